@@ -1,0 +1,93 @@
+// What every queue discipline shares: the decision a control law returns, the
+// contexts it is called with, and the declarative description (parameter
+// table and inner signals) from which validation, the CLI listing, the URL
+// codec and the page's sliders are all generated.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/time.h"
+
+namespace aqmlab {
+
+// The law's verdict on one packet. kCongest means "signal congestion": the
+// queue marks CE when ECN is on and the packet is ECN-capable, else drops.
+// kForceDrop drops even ECN-capable packets (e.g. RED above its upper bound).
+enum class Decision : uint8_t { kPass, kCongest, kForceDrop };
+
+enum class DropReason : uint8_t {
+  kOverflow,  // the buffer was full
+  kForced,    // the law demanded a drop regardless of ECN
+  kEarly,     // a probabilistic congestion signal that could not be a mark
+  kCount
+};
+
+enum class ParamKind : uint8_t { kReal, kInteger, kToggle };
+
+struct ParamSpec {
+  std::string_view name;
+  std::string_view label;
+  std::string_view unit;
+  ParamKind kind = ParamKind::kReal;
+  double default_value = 0;
+  double min = 0;
+  double max = 0;
+  double step = 0;
+  std::string_view help;
+  // When > 0 the default is this fraction of the buffer (in packets), e.g. a
+  // threshold at B/4, resolved against the scenario before the run starts.
+  double buffer_fraction = 0;
+};
+
+struct SignalSpec {
+  std::string_view name;
+  std::string_view label;
+  std::string_view unit;
+};
+
+struct AqmDescriptor {
+  std::string_view name;     // registry key, e.g. "red"
+  std::string_view label;    // e.g. "RED (gentle)"
+  std::string_view source;   // paper or RFC
+  std::string_view summary;  // what it controls, one sentence
+  std::vector<ParamSpec> params;
+  std::vector<SignalSpec> signals;
+};
+
+// What a discipline knows of the link it guards when it is built.
+struct LinkContext {
+  double capacity_bps = 10e6;
+  Bytes typical_packet = 500;  // the scenario's packet size
+  int64_t buffer_packets = 200;
+  bool ecn = false;            // whether the queue may mark instead of drop
+  Time TypicalTransmissionTime() const {
+    return Time::Nanos(static_cast<int64_t>(static_cast<double>(typical_packet) * 8e9 / capacity_bps));
+  }
+  double CapacityPacketsPerSecond() const {
+    return capacity_bps / (8.0 * static_cast<double>(typical_packet));
+  }
+};
+
+struct ArrivalContext {
+  Time now;
+  Bytes packet_bytes;
+  int64_t queue_packets;  // waiting, before this packet
+  Bytes queue_bytes;
+  bool buffer_full;       // the packet will be dropped whatever the law says
+  double uniform;         // a fresh draw in [0, 1)
+};
+
+struct DepartureContext {
+  Time now;
+  Bytes packet_bytes;
+  Time sojourn;           // time this packet waited in the queue
+  int64_t queue_packets;  // still waiting, after this packet left
+  Bytes queue_bytes;
+  double uniform;
+};
+
+}  // namespace aqmlab

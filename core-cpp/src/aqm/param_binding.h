@@ -1,0 +1,130 @@
+// Binds a discipline's parameter table to the fields of its Params struct, so
+// the table is the single description of the parameters: defaults, ranges,
+// validation and live changes all come from it.
+#pragma once
+
+#include <cmath>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "aqm/aqm.h"
+#include "net/queue_disc.h"
+#include "sim/result.h"
+
+namespace aqmlab {
+
+template <class P>
+struct ParamField {
+  ParamSpec spec;
+  double P::*member;
+};
+
+// Parameter values given by a scenario or a URL, by name.
+using ParamOverrides = std::vector<std::pair<std::string, double>>;
+
+std::string FormatNumber(double v);
+
+// Checks one value against its spec; the message names the parameter.
+Status CheckParamValue(const ParamSpec& spec, double value);
+
+double ResolveDefault(const ParamSpec& spec, const LinkContext& link);
+
+template <class P>
+std::vector<ParamSpec> SpecsOf(std::span<const ParamField<P>> fields) {
+  std::vector<ParamSpec> out;
+  out.reserve(fields.size());
+  for (const auto& f : fields) out.push_back(f.spec);
+  return out;
+}
+
+template <class P>
+const ParamField<P>* FindField(std::span<const ParamField<P>> fields, std::string_view name) {
+  for (const auto& f : fields) {
+    if (f.spec.name == name) return &f;
+  }
+  return nullptr;
+}
+
+// Sets one parameter on a copy, validates the whole set, and only then
+// commits it. `validate` checks relations between fields (min_th < max_th).
+template <class P>
+Status AssignParam(std::span<const ParamField<P>> fields, P& params, std::string_view name,
+                   double value, Status (*validate)(const P&)) {
+  const ParamField<P>* f = FindField(fields, name);
+  if (!f) return {std::string(name) + ": no such parameter"};
+  if (Status s = CheckParamValue(f->spec, value); !s.ok()) return s;
+  P next = params;
+  next.*(f->member) = value;
+  if (Status s = validate(next); !s.ok()) return s;
+  params = next;
+  return {};
+}
+
+template <class P>
+Result<P> BuildParams(std::span<const ParamField<P>> fields, const ParamOverrides& overrides,
+                      const LinkContext& link, Status (*validate)(const P&)) {
+  P params{};
+  for (const auto& f : fields) params.*(f.member) = ResolveDefault(f.spec, link);
+  for (const auto& [name, value] : overrides) {
+    const ParamField<P>* f = FindField(fields, name);
+    if (!f) return Error{name + ": no such parameter"};
+    if (Status s = CheckParamValue(f->spec, value); !s.ok()) return Error{s.error};
+    params.*(f->member) = value;
+  }
+  if (Status s = validate(params); !s.ok()) return Error{s.error};
+  return params;
+}
+
+template <class P>
+double ReadParam(std::span<const ParamField<P>> fields, const P& params, std::string_view name) {
+  const ParamField<P>* f = FindField(fields, name);
+  return f ? params.*(f->member) : std::nan("");
+}
+
+// The common adapter: a discipline Q derives from ParamQueue<Q, Q's Params>
+// and provides `static constexpr std::array<ParamField<Params>, N> kFields`,
+// `static Status Validate(const Params&)`, `static const AqmDescriptor& Describe()`
+// and the law hooks.
+template <class Derived, class P>
+class ParamQueue : public QueueDisc {
+ public:
+  using Params = P;
+  ParamQueue(const QueueDiscEnv& env, const P& params) : QueueDisc(env), params_(params) {}
+
+  const AqmDescriptor& descriptor() const override { return Derived::Describe(); }
+  Status SetParam(std::string_view name, double value) override {
+    Status s = AssignParam<P>(Derived::kFields, params_, name, value, &Derived::Validate);
+    if (s.ok()) OnParamsChanged();
+    return s;
+  }
+  double GetParam(std::string_view name) const override {
+    return ReadParam<P>(Derived::kFields, params_, name);
+  }
+  const P& params() const { return params_; }
+
+ protected:
+  virtual void OnParamsChanged() {}
+  P params_;
+};
+
+template <class Q>
+Result<std::unique_ptr<QueueDisc>> MakeQueueDisc(const QueueDiscEnv& env,
+                                                 const ParamOverrides& overrides) {
+  Result<typename Q::Params> params =
+      BuildParams<typename Q::Params>(Q::kFields, overrides, env.link, &Q::Validate);
+  if (!params.ok()) return Error{params.error()};
+  return std::unique_ptr<QueueDisc>(std::make_unique<Q>(env, params.value()));
+}
+
+template <class Q>
+Status CheckQueueParams(const LinkContext& link, const ParamOverrides& overrides) {
+  Result<typename Q::Params> params =
+      BuildParams<typename Q::Params>(Q::kFields, overrides, link, &Q::Validate);
+  return params.ok() ? Status{} : Status{params.error()};
+}
+
+}  // namespace aqmlab

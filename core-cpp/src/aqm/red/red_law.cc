@@ -1,0 +1,53 @@
+#include "aqm/red/red_law.h"
+
+#include <cmath>
+
+namespace aqmlab::red {
+
+double UpdateAverage(double avg, double weight, double q, bool link_idle, Time idle_for,
+                     Time typical_tx) {
+  if (link_idle && typical_tx.ns() > 0) {
+    const double m = static_cast<double>(idle_for.ns()) / static_cast<double>(typical_tx.ns());
+    return avg * std::pow(1.0 - weight, m);
+  }
+  return (1.0 - weight) * avg + weight * q;
+}
+
+double CurveProbability(const Params& p, double avg) {
+  if (avg < p.min_th) return 0.0;
+  if (avg < p.max_th) return p.max_p * (avg - p.min_th) / (p.max_th - p.min_th);
+  if (p.gentle != 0 && avg < 2 * p.max_th) {
+    return p.max_p + (1.0 - p.max_p) * (avg - p.max_th) / p.max_th;
+  }
+  return 1.0;
+}
+
+bool AboveUpperBound(const Params& p, double avg) {
+  return avg >= (p.gentle != 0 ? 2 * p.max_th : p.max_th);
+}
+
+Decision Decide(const Params& p, State& s, double size_ratio, double uniform) {
+  s.pb = CurveProbability(p, s.avg);
+  if (s.avg < p.min_th) {
+    s.count = -1;
+    s.pa = 0;
+    return Decision::kPass;
+  }
+  if (AboveUpperBound(p, s.avg)) {
+    s.count = 0;
+    s.pa = 1;
+    return Decision::kForceDrop;
+  }
+  ++s.count;
+  double pb = s.pb;
+  if (p.byte_mode != 0) pb = std::fmin(1.0, pb * size_ratio);
+  const double spread = static_cast<double>(s.count) * pb;
+  s.pa = spread >= 1.0 ? 1.0 : std::fmin(1.0, pb / (1.0 - spread));
+  if (uniform < s.pa) {
+    s.count = 0;
+    return Decision::kCongest;
+  }
+  return Decision::kPass;
+}
+
+}  // namespace aqmlab::red

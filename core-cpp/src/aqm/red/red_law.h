@@ -1,0 +1,46 @@
+// RED's control law (Floyd & Jacobson 1993) with the gentle variant (Floyd
+// 2000). Pure functions: the caller passes the queue, the time and the draw.
+// ARED and AutoRED reuse these pieces and change only max_p or the weight.
+#pragma once
+
+#include <cstdint>
+
+#include "aqm/aqm.h"
+
+namespace aqmlab::red {
+
+struct Params {
+  double wq = 0.002;
+  double min_th = 5;
+  double max_th = 15;
+  double max_p = 0.1;
+  double gentle = 1;     // toggle
+  double byte_mode = 0;  // toggle
+};
+
+struct State {
+  double avg = 0;
+  int64_t count = -1;  // packets since the last signal; -1 below min_th
+  double pb = 0;       // the curve's probability at the last arrival
+  double pa = 0;       // after spreading by count
+  Time idle_since;
+};
+
+// The EWMA step on an arrival. While the link was idle for `idle_for`, the
+// average decays as if m = idle_for / typical_tx packets of size zero had
+// arrived (sec. 11 of the paper).
+double UpdateAverage(double avg, double weight, double q, bool link_idle, Time idle_for,
+                     Time typical_tx);
+
+// The initial probability pb as a function of the average: 0 below min_th,
+// linear to max_p at max_th; in gentle mode linear on to 1 at 2 max_th.
+double CurveProbability(const Params& p, double avg);
+
+// Whether avg is past the point where every packet is dropped.
+bool AboveUpperBound(const Params& p, double avg);
+
+// The drop decision with count-based spreading, pa = pb / (1 - count pb).
+// `size_ratio` scales pb in byte mode (packet size / typical size).
+Decision Decide(const Params& p, State& s, double size_ratio, double uniform);
+
+}  // namespace aqmlab::red

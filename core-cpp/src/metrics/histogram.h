@@ -1,0 +1,57 @@
+// A fixed-bin histogram for percentiles of unbounded streams (queueing delay,
+// queue length) in constant memory.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace aqmlab {
+
+class Histogram {
+ public:
+  Histogram(double bin_width, int64_t bins) : width_(bin_width), counts_(bins + 1, 0) {}
+  void Add(double v) {
+    int64_t i = v <= 0 ? 0 : static_cast<int64_t>(v / width_);
+    if (i >= static_cast<int64_t>(counts_.size())) i = static_cast<int64_t>(counts_.size()) - 1;
+    ++counts_[i];
+    ++total_;
+  }
+  int64_t total() const { return total_; }
+  // The upper edge of the bin holding the q-quantile (0 when empty).
+  double Quantile(double q) const {
+    if (total_ == 0) return 0;
+    const double target = q * static_cast<double>(total_);
+    int64_t seen = 0;
+    for (size_t i = 0; i < counts_.size(); ++i) {
+      seen += counts_[i];
+      if (static_cast<double>(seen) >= target) return static_cast<double>(i + 1) * width_;
+    }
+    return static_cast<double>(counts_.size()) * width_;
+  }
+
+ private:
+  double width_;
+  std::vector<int64_t> counts_;
+  int64_t total_ = 0;
+};
+
+// Running mean and variance (Welford), numerically stable over long runs.
+class RunningStats {
+ public:
+  void Add(double x) {
+    ++n_;
+    const double d = x - mean_;
+    mean_ += d / static_cast<double>(n_);
+    m2_ += d * (x - mean_);
+  }
+  int64_t count() const { return n_; }
+  double mean() const { return n_ ? mean_ : 0.0; }
+  double variance() const { return n_ > 1 ? m2_ / static_cast<double>(n_) : 0.0; }
+
+ private:
+  int64_t n_ = 0;
+  double mean_ = 0;
+  double m2_ = 0;
+};
+
+}  // namespace aqmlab

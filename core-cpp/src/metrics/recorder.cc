@@ -1,0 +1,172 @@
+#include "metrics/recorder.h"
+
+#include <cmath>
+#include <limits>
+
+namespace aqmlab {
+
+namespace {
+constexpr uint32_t kTagSample = 0;
+constexpr uint32_t kTagWarmupEnd = 1;
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+double JainIndex(const std::vector<double>& x) {
+  double sum = 0, sq = 0;
+  for (double v : x) {
+    sum += v;
+    sq += v * v;
+  }
+  return sq > 0 ? sum * sum / (static_cast<double>(x.size()) * sq) : 0.0;
+}
+}  // namespace
+
+MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficProbe probe,
+                               Time interval, Time warmup)
+    : loop_(loop), link_(bottleneck), probe_(std::move(probe)), interval_(interval),
+      warmup_(warmup), queue_hist_(1.0, 1000000), delay_hist_(0.1, 100000) {
+  names_ = {"t",           "queue_pkts",     "queue_bytes",    "delay_ms",     "jitter_ms",
+            "throughput_mbps", "goodput_mbps", "utilisation",  "arrivals",     "drops_overflow",
+            "drops_forced", "drops_early",    "marks",          "p",            "flows"};
+  for (const SignalSpec& s : link_.disc().descriptor().signals) {
+    names_.push_back("aqm." + std::string(s.name));
+  }
+  signals_.resize(link_.disc().descriptor().signals.size());
+  cols_.resize(names_.size());
+  link_.set_observer(this);
+  loop_.Schedule(loop_.now() + interval_, this, kTagSample);
+  if (warmup_ > loop_.now()) {
+    loop_.Schedule(warmup_, this, kTagWarmupEnd);
+  } else {
+    StartMeasuring();
+  }
+}
+
+void MetricRecorder::OnDepart(const Packet&, Time sojourn) {
+  const double d = sojourn.millis();
+  delay_sum_ms_ += d;
+  ++delay_n_;
+  if (last_delay_ms_ >= 0) {
+    const double j = std::fabs(d - last_delay_ms_);
+    jitter_sum_ms_ += j;
+    ++jitter_n_;
+    if (measuring_) jitter_stats_.Add(j);
+  }
+  last_delay_ms_ = d;
+  if (measuring_) {
+    delay_stats_.Add(d);
+    delay_hist_.Add(d);
+  }
+}
+
+void MetricRecorder::OnEvent(uint32_t tag) {
+  if (tag == kTagWarmupEnd) return StartMeasuring();
+  Sample();
+  loop_.Schedule(loop_.now() + interval_, this, kTagSample);
+}
+
+void MetricRecorder::StartMeasuring() {
+  measuring_ = true;
+  measure_start_ = loop_.now();
+  base_counters_ = link_.disc().counters();
+  base_busy_ = link_.busy_time();
+  base_delivered_ = probe_.delivered_bytes();
+  base_per_flow_ = probe_.per_flow();
+}
+
+void MetricRecorder::Sample() {
+  const QueueDisc& disc = link_.disc();
+  const QueueCounters& c = disc.counters();
+  const double dt = interval_.seconds();
+  const Time busy = link_.busy_time();
+  const int64_t delivered = probe_.delivered_bytes();
+  const double q = static_cast<double>(disc.packets());
+  disc.ReadSignals(signals_);
+
+  const double row[] = {
+      loop_.now().seconds(),
+      q,
+      static_cast<double>(disc.bytes()),
+      delay_n_ ? delay_sum_ms_ / static_cast<double>(delay_n_) : kNaN,
+      jitter_n_ ? jitter_sum_ms_ / static_cast<double>(jitter_n_) : kNaN,
+      static_cast<double>(c.departure_bytes - last_counters_.departure_bytes) * 8e-6 / dt,
+      static_cast<double>(delivered - last_delivered_) * 8e-6 / dt,
+      (busy - last_busy_).seconds() / dt,
+      static_cast<double>(c.arrivals - last_counters_.arrivals),
+      static_cast<double>(c.drops_of(DropReason::kOverflow) -
+                          last_counters_.drops_of(DropReason::kOverflow)),
+      static_cast<double>(c.drops_of(DropReason::kForced) -
+                          last_counters_.drops_of(DropReason::kForced)),
+      static_cast<double>(c.drops_of(DropReason::kEarly) -
+                          last_counters_.drops_of(DropReason::kEarly)),
+      static_cast<double>(c.marks - last_counters_.marks),
+      disc.probability(),
+      static_cast<double>(probe_.active_flows()),
+  };
+  size_t i = 0;
+  for (double v : row) cols_[i++].push_back(v);
+  for (double v : signals_) cols_[i++].push_back(v);
+
+  if (measuring_) {
+    queue_stats_.Add(q);
+    queue_hist_.Add(q);
+  }
+  delay_sum_ms_ = jitter_sum_ms_ = 0;
+  delay_n_ = jitter_n_ = 0;
+  last_counters_ = c;
+  last_busy_ = busy;
+  last_delivered_ = delivered;
+}
+
+const std::vector<double>& MetricRecorder::Flatten() {
+  flat_.clear();
+  for (const auto& col : cols_) flat_.insert(flat_.end(), col.begin(), col.end());
+  return flat_;
+}
+
+void MetricRecorder::ClearBatch() {
+  for (auto& col : cols_) col.clear();
+}
+
+Summary MetricRecorder::summary() const {
+  Summary s;
+  if (!measuring_) return s;
+  const QueueCounters& c = link_.disc().counters();
+  const double span = (loop_.now() - measure_start_).seconds();
+  s.measured_s = span;
+  s.mean_queue_pkts = queue_stats_.mean();
+  s.p95_queue_pkts = queue_hist_.total() ? queue_hist_.Quantile(0.95) - 1.0 : 0.0;
+  s.queue_sd_pkts = std::sqrt(queue_stats_.variance());
+  s.mean_delay_ms = delay_stats_.mean();
+  s.p95_delay_ms = delay_hist_.Quantile(0.95);
+  s.delay_sd_ms = std::sqrt(delay_stats_.variance());
+  s.jitter_ms = jitter_stats_.mean();
+  s.arrivals = c.arrivals - base_counters_.arrivals;
+  s.departures = c.departures - base_counters_.departures;
+  s.drops_overflow = c.drops_of(DropReason::kOverflow) - base_counters_.drops_of(DropReason::kOverflow);
+  s.drops_forced = c.drops_of(DropReason::kForced) - base_counters_.drops_of(DropReason::kForced);
+  s.drops_early = c.drops_of(DropReason::kEarly) - base_counters_.drops_of(DropReason::kEarly);
+  s.marks = c.marks - base_counters_.marks;
+  if (span > 0) {
+    s.utilisation = (link_.busy_time() - base_busy_).seconds() / span;
+    s.throughput_mbps =
+        static_cast<double>(c.departure_bytes - base_counters_.departure_bytes) * 8e-6 / span;
+    s.goodput_mbps = static_cast<double>(probe_.delivered_bytes() - base_delivered_) * 8e-6 / span;
+  }
+  if (s.arrivals > 0) {
+    const double a = static_cast<double>(s.arrivals);
+    s.loss_ratio = static_cast<double>(s.drops_overflow + s.drops_forced + s.drops_early) / a;
+    s.mark_ratio = static_cast<double>(s.marks) / a;
+  }
+  std::vector<double> shares;
+  const auto now_flows = probe_.per_flow();
+  for (size_t i = 0; i < now_flows.size(); ++i) {
+    const double before = i < base_per_flow_.size() ? base_per_flow_[i].first : 0.0;
+    const double got = now_flows[i].first - before;
+    if (now_flows[i].second || got > 0) shares.push_back(got);
+  }
+  s.fairness = JainIndex(shares);
+  s.events = loop_.events_processed();
+  return s;
+}
+
+}  // namespace aqmlab

@@ -1,0 +1,122 @@
+// A packet, and the pool it comes from. Packets are linked intrusively so
+// queues and pipes never allocate while the simulation runs.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "sim/time.h"
+
+namespace aqmlab {
+
+class PacketReceiver;
+struct Route;
+
+enum PacketFlag : uint8_t {
+  kFlagAck = 1 << 0,
+  kFlagEct = 1 << 1,         // ECN-capable transport (RFC 3168)
+  kFlagCe = 1 << 2,          // congestion experienced, set by a queue
+  kFlagEce = 1 << 3,         // ECN echo, on ACKs
+  kFlagCwr = 1 << 4,         // congestion window reduced, on data
+  kFlagRetransmit = 1 << 5,  // a retransmitted segment (Karn's rule, goodput)
+};
+
+struct Packet {
+  int32_t flow = 0;        // index of the flow in the simulation
+  uint32_t epoch = 0;      // connection incarnation: late packets of an old one are discarded
+  int64_t seq = 0;         // data: segment number; ACK: next segment expected
+  Bytes size = 0;
+  uint8_t flags = 0;
+  int16_t traffic_class = 0;
+  Time sent_at;            // data: send time; ACK: echo of the acknowledged segment's
+  Time enqueued_at;        // entry into the current queue, for sojourn times
+  Time due;                // exit time from the pipe that holds it
+  const Route* route = nullptr;
+  uint32_t hop = 0;
+  Packet* next = nullptr;
+
+  bool has(PacketFlag f) const { return (flags & f) != 0; }
+};
+
+// The hops a packet visits, in order. Owned by the topology.
+struct Route {
+  std::vector<PacketReceiver*> hops;
+};
+
+class PacketReceiver {
+ public:
+  virtual void Receive(Packet* p) = 0;
+
+ protected:
+  ~PacketReceiver() = default;
+};
+
+// Hands the packet to the next hop of its route.
+inline void Forward(Packet* p) { p->route->hops[p->hop++]->Receive(p); }
+
+// A FIFO of packets linked through Packet::next.
+class PacketList {
+ public:
+  bool empty() const { return head_ == nullptr; }
+  Packet* front() const { return head_; }
+  int64_t size() const { return size_; }
+  Bytes bytes() const { return bytes_; }
+  void PushBack(Packet* p) {
+    p->next = nullptr;
+    if (tail_) tail_->next = p; else head_ = p;
+    tail_ = p;
+    ++size_;
+    bytes_ += p->size;
+  }
+  Packet* PopFront() {
+    Packet* p = head_;
+    head_ = p->next;
+    if (!head_) tail_ = nullptr;
+    p->next = nullptr;
+    --size_;
+    bytes_ -= p->size;
+    return p;
+  }
+
+ private:
+  Packet* head_ = nullptr;
+  Packet* tail_ = nullptr;
+  int64_t size_ = 0;
+  Bytes bytes_ = 0;
+};
+
+class PacketPool {
+ public:
+  Packet* Allocate() {
+    if (!free_) Grow();
+    Packet* p = free_;
+    free_ = p->next;
+    *p = Packet{};
+    ++live_;
+    return p;
+  }
+  void Release(Packet* p) {
+    p->next = free_;
+    free_ = p;
+    --live_;
+  }
+  int64_t live() const { return live_; }
+  int64_t capacity() const { return static_cast<int64_t>(chunks_.size()) * kChunk; }
+
+ private:
+  static constexpr int kChunk = 1024;
+  void Grow() {
+    chunks_.push_back(std::make_unique<Packet[]>(kChunk));
+    Packet* chunk = chunks_.back().get();
+    for (int i = kChunk - 1; i >= 0; --i) {
+      chunk[i].next = free_;
+      free_ = &chunk[i];
+    }
+  }
+  std::vector<std::unique_ptr<Packet[]>> chunks_;
+  Packet* free_ = nullptr;
+  int64_t live_ = 0;
+};
+
+}  // namespace aqmlab

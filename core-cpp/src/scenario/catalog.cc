@@ -1,0 +1,42 @@
+#include "scenario/catalog.h"
+
+#include "aqm/registry.h"
+#include "scenario/json_reader.h"
+
+namespace aqmlab {
+
+namespace {
+const char* KindName(ParamKind k) {
+  switch (k) {
+    case ParamKind::kReal: return "real";
+    case ParamKind::kInteger: return "integer";
+    case ParamKind::kToggle: return "toggle";
+  }
+  return "real";
+}
+}  // namespace
+
+std::string AqmCatalogJson() {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const AqmEntry& e : AqmRegistry()) {
+    const AqmDescriptor& d = e.describe();
+    nlohmann::ordered_json params = nlohmann::ordered_json::array();
+    for (const ParamSpec& p : d.params) {
+      nlohmann::ordered_json pj = {{"name", p.name}, {"label", p.label}, {"unit", p.unit},
+                                   {"kind", KindName(p.kind)}, {"default", p.default_value},
+                                   {"min", p.min}, {"max", p.max}, {"step", p.step},
+                                   {"help", p.help}};
+      if (p.buffer_fraction > 0) pj["default_buffer_fraction"] = p.buffer_fraction;
+      params.push_back(pj);
+    }
+    nlohmann::ordered_json signals = nlohmann::ordered_json::array();
+    for (const SignalSpec& s : d.signals) {
+      signals.push_back({{"name", s.name}, {"label", s.label}, {"unit", s.unit}});
+    }
+    out.push_back({{"name", d.name}, {"label", d.label}, {"source", d.source},
+                   {"summary", d.summary}, {"params", params}, {"signals", signals}});
+  }
+  return out.dump(2);
+}
+
+}  // namespace aqmlab

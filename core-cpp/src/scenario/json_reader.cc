@@ -1,0 +1,104 @@
+#include "scenario/json_reader.h"
+
+#include <cmath>
+
+#include "aqm/param_binding.h"
+
+namespace aqmlab {
+
+JsonReader::JsonReader(const Json& obj, std::string path, std::string* error)
+    : obj_(obj), path_(std::move(path)), error_(error) {
+  if (!obj_.is_object()) Fail(path_.empty() ? "scenario" : path_, "must be an object");
+}
+
+std::string JsonReader::Field(const char* key) const {
+  return path_.empty() ? std::string(key) : path_ + "." + key;
+}
+
+void JsonReader::Fail(const std::string& field, const std::string& message) {
+  if (error_->empty()) *error_ = field + ": " + message;
+}
+
+const Json* JsonReader::Get(const char* key) {
+  seen_.insert(key);
+  if (!ok() || !obj_.is_object()) return nullptr;
+  auto it = obj_.find(key);
+  return it == obj_.end() ? nullptr : &*it;
+}
+
+void JsonReader::Number(const char* key, double& out, double lo, double hi) {
+  const Json* v = Get(key);
+  if (!v) return;
+  const std::string range = "[" + FormatNumber(lo) + ", " + FormatNumber(hi) + "]";
+  if (!v->is_number()) return Fail(Field(key), "must be a number in " + range);
+  const double x = v->get<double>();
+  if (!std::isfinite(x) || x < lo || x > hi) {
+    return Fail(Field(key), "must be in " + range + ", got " + FormatNumber(x));
+  }
+  out = x;
+}
+
+void JsonReader::Integer(const char* key, int64_t& out, int64_t lo, int64_t hi) {
+  const Json* v = Get(key);
+  if (!v) return;
+  const std::string range = "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+  if (!v->is_number()) return Fail(Field(key), "must be a whole number in " + range);
+  const double x = v->get<double>();
+  if (!std::isfinite(x) || x != std::floor(x)) {
+    return Fail(Field(key), "must be a whole number in " + range + ", got " + FormatNumber(x));
+  }
+  if (x < static_cast<double>(lo) || x > static_cast<double>(hi)) {
+    return Fail(Field(key), "must be in " + range + ", got " + FormatNumber(x));
+  }
+  out = static_cast<int64_t>(x);
+}
+
+void JsonReader::Boolean(const char* key, bool& out) {
+  const Json* v = Get(key);
+  if (!v) return;
+  if (!v->is_boolean()) return Fail(Field(key), "must be true or false");
+  out = v->get<bool>();
+}
+
+void JsonReader::Text(const char* key, std::string& out, size_t max_length) {
+  const Json* v = Get(key);
+  if (!v) return;
+  if (!v->is_string()) return Fail(Field(key), "must be a string");
+  const auto& s = v->get_ref<const std::string&>();
+  if (s.size() > max_length) {
+    return Fail(Field(key), "must be at most " + std::to_string(max_length) + " characters");
+  }
+  out = s;
+}
+
+const Json* JsonReader::Object(const char* key) {
+  const Json* v = Get(key);
+  if (v && !v->is_object()) {
+    Fail(Field(key), "must be an object");
+    return nullptr;
+  }
+  return v;
+}
+
+const Json* JsonReader::Array(const char* key, size_t max_items) {
+  const Json* v = Get(key);
+  if (!v) return nullptr;
+  if (!v->is_array()) {
+    Fail(Field(key), "must be an array");
+    return nullptr;
+  }
+  if (v->size() > max_items) {
+    Fail(Field(key), "must have at most " + std::to_string(max_items) + " entries");
+    return nullptr;
+  }
+  return v;
+}
+
+void JsonReader::RejectUnknown() {
+  if (!ok() || !obj_.is_object()) return;
+  for (auto it = obj_.begin(); it != obj_.end(); ++it) {
+    if (!seen_.count(it.key())) return Fail(Field(it.key().c_str()), "unknown field");
+  }
+}
+
+}  // namespace aqmlab

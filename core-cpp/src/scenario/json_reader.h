@@ -1,0 +1,66 @@
+// Reads one JSON object field by field, checking type and range, and
+// remembering the first error with the field's full path. Unknown fields are
+// errors too (a typo must not silently fall back to a default).
+#pragma once
+
+#define JSON_NOEXCEPTION 1
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <initializer_list>
+#include <set>
+#include <string>
+#include <utility>
+
+namespace aqmlab {
+
+using Json = nlohmann::json;
+
+class JsonReader {
+ public:
+  // `error` is shared by the readers of nested objects; the first error stays.
+  JsonReader(const Json& obj, std::string path, std::string* error);
+
+  bool ok() const { return error_->empty(); }
+  std::string Field(const char* key) const;
+  void Fail(const std::string& field, const std::string& message);
+
+  // Each leaves `out` untouched when the field is absent.
+  void Number(const char* key, double& out, double lo, double hi);
+  void Integer(const char* key, int64_t& out, int64_t lo, int64_t hi);
+  void Boolean(const char* key, bool& out);
+  void Text(const char* key, std::string& out, size_t max_length);
+  template <class E>
+  void Choice(const char* key, E& out, std::initializer_list<std::pair<const char*, E>> options);
+  // A nested object or array, or nullptr when absent (or on a type error).
+  const Json* Object(const char* key);
+  const Json* Array(const char* key, size_t max_items);
+  // Flags every field that no call above asked for.
+  void RejectUnknown();
+
+ private:
+  const Json* Get(const char* key);
+  const Json& obj_;
+  std::string path_;
+  std::string* error_;
+  std::set<std::string> seen_;
+};
+
+template <class E>
+void JsonReader::Choice(const char* key, E& out,
+                        std::initializer_list<std::pair<const char*, E>> options) {
+  const Json* v = Get(key);
+  if (!v) return;
+  std::string names;
+  for (const auto& [name, value] : options) {
+    if (v->is_string() && v->get_ref<const std::string&>() == name) {
+      out = value;
+      return;
+    }
+    names += names.empty() ? "" : ", ";
+    names += std::string("\"") + name + "\"";
+  }
+  Fail(Field(key), "must be one of " + names);
+}
+
+}  // namespace aqmlab

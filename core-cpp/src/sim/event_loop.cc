@@ -1,0 +1,47 @@
+#include "sim/event_loop.h"
+
+#include <algorithm>
+
+namespace aqmlab {
+
+void EventLoop::Schedule(Time at, EventTarget* target, uint32_t tag) {
+  heap_.push_back(Event{at < now_ ? now_ : at, next_seq_++, target, tag});
+  std::push_heap(heap_.begin(), heap_.end(), Later);
+}
+
+void EventLoop::RunUntil(Time end) {
+  while (!heap_.empty() && heap_.front().at <= end) {
+    std::pop_heap(heap_.begin(), heap_.end(), Later);
+    const Event e = heap_.back();
+    heap_.pop_back();
+    now_ = e.at;
+    ++processed_;
+    e.target->OnEvent(e.tag);
+  }
+  if (end > now_) now_ = end;
+}
+
+void Timer::Arm(Time at) {
+  armed_ = true;
+  deadline_ = at;
+  if (pending_ && pending_at_ <= at) return;  // the pending event will re-sleep
+  pending_ = true;
+  pending_at_ = at;
+  loop_.Schedule(at, this, ++generation_);
+}
+
+void Timer::OnEvent(uint32_t generation) {
+  if (generation != generation_) return;  // superseded by an earlier re-arm
+  pending_ = false;
+  if (!armed_) return;
+  if (loop_.now() < deadline_) {
+    pending_ = true;
+    pending_at_ = deadline_;
+    loop_.Schedule(deadline_, this, ++generation_);
+    return;
+  }
+  armed_ = false;
+  owner_->OnEvent(owner_tag_);
+}
+
+}  // namespace aqmlab

@@ -1,0 +1,72 @@
+// The discrete-event loop. Events are (time, sequence) pairs: simultaneous
+// events run in the order they were scheduled, so a run is fully deterministic.
+// Components keep at most a few pending events each (a queue schedules only its
+// head departure, a pipe only its head delivery), so the heap stays small.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "sim/time.h"
+
+namespace aqmlab {
+
+class EventTarget {
+ public:
+  virtual void OnEvent(uint32_t tag) = 0;
+
+ protected:
+  ~EventTarget() = default;
+};
+
+class EventLoop {
+ public:
+  Time now() const { return now_; }
+  void Schedule(Time at, EventTarget* target, uint32_t tag = 0);
+  // Runs every event with time <= end, then sets the clock to `end`.
+  void RunUntil(Time end);
+  uint64_t events_processed() const { return processed_; }
+  size_t pending() const { return heap_.size(); }
+
+ private:
+  struct Event {
+    Time at;
+    uint64_t seq;
+    EventTarget* target;
+    uint32_t tag;
+  };
+  static bool Later(const Event& a, const Event& b) {
+    return a.at != b.at ? a.at > b.at : a.seq > b.seq;
+  }
+  std::vector<Event> heap_;
+  Time now_;
+  uint64_t next_seq_ = 0;
+  uint64_t processed_ = 0;
+};
+
+// A re-armable one-shot timer. Re-arming to a later deadline costs no new
+// event: the pending one notices it fired early and sleeps again. This keeps a
+// TCP retransmission timer, re-armed on every ACK, at one pending event.
+class Timer final : public EventTarget {
+ public:
+  Timer(EventLoop& loop, EventTarget* owner, uint32_t owner_tag)
+      : loop_(loop), owner_(owner), owner_tag_(owner_tag) {}
+  void Arm(Time at);
+  void Cancel() { armed_ = false; }
+  bool armed() const { return armed_; }
+  Time deadline() const { return deadline_; }
+  void OnEvent(uint32_t generation) override;
+
+ private:
+  EventLoop& loop_;
+  EventTarget* owner_;
+  uint32_t owner_tag_;
+  bool armed_ = false;
+  bool pending_ = false;
+  Time deadline_;
+  Time pending_at_;
+  uint32_t generation_ = 0;
+};
+
+}  // namespace aqmlab

@@ -1,0 +1,117 @@
+// Long-lived TCP in segment units (as ns-2's one-way agents): a NewReno
+// sender (RFC 5681 slow start and congestion avoidance, RFC 6582 fast
+// recovery with partial ACKs, RFC 6298 retransmission timer with Karn's rule
+// and exponential backoff, RFC 3168 ECN) and a sink that ACKs every segment.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "net/packet.h"
+#include "sim/event_loop.h"
+
+namespace aqmlab {
+
+struct TcpConfig {
+  Bytes segment_bytes = 500;   // data packet size on the wire
+  Bytes ack_bytes = 40;
+  double initial_window = 2;   // segments
+  double advertised_window = 10000;  // segments; bounds the window
+  Time min_rto = Time::Millis(200);  // ns-2's default, the papers' simulator
+  Time max_rto = Time::Seconds(60);
+  Time initial_rto = Time::Seconds(1);
+  bool ecn = false;
+  bool newreno = true;  // false: Reno (leave recovery on the first new ACK)
+};
+
+struct TcpStats {
+  int64_t segments_sent = 0;
+  int64_t retransmits = 0;
+  int64_t timeouts = 0;
+  int64_t fast_retransmits = 0;
+  int64_t ecn_reductions = 0;
+};
+
+class TcpSource final : public PacketReceiver, public EventTarget {
+ public:
+  TcpSource(EventLoop& loop, PacketPool& pool, int32_t flow, int16_t traffic_class,
+            const TcpConfig& config, const Route* route);
+
+  void Start();  // opens a fresh connection at the current time
+  void Stop();   // stops sending; packets still in flight are ignored
+  bool running() const { return running_; }
+  void Receive(Packet* ack) override;
+  void OnEvent(uint32_t tag) override;
+
+  double cwnd() const { return cwnd_; }
+  double ssthresh() const { return ssthresh_; }
+  Time srtt() const { return srtt_; }
+  Time rto() const { return rto_; }
+  int64_t acked() const { return snd_una_; }
+  const TcpStats& stats() const { return stats_; }
+  uint32_t epoch() const { return epoch_; }
+
+ private:
+  void SendAvailable();
+  void Transmit(int64_t seq);
+  void OnNewAck(const Packet& ack);
+  void OnDuplicateAck();
+  void OnTimeout();
+  void SampleRtt(Time sample);
+  void ArmRto();
+  double FlightSize() const { return static_cast<double>(snd_nxt_ - snd_una_); }
+
+  EventLoop& loop_;
+  PacketPool& pool_;
+  int32_t flow_;
+  int16_t class_;
+  TcpConfig config_;
+  const Route* route_;
+  Timer rto_timer_;
+
+  bool running_ = false;
+  uint32_t epoch_ = 0;
+  double cwnd_ = 0;
+  double ssthresh_ = 0;
+  int64_t snd_una_ = 0;
+  int64_t snd_nxt_ = 0;
+  int64_t high_sent_ = 0;  // one past the highest segment ever sent
+  int64_t recover_ = -1;
+  int64_t ecn_recover_ = -1;
+  int dupacks_ = 0;
+  bool in_recovery_ = false;
+  bool send_cwr_ = false;
+  bool have_rtt_ = false;
+  Time srtt_;
+  Time rttvar_;
+  Time rto_;
+  int backoff_ = 1;
+  TcpStats stats_;
+};
+
+// Delivery accounting shared by every sink: the metrics read it.
+struct SinkStats {
+  int64_t delivered_segments = 0;  // in order, each counted once
+  Bytes delivered_bytes = 0;
+};
+
+class TcpSink final : public PacketReceiver {
+ public:
+  TcpSink(PacketPool& pool, const TcpConfig& config, const Route* ack_route);
+  void Receive(Packet* data) override;
+  const SinkStats& stats() const { return stats_; }
+
+ private:
+  void Reset(uint32_t epoch);
+
+  PacketPool& pool_;
+  TcpConfig config_;
+  const Route* ack_route_;
+  uint32_t epoch_ = 0;
+  int64_t expected_ = 0;
+  std::vector<int64_t> out_of_order_;  // sorted, above expected_
+  bool ece_pending_ = false;
+  SinkStats stats_;
+};
+
+}  // namespace aqmlab

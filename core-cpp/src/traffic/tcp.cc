@@ -67,6 +67,13 @@ void TcpSource::OnNewAck(const Packet& ack) {
       // Partial ACK: the next hole is lost too; retransmit it at once.
       Transmit(snd_una_);
       cwnd_ = std::max(cwnd_ - static_cast<double>(newly_acked) + 1.0, 1.0);
+      // RFC 6582 sec. 4, the "Impatient" variant: only the first partial ACK
+      // restarts the timer, so a window with many losses ends in a timeout
+      // instead of repairing one hole per round trip for minutes.
+      if (partial_acks_++ > 0) {
+        cwnd_ = std::min(cwnd_, config_.advertised_window);
+        return;
+      }
     }
   } else {
     dupacks_ = 0;
@@ -97,9 +104,13 @@ void TcpSource::OnDuplicateAck() {
   ssthresh_ = std::max(FlightSize() / 2, 2.0);
   recover_ = snd_nxt_ - 1;
   in_recovery_ = true;
+  partial_acks_ = 0;
   ++stats_.fast_retransmits;
   Transmit(snd_una_);
   cwnd_ = ssthresh_ + 3.0;
+  // The retransmission waits behind the whole queue; restart the timer for
+  // it (as ns-2 and Linux do) rather than let the old deadline expire.
+  ArmRto();
 }
 
 void TcpSource::OnEvent(uint32_t) { OnTimeout(); }

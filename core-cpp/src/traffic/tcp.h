@@ -79,6 +79,7 @@ class TcpSource final : public PacketReceiver, public EventTarget {
   int64_t recover_ = -1;
   int64_t ecn_recover_ = -1;
   int dupacks_ = 0;
+  int partial_acks_ = 0;  // in the current recovery
   bool in_recovery_ = false;
   bool send_cwr_ = false;
   bool have_rtt_ = false;

@@ -1,0 +1,127 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "aqm/red/red_law.h"
+#include "aqm/red/red_queue.h"
+#include "aqm/registry.h"
+#include "test_util.h"
+
+namespace aqmlab {
+namespace {
+
+red::Params Classic() { return red::Params{0.002, 5, 15, 0.1, 1, 0}; }
+
+TEST(RedLaw, CurveFollowsTheSpec) {
+  red::Params p = Classic();
+  EXPECT_DOUBLE_EQ(red::CurveProbability(p, 4.9), 0.0);
+  EXPECT_DOUBLE_EQ(red::CurveProbability(p, 10), 0.05);
+  EXPECT_DOUBLE_EQ(red::CurveProbability(p, 15), 0.1);
+  // Gentle: max_p + (1 - max_p)(avg - max_th)/max_th between max_th and 2 max_th.
+  EXPECT_DOUBLE_EQ(red::CurveProbability(p, 22.5), 0.1 + 0.9 * 7.5 / 15);
+  EXPECT_DOUBLE_EQ(red::CurveProbability(p, 30), 1.0);
+  EXPECT_FALSE(red::AboveUpperBound(p, 29.9));
+  EXPECT_TRUE(red::AboveUpperBound(p, 30));
+  p.gentle = 0;
+  EXPECT_TRUE(red::AboveUpperBound(p, 15));
+  EXPECT_DOUBLE_EQ(red::CurveProbability(p, 16), 1.0);
+}
+
+TEST(RedLaw, AverageIsAnEwmaAndDecaysWhileIdle) {
+  EXPECT_DOUBLE_EQ(red::UpdateAverage(10, 0.002, 20, false, Time(), Time::Micros(400)),
+                   0.998 * 10 + 0.002 * 20);
+  // Idle for 40 ms with 400 us packets: as if m = 100 empty arrivals.
+  EXPECT_NEAR(red::UpdateAverage(10, 0.002, 0, true, Time::Millis(40), Time::Micros(400)),
+              10 * std::pow(0.998, 100), 1e-12);
+}
+
+TEST(RedLaw, CountSpreadsDropsAndForcesAboveTheBound) {
+  red::Params p = Classic();
+  red::State s;
+  s.avg = 10;  // pb = 0.05
+  // Draws just above pa keep passing while pa grows as pb / (1 - count pb).
+  EXPECT_EQ(red::Decide(p, s, 1, 0.051), Decision::kPass);
+  EXPECT_EQ(s.count, 0);
+  EXPECT_DOUBLE_EQ(s.pa, 0.05);
+  EXPECT_EQ(red::Decide(p, s, 1, 0.9), Decision::kPass);
+  EXPECT_DOUBLE_EQ(s.pa, 0.05 / (1 - 0.05));
+  EXPECT_EQ(red::Decide(p, s, 1, 0.0), Decision::kCongest);
+  EXPECT_EQ(s.count, 0);
+  // With pb = 0.05 no run of passes is longer than 1/pb: pa reaches 1 by
+  // the 19th packet after a drop (count pb = 0.95, pa = 0.05 / 0.05).
+  int passes = 0;
+  while (red::Decide(p, s, 1, 0.99999) == Decision::kPass) ++passes;
+  EXPECT_EQ(passes, 18);
+  EXPECT_GE(s.pa, 0.99999);
+  s.avg = 40;
+  EXPECT_EQ(red::Decide(p, s, 1, 0.99), Decision::kForceDrop);
+  s.avg = 1;
+  EXPECT_EQ(red::Decide(p, s, 1, 0.0), Decision::kPass);
+  EXPECT_EQ(s.count, -1);
+}
+
+TEST(RedLaw, ByteModeScalesByPacketSize) {
+  red::Params p = Classic();
+  p.byte_mode = 1;
+  red::State s;
+  s.avg = 10;
+  red::Decide(p, s, 0.5, 0.99);
+  EXPECT_DOUBLE_EQ(s.pa, 0.025);
+}
+
+TEST(RedQueue, DefaultsScaleWithTheBufferAndRefuseBadChanges) {
+  EventLoop loop;
+  PacketPool pool;
+  QueueDiscEnv env;
+  env.link.buffer_packets = 200;
+  env.loop = &loop;
+  env.pool = &pool;
+  auto disc = FindAqm("red")->create(env, {});
+  ASSERT_TRUE(disc.ok());
+  QueueDisc& q = *disc.value();
+  EXPECT_EQ(q.GetParam("min_th"), 50);
+  EXPECT_EQ(q.GetParam("max_th"), 150);
+  Status s = q.SetParam("max_p", 1.5);
+  EXPECT_EQ(s.error, "max_p: must be in [0, 1], got 1.5");
+  s = q.SetParam("min_th", 160);
+  EXPECT_EQ(s.error, "min_th: must be below max_th (150), got 160");
+  s = q.SetParam("gentle", 0.5);
+  EXPECT_NE(s.error.find("gentle"), std::string::npos);
+  EXPECT_EQ(q.GetParam("min_th"), 50);
+  EXPECT_EQ(q.GetParam("max_p"), 0.1);
+  EXPECT_TRUE(q.SetParam("max_p", 0.25).ok());
+  EXPECT_EQ(q.GetParam("max_p"), 0.25);
+  EXPECT_FALSE(FindAqm("red")->create(env, {{"min_th", 150}, {"max_th", 100}}).ok());
+}
+
+// The default lab: 50 flows, RTTs 40..200 ms, 10 Mb/s, buffer 200.
+constexpr const char* kDefaultShort = R"({"duration_s": 60, "warmup_s": 15})";
+
+TEST(RedQueue, KeepsTheQueueFarBelowDropTailAtTheSameUtilisation) {
+  const Summary droptail = testing::RunSummary(kDefaultShort, 0);
+  const Summary red = testing::RunSummary(kDefaultShort, 1);
+  EXPECT_GT(droptail.mean_queue_pkts, 140);
+  EXPECT_LT(red.mean_queue_pkts, 0.6 * droptail.mean_queue_pkts);
+  EXPECT_LT(red.mean_delay_ms, 0.6 * droptail.mean_delay_ms);
+  EXPECT_GT(red.utilisation, 0.97);
+  EXPECT_NEAR(red.utilisation, droptail.utilisation, 0.03);
+}
+
+TEST(RedQueue, AverageSignalTracksTheQueue) {
+  auto sim = testing::RunToEnd(testing::ParseOrDie(kDefaultShort), 1);
+  const auto avg = testing::Column(*sim, "aqm.avg");
+  const auto q = testing::Column(*sim, "queue_pkts");
+  const auto p = testing::Column(*sim, "p");
+  ASSERT_EQ(avg.size(), 6000u);
+  double sum_avg = 0, sum_q = 0;
+  for (size_t i = 1500; i < avg.size(); ++i) {
+    sum_avg += avg[i];
+    sum_q += q[i];
+    EXPECT_GE(p[i], 0.0);
+    EXPECT_LE(p[i], 1.0);
+  }
+  EXPECT_NEAR(sum_avg / 4500, sum_q / 4500, 0.15 * sum_q / 4500);
+}
+
+}  // namespace
+}  // namespace aqmlab

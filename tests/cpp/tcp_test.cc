@@ -1,0 +1,119 @@
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "net/pipe.h"
+#include "test_util.h"
+#include "traffic/tcp.h"
+
+namespace aqmlab {
+namespace {
+
+// Swallows every packet: a path that lost its link.
+struct BlackHole final : PacketReceiver {
+  explicit BlackHole(PacketPool& p) : pool(p) {}
+  void Receive(Packet* p) override {
+    ++count;
+    pool.Release(p);
+  }
+  PacketPool& pool;
+  int count = 0;
+};
+
+TEST(Tcp, RetransmissionTimerBacksOffExponentially) {
+  EventLoop loop;
+  PacketPool pool;
+  BlackHole hole(pool);
+  Route route{{&hole}};
+  TcpConfig config;  // initial RTO 1 s, no RTT sample ever arrives
+  TcpSource source(loop, pool, 0, 0, config, &route);
+  source.Start();
+  EXPECT_EQ(hole.count, 2);  // the initial window
+  std::vector<int64_t> timeouts_at;
+  for (int ms = 1; ms <= 16000; ++ms) {
+    const int64_t before = source.stats().timeouts;
+    loop.RunUntil(Time::Millis(ms));
+    if (source.stats().timeouts != before) timeouts_at.push_back(ms);
+  }
+  // RFC 6298 5.5: 1 s, then 2, 4, 8 s between expiries.
+  const std::vector<int64_t> expected = {1000, 3000, 7000, 15000};
+  EXPECT_EQ(timeouts_at, expected);
+  EXPECT_EQ(source.cwnd(), 1.0);
+  EXPECT_EQ(source.stats().retransmits, 4);
+}
+
+TEST(Tcp, SlowStartDoublesTheWindowEachRoundTrip) {
+  EventLoop loop;
+  PacketPool pool;
+  TcpConfig config;
+  Pipe forward(loop, 0, Time::Millis(50));
+  Pipe backward(loop, 0, Time::Millis(50));
+  Route data_route;
+  Route ack_route;
+  TcpSource source(loop, pool, 0, 0, config, &data_route);
+  TcpSink sink(pool, config, &ack_route);
+  data_route.hops = {&forward, &sink};
+  ack_route.hops = {&backward, &source};
+  source.Start();
+  // No loss, no queueing: each RTT of 100 ms every ACK adds one segment.
+  loop.RunUntil(Time::Millis(99));
+  EXPECT_EQ(source.cwnd(), 2);
+  loop.RunUntil(Time::Millis(199));
+  EXPECT_EQ(source.cwnd(), 4);
+  loop.RunUntil(Time::Millis(299));
+  EXPECT_EQ(source.cwnd(), 8);
+  EXPECT_EQ(source.srtt().ns(), Time::Millis(100).ns());
+  EXPECT_EQ(source.rto().ns(), Time::Millis(200).ns());  // clamped to min_rto
+  EXPECT_EQ(sink.stats().delivered_segments, 14);
+}
+
+constexpr const char* kSingleFlow = R"({
+  "duration_s": 60, "warmup_s": 20,
+  "bottleneck": {"capacity_mbps": 10, "delay_ms": 10, "buffer_pkts": 400, "packet_bytes": 500},
+  "groups": [{"count": 1, "rtt_ms": {"min": 100, "max": 100}}],
+  "sides": [{"aqm": "droptail"}]
+})";
+
+TEST(Tcp, OneFlowFillsAnUncongestedLink) {
+  // Buffer 400 > BDP (250 packets): once slow start's losses are repaired,
+  // a halved window still exceeds the pipe, so the link never idles.
+  const Summary s = testing::RunSummary(kSingleFlow);
+  EXPECT_GE(s.utilisation, 0.99);
+  EXPECT_GE(s.goodput_mbps, 9.8);
+  EXPECT_LE(s.goodput_mbps, 10.0);
+}
+
+TEST(Tcp, FastRetransmitRecoversWithoutTimeouts) {
+  auto sim = testing::RunToEnd(testing::ParseOrDie(kSingleFlow));
+  const TcpStats& st = sim->source(0).stats();
+  EXPECT_GT(st.fast_retransmits, 0);
+  // Slow start's overshoot loses hundreds of segments in one window; without
+  // SACK that ends in a timeout or two. After it, losses are repaired fast.
+  EXPECT_LE(st.timeouts, 3);
+}
+
+TEST(Tcp, ManyFlowsShareTheLinkFairlyWithEqualRtts) {
+  const Summary s = testing::RunSummary(R"({
+    "duration_s": 60, "warmup_s": 20,
+    "bottleneck": {"capacity_mbps": 10, "buffer_pkts": 500},
+    "groups": [{"count": 20, "rtt_ms": {"min": 100, "max": 100}, "start": "random"}],
+    "sides": [{"aqm": "droptail"}]
+  })");
+  EXPECT_GE(s.utilisation, 0.99);
+  EXPECT_GE(s.fairness, 0.95);
+}
+
+TEST(Tcp, EcnMarksReplaceDropsUnderRed) {
+  const Summary s = testing::RunSummary(R"({
+    "duration_s": 30, "warmup_s": 10,
+    "bottleneck": {"ecn": true},
+    "groups": [{"count": 30, "ecn": true}],
+    "sides": [{"aqm": "red"}]
+  })");
+  EXPECT_GT(s.marks, 100);
+  EXPECT_EQ(s.drops_early, 0);  // every early signal was a mark
+  EXPECT_GE(s.utilisation, 0.9);
+}
+
+}  // namespace
+}  // namespace aqmlab

@@ -1,0 +1,117 @@
+// The core's JavaScript surface (see API.md). Only this file knows about
+// Emscripten. Nothing throws across the boundary: failures come back as
+// {"ok":false,"error":"<field>: <message>"}.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <memory>
+#include <string>
+
+#include "scenario/catalog.h"
+#include "scenario/json_reader.h"
+#include "scenario/scenario.h"
+#include "scenario/simulation.h"
+
+namespace {
+
+std::string OkJson() { return "{\"ok\":true}"; }
+std::string ErrorJson(const std::string& message) {
+  return nlohmann::json{{"ok", false}, {"error", message}}.dump();
+}
+
+class SimulationHandle {
+ public:
+  SimulationHandle(const std::string& scenario_json, int side) {
+    auto scenario = aqmlab::ParseScenario(scenario_json);
+    if (!scenario.ok()) {
+      error_ = scenario.error();
+      return;
+    }
+    scenario_ = scenario.value();
+    auto sim = aqmlab::Simulation::Create(scenario_, side);
+    if (!sim.ok()) {
+      error_ = sim.error();
+      return;
+    }
+    sim_ = std::move(sim.value());
+    side_ = side;
+  }
+
+  std::string error() const { return error_; }
+
+  std::string columns() const {
+    if (!sim_) return "[]";
+    return nlohmann::json(sim_->metrics().columns()).dump();
+  }
+
+  int advance(double until_seconds) {
+    if (!sim_) return 0;
+    sim_->AdvanceTo(aqmlab::Time::Seconds(until_seconds));
+    return static_cast<int>(sim_->metrics().batch_length());
+  }
+
+  emscripten::val batch() {
+    if (!sim_) return emscripten::val::null();
+    const auto& flat = sim_->metrics().Flatten();
+    return emscripten::val(emscripten::typed_memory_view(flat.size(), flat.data()));
+  }
+
+  int batchLength() const { return sim_ ? static_cast<int>(sim_->metrics().batch_length()) : 0; }
+  void clearBatch() {
+    if (sim_) sim_->metrics().ClearBatch();
+  }
+
+  std::string apply(const std::string& event_json) {
+    if (!sim_) return ErrorJson(error_);
+    auto event = aqmlab::ParseEvent(event_json, scenario_);
+    if (!event.ok()) return ErrorJson(event.error());
+    aqmlab::Status s = sim_->Apply(event.value());
+    return s.ok() ? OkJson() : ErrorJson(s.error);
+  }
+
+  double now() const { return sim_ ? sim_->now().seconds() : 0.0; }
+  bool done() const { return !sim_ || sim_->done(); }
+  double eventsProcessed() const {
+    return sim_ ? static_cast<double>(sim_->loop().events_processed()) : 0.0;
+  }
+
+  std::string summary() const {
+    if (!sim_) return ErrorJson(error_);
+    const auto& side = scenario_.sides[side_];
+    return aqmlab::SummaryToJson(sim_->summary(), side.name, side.aqm);
+  }
+
+ private:
+  aqmlab::Scenario scenario_;
+  std::unique_ptr<aqmlab::Simulation> sim_;
+  std::string error_;
+  int side_ = 0;
+};
+
+std::string DescribeAqms() { return aqmlab::AqmCatalogJson(); }
+std::string DefaultScenario() { return aqmlab::ScenarioToJson(aqmlab::DefaultScenario()); }
+std::string ValidateScenario(const std::string& json) {
+  auto s = aqmlab::ParseScenario(json);
+  return s.ok() ? OkJson() : ErrorJson(s.error());
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(aqmlab) {
+  emscripten::function("describeAqms", &DescribeAqms);
+  emscripten::function("defaultScenario", &DefaultScenario);
+  emscripten::function("validateScenario", &ValidateScenario);
+  emscripten::class_<SimulationHandle>("Simulation")
+      .constructor<std::string, int>()
+      .function("error", &SimulationHandle::error)
+      .function("columns", &SimulationHandle::columns)
+      .function("advance", &SimulationHandle::advance)
+      .function("batch", &SimulationHandle::batch)
+      .function("batchLength", &SimulationHandle::batchLength)
+      .function("clearBatch", &SimulationHandle::clearBatch)
+      .function("apply", &SimulationHandle::apply)
+      .function("now", &SimulationHandle::now)
+      .function("done", &SimulationHandle::done)
+      .function("eventsProcessed", &SimulationHandle::eventsProcessed)
+      .function("summary", &SimulationHandle::summary);
+}

@@ -1,6 +1,7 @@
 #include "metrics/recorder.h"
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace aqmlab {
@@ -105,6 +106,7 @@ void MetricRecorder::Sample() {
   size_t i = 0;
   for (double v : row) cols_[i++].push_back(v);
   for (double v : signals_) cols_[i++].push_back(v);
+  for (size_t c = 0; c < cols_.size(); ++c) HashSample(cols_[c].back());
 
   if (measuring_) {
     queue_stats_.Add(q);
@@ -115,6 +117,15 @@ void MetricRecorder::Sample() {
   last_counters_ = c;
   last_busy_ = busy;
   last_delivered_ = delivered;
+}
+
+void MetricRecorder::HashSample(double v) {
+  unsigned char bytes[sizeof v];
+  std::memcpy(bytes, &v, sizeof v);
+  for (unsigned char b : bytes) {
+    hash_ ^= b;
+    hash_ *= 0x100000001b3ULL;
+  }
 }
 
 const std::vector<double>& MetricRecorder::Flatten() {
@@ -166,6 +177,7 @@ Summary MetricRecorder::summary() const {
   }
   s.fairness = JainIndex(shares);
   s.events = loop_.events_processed();
+  s.series_hash = hash_;
   return s;
 }
 

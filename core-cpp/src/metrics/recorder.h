@@ -35,6 +35,7 @@ struct Summary {
   int64_t drops_early = 0;
   int64_t marks = 0;
   uint64_t events = 0;
+  uint64_t series_hash = 0;  // of every sample taken, for determinism checks
 };
 
 // What the recorder reads from the traffic side.
@@ -64,6 +65,7 @@ class MetricRecorder final : public QueueLink::DepartureObserver, public EventTa
  private:
   void Sample();
   void StartMeasuring();
+  void HashSample(double v);
 
   EventLoop& loop_;
   QueueLink& link_;
@@ -74,6 +76,7 @@ class MetricRecorder final : public QueueLink::DepartureObserver, public EventTa
   std::vector<std::vector<double>> cols_;
   std::vector<double> flat_;
   std::vector<double> signals_;
+  uint64_t hash_ = 0xcbf29ce484222325ULL;  // FNV-1a over the samples' bytes
 
   // Per-interval accumulators.
   double delay_sum_ms_ = 0;

@@ -1,6 +1,7 @@
 #include "scenario/simulation.h"
 
 #include <cmath>
+#include <cstdio>
 
 #include "aqm/registry.h"
 #include "scenario/json_reader.h"
@@ -216,6 +217,9 @@ std::string SummaryToJson(const Summary& s, const std::string& side_name, const 
   j["drops_early"] = s.drops_early;
   j["marks"] = s.marks;
   j["events"] = s.events;
+  char hash[17];
+  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(s.series_hash));
+  j["series_hash"] = hash;
   return j.dump();
 }
 

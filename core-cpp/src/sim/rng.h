@@ -6,10 +6,11 @@
 // library's distributions differ between libstdc++ and libc++.
 #pragma once
 
-#include <cmath>
 #include <cstdint>
 
 #include <pcg_random.hpp>
+
+#include "sim/portable_math.h"
 
 namespace aqmlab {
 
@@ -33,11 +34,11 @@ class RandomStream {
   }
   double Uniform(double lo, double hi) { return lo + (hi - lo) * Uniform(); }
   // Exponential with the given mean, by inversion.
-  double Exponential(double mean) { return -mean * std::log(1.0 - Uniform()); }
+  double Exponential(double mean) { return -mean * pmath::Log(1.0 - Uniform()); }
   // Pareto with shape `shape` and mean `mean` (shape > 1), by inversion.
   double Pareto(double mean, double shape) {
     const double scale = mean * (shape - 1.0) / shape;
-    return scale / std::pow(1.0 - Uniform(), 1.0 / shape);
+    return scale / pmath::Pow(1.0 - Uniform(), 1.0 / shape);
   }
 
  private:

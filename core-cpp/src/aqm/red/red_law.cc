@@ -2,13 +2,15 @@
 
 #include <cmath>
 
+#include "sim/portable_math.h"
+
 namespace aqmlab::red {
 
 double UpdateAverage(double avg, double weight, double q, bool link_idle, Time idle_for,
                      Time typical_tx) {
   if (link_idle && typical_tx.ns() > 0) {
     const double m = static_cast<double>(idle_for.ns()) / static_cast<double>(typical_tx.ns());
-    return avg * std::pow(1.0 - weight, m);
+    return avg * pmath::Pow(1.0 - weight, m);
   }
   return (1.0 - weight) * avg + weight * q;
 }

@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+
+// Playwright's own browser downloads are not used: the tests drive the
+// system Chromium (Debian's /usr/bin/chromium, or CHROMIUM_PATH).
+const port = Number(process.env.E2E_PORT ?? 4179);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 1000 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  // Serves the production build in dist/ (npm run build:web first; test:e2e does).
+  webServer: {
+    command: 'npx vite preview',
+    env: { PORT: String(port) },
+    url: baseURL,
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});

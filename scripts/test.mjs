@@ -1,0 +1,15 @@
+// `npm test`: every test of the lab, from the core to the page.
+//   1. the C++ core: GoogleTest through ctest
+//   2. the wasm build under Node and the page's modules: Vitest
+//   3. the page in Debian's Chromium: Playwright
+import { buildNative, buildWasm, ensureNodeModules, ensureSystemPackages, run } from './setup.mjs';
+
+ensureSystemPackages(['cmake', 'ninja', 'c++ compiler', 'emscripten', 'nlohmann json', 'pcg random',
+  'googletest', 'chromium']);
+ensureNodeModules();
+buildNative();
+run('ctest --test-dir build/native --output-on-failure -j2');
+buildWasm();
+run('npx vitest run');
+run('npx vite build');
+run('npx playwright test');

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { columnsMax, createPixelColumns, decimate, type PixelColumns } from '../../web/src/charts/decimate';
+import { SeriesStore } from '../../web/src/charts/series-store';
+
+// The reference scans every held sample for every pixel: slow and obviously right.
+interface Expected {
+  min: number;
+  max: number;
+  first: number;
+  last: number;
+  count: number;
+}
+
+function bruteForce(rows: [number, number][], x0: number, x1: number, width: number): (Expected | null)[] {
+  const out: (Expected | null)[] = [];
+  for (let p = 0; p < width; p++) {
+    const inPixel = rows.filter(([t, y]) => {
+      if (t < x0 || t > x1 || Number.isNaN(y)) return false;
+      const q = Math.min(width - 1, Math.floor(((t - x0) / (x1 - x0)) * width));
+      return q === p;
+    });
+    const ys = inPixel.map(([, y]) => y);
+    out.push(
+      ys.length === 0
+        ? null
+        : {
+            min: Math.min(...ys),
+            max: Math.max(...ys),
+            first: ys[0] ?? NaN,
+            last: ys[ys.length - 1] ?? NaN,
+            count: ys.length,
+          },
+    );
+  }
+  return out;
+}
+
+function actual(columns: PixelColumns): (Expected | null)[] {
+  return Array.from({ length: columns.width }, (_, p) =>
+    columns.count[p] === 0
+      ? null
+      : {
+          min: columns.min[p] ?? NaN,
+          max: columns.max[p] ?? NaN,
+          first: columns.first[p] ?? NaN,
+          last: columns.last[p] ?? NaN,
+          count: columns.count[p] ?? 0,
+        },
+  );
+}
+
+/** Deterministic pseudo-random numbers so failures reproduce. */
+function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+function fill(store: SeriesStore, rows: [number, number][], chunk: number): void {
+  for (let i = 0; i < rows.length; i += chunk) {
+    const part = rows.slice(i, i + chunk);
+    const data = new Float64Array(2 * part.length);
+    part.forEach(([t, y], k) => {
+      data[k] = t;
+      data[part.length + k] = y;
+    });
+    store.append(data, part.length);
+  }
+}
+
+describe('min/max decimation', () => {
+  it('agrees with a brute-force scan on random series, windows and widths', () => {
+    const random = lcg(42);
+    for (let trial = 0; trial < 40; trial++) {
+      const capacity = 64;
+      const store = new SeriesStore(['t', 'y'], capacity);
+      const n = 20 + Math.floor(random() * 150); // often more than the capacity: exercises the wrap
+      let t = random() * 5;
+      const rows: [number, number][] = [];
+      for (let i = 0; i < n; i++) {
+        t += random() * 0.2;
+        rows.push([t, random() < 0.05 ? NaN : Math.round(random() * 200)]);
+      }
+      fill(store, rows, 1 + Math.floor(random() * 17));
+      const held = rows.slice(-capacity);
+      const width = 1 + Math.floor(random() * 40);
+      const lo = held[0]?.[0] ?? 0;
+      const hi = held[held.length - 1]?.[0] ?? 1;
+      const x0 = lo + (random() - 0.3) * (hi - lo);
+      const x1 = x0 + (0.1 + random()) * (hi - lo);
+      const out = createPixelColumns(width);
+      const used = decimate(store, 0, 1, x0, x1, out);
+      const expected = bruteForce(held, x0, x1, width);
+      expect(actual(out)).toEqual(expected);
+      expect(used).toBe(expected.reduce((sum, e) => sum + (e?.count ?? 0), 0));
+    }
+  });
+
+  it('puts a sample exactly at the window end in the last column', () => {
+    const store = new SeriesStore(['t', 'y'], 8);
+    fill(store, [[0, 1], [5, 2], [10, 3]], 3);
+    const out = createPixelColumns(10);
+    decimate(store, 0, 1, 0, 10, out);
+    expect(out.count[0]).toBe(1);
+    expect(out.count[5]).toBe(1);
+    expect(out.count[9]).toBe(1);
+    expect(out.last[9]).toBe(3);
+  });
+
+  it('clears columns from an earlier call and handles an empty or degenerate window', () => {
+    const store = new SeriesStore(['t', 'y'], 8);
+    fill(store, [[1, 4], [2, 9]], 2);
+    const out = createPixelColumns(4);
+    expect(decimate(store, 0, 1, 0, 4, out)).toBe(2);
+    expect(decimate(store, 0, 1, 10, 20, out)).toBe(0);
+    expect(Array.from(out.count)).toEqual([0, 0, 0, 0]);
+    expect(decimate(store, 0, 1, 3, 3, out)).toBe(0);
+    expect(decimate(store, 0, -1, 0, 4, out)).toBe(0);
+  });
+
+  it('reports the highest value over filled columns only', () => {
+    const out = createPixelColumns(3);
+    expect(Number.isNaN(columnsMax(out))).toBe(true);
+    out.count[1] = 1;
+    out.max[1] = 7;
+    out.max[2] = 99; // stale value in an empty column
+    expect(columnsMax(out)).toBe(7);
+  });
+});

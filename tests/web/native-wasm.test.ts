@@ -1,0 +1,84 @@
+// The same scenario and seed give bit-identical metric streams natively and
+// in WebAssembly: both builds hash every sample they take (FNV-1a over the
+// doubles' bytes) and the hashes must agree, side by side.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs helper shared with the benchmark script
+import { loadCore, root } from '../../scripts/load-core-node.mjs';
+
+interface CoreSimulation {
+  error(): string;
+  advance(untilSeconds: number): number;
+  clearBatch(): void;
+  done(): boolean;
+  now(): number;
+  summary(): string;
+  delete(): void;
+}
+interface Core {
+  describeAqms(): string;
+  Simulation: new (scenario: string, side: number) => CoreSimulation;
+}
+
+interface SideSummary {
+  side: string;
+  series_hash: string;
+  mean_queue_pkts: number;
+  events: number;
+}
+
+function scenario(aqms: string[]): string {
+  return JSON.stringify({
+    seed: 11,
+    duration_s: 25,
+    warmup_s: 5,
+    groups: [{ count: 40, start: 'random', rtt_spread: 'random', ecn: true }],
+    bottleneck: { ecn: true },
+    sides: aqms.map((aqm) => ({ aqm })),
+    events: [{ at_s: 12, kind: 'set_flows', group: 0, count: 90 }],
+  });
+}
+
+function runWasm(core: Core, json: string, side: number): SideSummary {
+  const sim = new core.Simulation(json, side);
+  expect(sim.error()).toBe('');
+  while (!sim.done()) {
+    sim.advance(sim.now() + 0.7);
+    sim.clearBatch();
+  }
+  const summary = JSON.parse(sim.summary()) as SideSummary;
+  sim.delete();
+  return summary;
+}
+
+function runNative(json: string): SideSummary[] {
+  const dir = mkdtempSync(join(tmpdir(), 'aqmlab-'));
+  const file = join(dir, 'scenario.json');
+  writeFileSync(file, json);
+  const out = execFileSync(join(root, 'build/native/core-cpp/aqmlab'), ['run', file], {
+    encoding: 'utf8',
+  });
+  return (JSON.parse(out) as { sides: SideSummary[] }).sides;
+}
+
+describe('native and wasm builds', () => {
+  it('produce bit-identical metric streams for every registered discipline', async () => {
+    const core = (await loadCore()) as Core;
+    const names = (JSON.parse(core.describeAqms()) as { name: string }[]).map((a) => a.name);
+    expect(names).toContain('red');
+    // At most six sides per scenario: check the registry in groups of six.
+    for (let i = 0; i < names.length; i += 6) {
+      const json = scenario(names.slice(i, i + 6));
+      const native = runNative(json);
+      native.forEach((expected, side) => {
+        const wasm = runWasm(core, json, side);
+        expect(wasm.series_hash, `${names[i + side]} series hash`).toBe(expected.series_hash);
+        expect(wasm.events).toBe(expected.events);
+        expect(wasm.mean_queue_pkts).toBe(expected.mean_queue_pkts);
+      });
+    }
+  }, 120_000);
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { isFromWorker, isTimelineEvent, isToWorker } from '../../web/src/protocol/protocol';
+
+describe('protocol guards', () => {
+  it('accepts every well-formed page-to-worker message', () => {
+    expect(isToWorker({ type: 'run/start', side: 1, scenario: null, speed: 10, play: true })).toBe(true);
+    expect(isToWorker({ type: 'run/start', side: 0, scenario: '{}', speed: 'max', play: false })).toBe(true);
+    expect(isToWorker({ type: 'run/pause' })).toBe(true);
+    expect(isToWorker({ type: 'sim/apply', id: 3, event: { kind: 'set_flows', group: 0, count: 80 } })).toBe(true);
+    expect(isToWorker({ type: 'log/get', id: 4 })).toBe(true);
+  });
+
+  it('rejects unknown types, missing fields and bad values', () => {
+    expect(isToWorker(null)).toBe(false);
+    expect(isToWorker('run/pause')).toBe(false);
+    expect(isToWorker({ type: 'run/explode' })).toBe(false);
+    expect(isToWorker({ type: 'toString' })).toBe(false);
+    expect(isToWorker({ type: 'run/speed', speed: 0 })).toBe(false);
+    expect(isToWorker({ type: 'run/speed', speed: 'fast' })).toBe(false);
+    expect(isToWorker({ type: 'sim/apply', id: 1, event: { kind: 'set_flows', group: 0 } })).toBe(false);
+  });
+
+  it('checks worker-to-page batches carry a Float64Array', () => {
+    const batch = { type: 'sim/batch', seq: 0, length: 2, data: new Float64Array(4), now: 0.02 };
+    expect(isFromWorker(batch)).toBe(true);
+    expect(isFromWorker({ ...batch, data: [0, 1, 2, 3] })).toBe(false);
+    expect(isFromWorker({ ...batch, seq: '0' })).toBe(false);
+  });
+
+  it('checks ready messages down to the side info', () => {
+    const info = { side: 1, sideName: 'RED', aqm: 'red', flows: 50, params: { max_p: 0.1 } };
+    const ready = { type: 'run/ready', scenario: '{}', columns: ['t', 'queue_pkts'], info };
+    expect(isFromWorker(ready)).toBe(true);
+    expect(isFromWorker({ ...ready, columns: ['t', 3] })).toBe(false);
+    expect(isFromWorker({ ...ready, info: { ...info, params: { max_p: 'high' } } })).toBe(false);
+  });
+
+  it('knows the three live event kinds', () => {
+    expect(isTimelineEvent({ kind: 'set_param', name: 'max_p', value: 0.2 })).toBe(true);
+    expect(isTimelineEvent({ kind: 'set_capacity', mbps: 15 })).toBe(true);
+    expect(isTimelineEvent({ kind: 'set_capacity', mbps: Number.NaN })).toBe(false);
+    expect(isTimelineEvent({ kind: 'set_delay', ms: 3 })).toBe(false);
+  });
+});

@@ -1,0 +1,150 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { FromWorker } from '../../web/src/protocol/protocol';
+import { SimRunner } from '../../web/src/worker/sim-runner';
+import { createFakeCore, type FakeCore } from './fake-core';
+import { ManualClock } from './manual-clock';
+
+type Posted = { message: FromWorker; transfer: Transferable[] };
+
+function ofType<T extends FromWorker['type']>(posted: Posted[], type: T): Extract<FromWorker, { type: T }>[] {
+  const matches = (m: FromWorker): m is Extract<FromWorker, { type: T }> => m.type === type;
+  return posted.map((p) => p.message).filter(matches);
+}
+
+describe('SimRunner', () => {
+  let core: FakeCore;
+  let clock: ManualClock;
+  let posted: Posted[];
+  let loads: number;
+  let runner: SimRunner;
+
+  beforeEach(() => {
+    core = createFakeCore();
+    clock = new ManualClock();
+    posted = [];
+    loads = 0;
+    runner = new SimRunner({
+      loadModule: async () => {
+        loads++;
+        return core;
+      },
+      post: (message, transfer) => posted.push({ message, transfer }),
+      clock,
+    });
+  });
+
+  it('starts the default scenario, announces columns once and side info from the core', async () => {
+    await runner.receive({ type: 'run/start', side: 1, scenario: null, speed: 10, play: false });
+    const [ready] = ofType(posted, 'run/ready');
+    expect(ready?.columns).toEqual(['t', 'queue_pkts', 'delay_ms', 'aqm.avg']);
+    expect(ready?.info).toEqual({ side: 1, sideName: 'RED', aqm: 'red', flows: 50, params: { max_p: 0.1, wq: 0.002 } });
+    expect(ofType(posted, 'run/state').at(-1)).toMatchObject({ playing: false, done: false });
+  });
+
+  it('paces simulated time at the chosen speed and posts numbered, transferable batches', async () => {
+    await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 10, play: true });
+    clock.advance(0); // first tick: no real time has passed yet
+    clock.advance(100); // ~100 ms real at 10x: ~1 s simulated
+    const batches = ofType(posted, 'sim/batch');
+    expect(batches.map((b) => b.seq)).toEqual(batches.map((_, i) => i));
+    const simulated = batches.at(-1)?.now ?? 0;
+    expect(simulated).toBeGreaterThan(0.8);
+    expect(simulated).toBeLessThanOrEqual(1.01);
+    for (const { message, transfer } of posted) {
+      if (message.type !== 'sim/batch') continue;
+      expect(message.data.length).toBe(message.length * 3);
+      expect(transfer).toEqual([message.data.buffer]);
+    }
+    const total = batches.reduce((n, b) => n + b.length, 0);
+    expect(total).toBe(Math.round(simulated * 100));
+  });
+
+  it('runs as fast as possible to the end, then reports done', async () => {
+    await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 'max', play: true });
+    clock.advance(1);
+    expect(ofType(posted, 'run/state').at(-1)).toEqual({ type: 'run/state', playing: false, done: true, now: 2 });
+    expect(ofType(posted, 'sim/batch').reduce((n, b) => n + b.length, 0)).toBe(200);
+    expect(clock.pending).toBe(0);
+  });
+
+  it('stops advancing while paused', async () => {
+    await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 10, play: true });
+    clock.advance(50);
+    await runner.receive({ type: 'run/pause' });
+    const count = ofType(posted, 'sim/batch').length;
+    clock.advance(1000);
+    expect(ofType(posted, 'sim/batch')).toHaveLength(count);
+    expect(ofType(posted, 'run/state').at(-1)?.playing).toBe(false);
+  });
+
+  it('applies live events at the current simulated time and records them', async () => {
+    await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 10, play: true });
+    clock.advance(0);
+    clock.advance(50);
+    const at = core.created[0]?.now() ?? -1;
+    await runner.receive({ type: 'sim/apply', id: 7, event: { kind: 'set_flows', group: 0, count: 200 } });
+    expect(ofType(posted, 'sim/applied')).toEqual([
+      { type: 'sim/applied', id: 7, recorded: { atS: at, event: { kind: 'set_flows', group: 0, count: 200 } } },
+    ]);
+    clock.advance(50);
+    const latest = ofType(posted, 'sim/batch').at(-1);
+    const queueColumn = 1; // column-major: the queue run starts after `length` times
+    expect(latest?.data[queueColumn * (latest?.length ?? 0)]).toBe(200);
+    await runner.receive({ type: 'log/get', id: 8 });
+    expect(ofType(posted, 'log/events')[0]?.events).toEqual([{ atS: at, event: { kind: 'set_flows', group: 0, count: 200 } }]);
+  });
+
+  it('answers a refused event with an error naming the request, and keeps running', async () => {
+    await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 10, play: true });
+    await runner.receive({ type: 'sim/apply', id: 3, event: { kind: 'set_param', name: 'max_p', value: 0.5 } });
+    expect(ofType(posted, 'run/error')).toEqual([
+      { type: 'run/error', id: 3, message: 'name: no such parameter', fatal: false },
+    ]);
+    const before = ofType(posted, 'sim/batch').length;
+    clock.advance(100);
+    expect(ofType(posted, 'sim/batch').length).toBeGreaterThan(before);
+  });
+
+  it('reports a bad scenario as a fatal error instead of throwing', async () => {
+    await runner.receive({ type: 'run/start', side: 0, scenario: '{not json', speed: 10, play: true });
+    expect(ofType(posted, 'run/error')).toEqual([{ type: 'run/error', id: null, message: 'scenario: not JSON', fatal: true }]);
+    await runner.receive({ type: 'run/start', side: 5, scenario: null, speed: 10, play: true });
+    expect(ofType(posted, 'run/error').at(-1)).toMatchObject({ message: 'sides: out of range', fatal: true });
+    expect(core.created.every((s) => s.deleted)).toBe(true);
+    await runner.receive({ type: 'sim/apply', id: 1, event: { kind: 'set_flows', group: 0, count: 2 } });
+    expect(ofType(posted, 'run/error').at(-1)).toMatchObject({ id: 1, fatal: false });
+  });
+
+  it('reports a module that fails to load, and tries again on the next start', async () => {
+    let attempts = 0;
+    const failing = new SimRunner({
+      loadModule: async () => {
+        attempts++;
+        if (attempts === 1) throw new Error('wasm fetch failed');
+        return core;
+      },
+      post: (message, transfer) => posted.push({ message, transfer }),
+      clock,
+    });
+    await failing.receive({ type: 'run/start', side: 0, scenario: null, speed: 10, play: false });
+    expect(ofType(posted, 'run/error')).toEqual([{ type: 'run/error', id: null, message: 'wasm fetch failed', fatal: true }]);
+    await failing.receive({ type: 'run/start', side: 0, scenario: null, speed: 10, play: false });
+    expect(ofType(posted, 'run/ready')).toHaveLength(1);
+  });
+
+  it('resets to a fresh run: old simulation freed, sequence and log restarted, module loaded once', async () => {
+    await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 10, play: true });
+    clock.advance(0);
+    clock.advance(100);
+    await runner.receive({ type: 'sim/apply', id: 1, event: { kind: 'set_flows', group: 0, count: 9 } });
+    await runner.receive({ type: 'run/reset' });
+    expect(core.created[0]?.deleted).toBe(true);
+    expect(ofType(posted, 'run/ready')).toHaveLength(2);
+    posted.length = 0;
+    clock.advance(100);
+    expect(ofType(posted, 'sim/batch')[0]?.seq).toBe(0);
+    await runner.receive({ type: 'log/get', id: 2 });
+    expect(ofType(posted, 'log/events')[0]?.events).toEqual([]);
+    expect(loads).toBe(1);
+  });
+});

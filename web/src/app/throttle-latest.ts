@@ -1,0 +1,50 @@
+// Slider drags fire many input events; the core needs only some of them. Sends
+// the first value at once, then at most one per interval, and always the last.
+
+export interface Timers {
+  set(fn: () => void, ms: number): number;
+  clear(handle: number): void;
+}
+
+const windowTimers: Timers = {
+  set: (fn, ms) => window.setTimeout(fn, ms),
+  clear: (handle) => window.clearTimeout(handle),
+};
+
+export interface ThrottledSender<T> {
+  push(value: T): void;
+  cancel(): void;
+}
+
+export function throttleLatest<T>(send: (value: T) => void, intervalMs: number, timers: Timers = windowTimers): ThrottledSender<T> {
+  let timer: number | null = null;
+  let waiting: { value: T } | null = null;
+
+  const open = (): void => {
+    timer = timers.set(() => {
+      timer = null;
+      if (waiting) {
+        const { value } = waiting;
+        waiting = null;
+        send(value);
+        open();
+      }
+    }, intervalMs);
+  };
+
+  return {
+    push(value) {
+      if (timer === null) {
+        send(value);
+        open();
+      } else {
+        waiting = { value };
+      }
+    },
+    cancel() {
+      if (timer !== null) timers.clear(timer);
+      timer = null;
+      waiting = null;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { SeriesStore } from './series-store';
+
+// Min/max decimation to the pixel: each pixel column keeps the first, last,
+// lowest and highest value of the samples that fall in it, so a line drawn
+// through them looks like the full series while drawing costs one step per pixel.
+
+export interface PixelColumns {
+  readonly width: number;
+  readonly min: Float64Array;
+  readonly max: Float64Array;
+  readonly first: Float64Array;
+  readonly last: Float64Array;
+  /** Samples in each pixel column; 0 means the column is empty. */
+  readonly count: Uint32Array;
+}
+
+export function createPixelColumns(width: number): PixelColumns {
+  const w = Math.max(1, Math.floor(width));
+  return {
+    width: w,
+    min: new Float64Array(w),
+    max: new Float64Array(w),
+    first: new Float64Array(w),
+    last: new Float64Array(w),
+    count: new Uint32Array(w),
+  };
+}
+
+/** The pixel column of x in [x0, x1]; x1 itself belongs to the last column. */
+export function pixelOf(x: number, x0: number, x1: number, width: number): number {
+  const p = Math.floor(((x - x0) / (x1 - x0)) * width);
+  return p >= width ? width - 1 : p;
+}
+
+/**
+ * Fills `out` from the samples of `store` whose x (a non-decreasing column)
+ * lies in [x0, x1]; NaN values are skipped. Returns the samples used.
+ */
+export function decimate(
+  store: SeriesStore,
+  xColumn: number,
+  yColumn: number,
+  x0: number,
+  x1: number,
+  out: PixelColumns,
+): number {
+  out.count.fill(0);
+  if (!(x1 > x0) || xColumn < 0 || yColumn < 0) return 0;
+  const { width, min, max, first, last, count } = out;
+  let used = 0;
+  for (let i = store.lowerBound(xColumn, x0); i < store.length; i++) {
+    const x = store.at(xColumn, i);
+    if (x > x1) break;
+    const y = store.at(yColumn, i);
+    if (Number.isNaN(y)) continue;
+    const p = pixelOf(x, x0, x1, width);
+    if (count[p] === 0) {
+      min[p] = y;
+      max[p] = y;
+      first[p] = y;
+    } else {
+      if (y < (min[p] ?? y)) min[p] = y;
+      if (y > (max[p] ?? y)) max[p] = y;
+    }
+    last[p] = y;
+    count[p] = (count[p] ?? 0) + 1;
+    used++;
+  }
+  return used;
+}
+
+/** Highest value over the filled columns, or NaN when none is filled. */
+export function columnsMax(columns: PixelColumns): number {
+  let top = Number.NaN;
+  for (let p = 0; p < columns.width; p++) {
+    const v = columns.max[p] ?? Number.NaN;
+    if ((columns.count[p] ?? 0) > 0 && (Number.isNaN(top) || v > top)) top = v;
+  }
+  return top;
+}

@@ -1,0 +1,106 @@
+// Columnar ring buffer for one side's samples. It lives outside React: batches
+// are appended as they arrive and charts read it when they repaint. Once full,
+// the oldest samples are overwritten, so memory stays fixed however long a run is.
+
+const defaultCapacity = 1 << 16; // 655 s of 10 ms samples
+
+function nextPowerOfTwo(n: number): number {
+  let p = 1;
+  while (p < n) p *= 2;
+  return p;
+}
+
+export class SeriesStore {
+  private names: readonly string[] = [];
+  private data: Float64Array[] = [];
+  private start = 0; // physical index of the oldest sample
+  private count = 0;
+  private received = 0;
+  readonly capacity: number;
+  private readonly mask: number;
+
+  constructor(columns: readonly string[] = [], capacity = defaultCapacity) {
+    // A power of two lets a logical index wrap with a mask instead of a modulo.
+    this.capacity = nextPowerOfTwo(Math.max(1, capacity));
+    this.mask = this.capacity - 1;
+    this.reset(columns);
+  }
+
+  /** Starts over, e.g. for a new run whose columns may differ. */
+  reset(columns: readonly string[]): void {
+    this.names = [...columns];
+    this.data = this.names.map(() => new Float64Array(this.capacity));
+    this.start = 0;
+    this.count = 0;
+    this.received = 0;
+  }
+
+  get columns(): readonly string[] {
+    return this.names;
+  }
+
+  /** Samples held now (at most the capacity). */
+  get length(): number {
+    return this.count;
+  }
+
+  /** Samples appended since the last reset, including overwritten ones. */
+  get totalReceived(): number {
+    return this.received;
+  }
+
+  columnIndex(name: string): number {
+    return this.names.indexOf(name);
+  }
+
+  /** Appends a column-major batch: columns.length runs of `length` values. */
+  append(batch: Float64Array, length: number): void {
+    const width = this.names.length;
+    if (batch.length < length * width) {
+      throw new Error(`batch of ${batch.length} values is short of ${length} x ${width}`);
+    }
+    const keep = Math.min(length, this.capacity);
+    const skip = length - keep;
+    const write = (this.start + this.count) & this.mask;
+    const firstRun = Math.min(keep, this.capacity - write);
+    for (let c = 0; c < width; c++) {
+      const from = c * length + skip;
+      const source = batch.subarray(from, from + keep);
+      const target = this.data[c];
+      if (!target) continue;
+      target.set(source.subarray(0, firstRun), write);
+      if (firstRun < keep) target.set(source.subarray(firstRun), 0);
+    }
+    const grown = this.count + keep;
+    if (grown > this.capacity) {
+      this.start = (this.start + grown - this.capacity) & this.mask;
+      this.count = this.capacity;
+    } else {
+      this.count = grown;
+    }
+    this.received += length;
+  }
+
+  /** Value of `column` at logical index i (0 = oldest held sample). */
+  at(column: number, i: number): number {
+    const values = this.data[column];
+    return values ? (values[(this.start + i) & this.mask] ?? Number.NaN) : Number.NaN;
+  }
+
+  /** Latest value of a column, or NaN when empty. */
+  last(column: number): number {
+    return this.count === 0 ? Number.NaN : this.at(column, this.count - 1);
+  }
+
+  /** First logical index whose value in a non-decreasing column is >= value. */
+  lowerBound(column: number, value: number): number {
+    let lo = 0;
+    let hi = this.count;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.at(column, mid) < value) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}

@@ -1,0 +1,29 @@
+// Types for the Emscripten module that scripts/build-wasm.sh generates (see
+// wasm/API.md). The generated folder is not committed, so its types live here.
+declare module '*/generated/aqmlab.mjs' {
+  /** One simulated side; embind objects must be freed with delete(). */
+  export interface CoreSimulation {
+    error(): string;
+    columns(): string;
+    advance(untilSeconds: number): number;
+    /** A view into wasm memory, not a copy: slice() before the next call into the module. */
+    batch(): Float64Array;
+    batchLength(): number;
+    clearBatch(): void;
+    apply(eventJson: string): string;
+    now(): number;
+    done(): boolean;
+    summary(): string;
+    delete(): void;
+  }
+
+  export interface AqmLabModule {
+    describeAqms(): string;
+    defaultScenario(): string;
+    validateScenario(json: string): string;
+    Simulation: new (scenarioJson: string, side: number) => CoreSimulation;
+  }
+
+  const createAqmLab: (options?: object) => Promise<AqmLabModule>;
+  export default createAqmLab;
+}

@@ -1,0 +1,223 @@
+import type { AqmLabModule, CoreSimulation } from '../generated/aqmlab.mjs';
+import type { FromWorker, RecordedEvent, Speed, TimelineEvent, ToWorker } from '../protocol/protocol';
+import { assertNever } from '../protocol/protocol';
+import { readSideInfo } from '../scenario/side-info';
+import { readColumns, readResult } from './core-json';
+
+// Owns one Simulation and drives it in slices of simulated time. Kept free of
+// `self` so it runs under Vitest with a fake module; sim.worker.ts wires it up.
+
+export interface Clock {
+  now(): number; // milliseconds
+  schedule(fn: () => void, delayMs: number): number;
+  cancel(handle: number): void;
+}
+
+export interface RunnerDeps {
+  loadModule: () => Promise<AqmLabModule>;
+  post: (message: FromWorker, transfer: Transferable[]) => void;
+  clock: Clock;
+}
+
+/** Pacing knobs; the defaults give ~30 batches a second per side. */
+export interface Pacing {
+  tickMs: number;
+  sliceS: number; // simulated time per advance() call, so a tick can stop between slices
+  budgetMs: number; // wall time one tick may spend before yielding to messages
+  maxRealStepMs: number; // caps catch-up after the tab was throttled
+}
+
+export const defaultPacing: Pacing = { tickMs: 33, sliceS: 0.1, budgetMs: 40, maxRealStepMs: 100 };
+
+export class SimRunner {
+  private module: Promise<AqmLabModule> | null = null;
+  private sim: CoreSimulation | null = null;
+  private columnCount = 0;
+  private scenario: string | null = null;
+  private side = 0;
+  private speed: Speed = 10;
+  private wantPlay = false; // the user's choice; the run itself stops at its end
+  private playing = false;
+  private seq = 0;
+  private log: RecordedEvent[] = [];
+  private timer: number | null = null;
+  private lastTickMs = 0;
+  // Messages are handled one after another even though starting a run awaits the module.
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly deps: RunnerDeps,
+    private readonly pacing: Pacing = defaultPacing,
+  ) {}
+
+  receive(message: ToWorker): Promise<void> {
+    this.queue = this.queue.then(() => this.handle(message)).catch((e: unknown) => this.fail(null, e, true));
+    return this.queue;
+  }
+
+  private async handle(message: ToWorker): Promise<void> {
+    switch (message.type) {
+      case 'run/start':
+        this.side = message.side;
+        this.speed = message.speed;
+        this.wantPlay = message.play;
+        this.scenario = message.scenario;
+        return this.open();
+      case 'run/reset':
+        return this.open();
+      case 'run/play':
+        this.wantPlay = true;
+        return this.setPlaying(true);
+      case 'run/pause':
+        this.wantPlay = false;
+        return this.setPlaying(false);
+      case 'run/speed':
+        this.speed = message.speed;
+        return;
+      case 'sim/apply':
+        return this.apply(message.id, message.event);
+      case 'log/get':
+        this.deps.post({ type: 'log/events', id: message.id, events: [...this.log] }, []);
+        return;
+      default:
+        return assertNever(message);
+    }
+  }
+
+  /** Creates the module once, lazily; a failed load is retried on the next start. */
+  private loadModule(): Promise<AqmLabModule> {
+    if (!this.module) {
+      this.module = this.deps.loadModule();
+      this.module.catch(() => {
+        this.module = null;
+      });
+    }
+    return this.module;
+  }
+
+  private async open(): Promise<void> {
+    this.dispose();
+    const mod = await this.loadModule();
+    const scenario = this.scenario ?? mod.defaultScenario();
+    const valid = readResult(mod.validateScenario(scenario));
+    if (!valid.ok) return this.fail(null, valid.error, true);
+    const sim = new mod.Simulation(scenario, this.side);
+    const error = sim.error();
+    if (error) {
+      sim.delete();
+      return this.fail(null, error, true);
+    }
+    const columns = readColumns(sim.columns());
+    const info = readSideInfo(scenario, this.side, mod.describeAqms());
+    const problem = !columns ? 'columns: unreadable answer from the core' : typeof info === 'string' ? info : null;
+    if (!columns || typeof info === 'string') {
+      sim.delete();
+      return this.fail(null, problem, true);
+    }
+    this.sim = sim;
+    this.columnCount = columns.length;
+    this.seq = 0;
+    this.log = [];
+    this.deps.post({ type: 'run/ready', scenario, columns, info }, []);
+    this.setPlaying(this.wantPlay);
+  }
+
+  private setPlaying(playing: boolean): void {
+    this.cancelTick();
+    const sim = this.sim;
+    this.playing = playing && sim !== null && !sim.done();
+    if (sim) this.flush(sim);
+    if (this.playing) {
+      this.lastTickMs = this.deps.clock.now();
+      this.scheduleTick(0);
+    }
+    this.postState();
+  }
+
+  private apply(id: number, event: TimelineEvent): void {
+    const sim = this.sim;
+    if (!sim) return this.fail(id, 'no run to apply the event to', false);
+    const result = readResult(sim.apply(JSON.stringify(event)));
+    if (!result.ok) return this.fail(id, result.error, false);
+    const recorded: RecordedEvent = { atS: sim.now(), event };
+    this.log.push(recorded);
+    this.deps.post({ type: 'sim/applied', id, recorded }, []);
+  }
+
+  private tick(): void {
+    this.timer = null;
+    const sim = this.sim;
+    if (!sim || !this.playing) return;
+    try {
+      this.advance(sim);
+      this.flush(sim);
+    } catch (e) {
+      return this.fail(null, e, true);
+    }
+    if (sim.done()) {
+      this.playing = false;
+      this.postState();
+      return;
+    }
+    this.scheduleTick(this.speed === 'max' ? 0 : this.pacing.tickMs);
+  }
+
+  private advance(sim: CoreSimulation): void {
+    const { clock } = this.deps;
+    const started = clock.now();
+    const realStepS = Math.min(started - this.lastTickMs, this.pacing.maxRealStepMs) / 1000;
+    this.lastTickMs = started;
+    // Pacing is relative to where the core is now, so a slow core falls behind
+    // without building up a debt it would later rush to repay.
+    const target = this.speed === 'max' ? Infinity : sim.now() + this.speed * realStepS;
+    while (!sim.done() && sim.now() < target && clock.now() - started < this.pacing.budgetMs) {
+      const before = sim.now();
+      sim.advance(Math.min(target, before + this.pacing.sliceS));
+      if (sim.now() <= before) break; // clamped at the end of the run
+    }
+  }
+
+  /** Copies pending samples out of wasm memory and transfers them to the page. */
+  private flush(sim: CoreSimulation): void {
+    const length = sim.batchLength();
+    if (length === 0) return;
+    const view = sim.batch();
+    const size = length * this.columnCount;
+    if (view.length < size) throw new Error(`batch holds ${view.length} values, expected ${size}`);
+    const data = view.slice(0, size);
+    sim.clearBatch();
+    this.deps.post({ type: 'sim/batch', seq: this.seq++, length, data, now: sim.now() }, [data.buffer]);
+  }
+
+  private postState(): void {
+    const sim = this.sim;
+    this.deps.post(
+      { type: 'run/state', playing: this.playing, done: sim ? sim.done() : false, now: sim ? sim.now() : 0 },
+      [],
+    );
+  }
+
+  private scheduleTick(delayMs: number): void {
+    this.timer = this.deps.clock.schedule(() => this.tick(), delayMs);
+  }
+
+  private cancelTick(): void {
+    if (this.timer !== null) this.deps.clock.cancel(this.timer);
+    this.timer = null;
+  }
+
+  private fail(id: number | null, error: unknown, fatal: boolean): void {
+    const message = error instanceof Error ? error.message : String(error);
+    if (fatal) {
+      this.dispose();
+      this.playing = false;
+    }
+    this.deps.post({ type: 'run/error', id, message, fatal }, []);
+  }
+
+  private dispose(): void {
+    this.cancelTick();
+    this.sim?.delete();
+    this.sim = null;
+  }
+}

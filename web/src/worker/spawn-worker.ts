@@ -1,0 +1,28 @@
+// The one place that creates the real Worker, so the client can be tested with
+// a stand-in port. Vite recognises this exact `new Worker(new URL(...))` form.
+
+import type { ToWorker } from '../protocol/protocol';
+
+export interface WorkerPort {
+  post(message: ToWorker): void;
+  onMessage(listener: (data: unknown) => void): void;
+  onError(listener: (message: string) => void): void;
+  terminate(): void;
+}
+
+export function spawnSimWorker(): WorkerPort {
+  const worker = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name: 'aqmlab-sim' });
+  return {
+    post: (message) => worker.postMessage(message),
+    onMessage: (listener) => worker.addEventListener('message', (event: MessageEvent) => listener(event.data)),
+    onError: (listener) => {
+      // A module worker that fails to load reports an ErrorEvent with an empty message.
+      worker.addEventListener('error', (event: ErrorEvent) => {
+        event.preventDefault();
+        listener(event.message || 'the simulation worker failed to start (is the wasm module built?)');
+      });
+      worker.addEventListener('messageerror', () => listener('a worker message could not be decoded'));
+    },
+    terminate: () => worker.terminate(),
+  };
+}

@@ -104,6 +104,16 @@ TEST(Scenario, EventsAreCheckedAgainstTheScenario) {
   bad = ParseEvent(R"({"kind": "set_capacity", "mbps": 0})", s);
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error(), "event.mbps: must be in [0.01, 100000], got 0");
+  bad = ParseEvent(R"({"kind": "set_param", "name": "bogus", "value": 0.3})", s);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error(), "event.name: \"bogus\" is not a parameter of any side's discipline");
+  bad = ParseEvent(R"({"kind": "set_param", "side": 0, "name": "max_p", "value": 0.3})", s);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error(), "event.name: \"max_p\" is not a parameter of droptail (it has none)");
+  bad = ParseEvent(R"({"kind": "set_param", "side": 1, "name": "max_p", "value": 3})", s);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error(), "event.value: max_p: must be in [0, 1], got 3");
+  EXPECT_TRUE(ParseEvent(R"({"kind": "set_param", "side": 1, "name": "max_p", "value": 0.3})", s).ok());
   bad = ParseEvent("not json", s);
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error(), "event: not valid JSON");

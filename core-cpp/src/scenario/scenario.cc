@@ -77,6 +77,31 @@ void ReadSide(const Json& j, const std::string& path, std::string* error, const 
   }
 }
 
+// A set_param event must name a parameter of its side's discipline (or, for
+// every side, of at least one side's), and a value in that parameter's range.
+void CheckParamName(JsonReader& r, const Scenario& s, const TimelineEvent& e) {
+  std::string known;
+  for (size_t i = 0; i < s.sides.size(); ++i) {
+    if (e.side >= 0 && static_cast<size_t>(e.side) != i) continue;
+    const AqmEntry* entry = FindAqm(s.sides[i].aqm);
+    if (!entry) continue;
+    for (const ParamSpec& spec : entry->describe().params) {
+      if (spec.name == e.name) {
+        if (Status st = CheckParamValue(spec, e.value); !st.ok()) r.Fail(r.Field("value"), st.error);
+        return;
+      }
+      if (e.side >= 0) known += (known.empty() ? "" : ", ") + std::string(spec.name);
+    }
+  }
+  if (e.side >= 0) {
+    const std::string aqm = s.sides[e.side].aqm;
+    r.Fail(r.Field("name"), "\"" + e.name + "\" is not a parameter of " + aqm +
+                                (known.empty() ? " (it has none)" : " (known: " + known + ")"));
+  } else {
+    r.Fail(r.Field("name"), "\"" + e.name + "\" is not a parameter of any side's discipline");
+  }
+}
+
 // Range checks for one event; `path` names it in messages.
 void ReadEvent(const Json& j, const std::string& path, std::string* error, const Scenario& s,
                bool needs_time, TimelineEvent& e) {
@@ -99,6 +124,7 @@ void ReadEvent(const Json& j, const std::string& path, std::string* error, const
     r.Number("value", e.value, -1e12, 1e12);
     if (r.ok() && e.name.empty()) r.Fail(r.Field("name"), "is required");
     if (r.ok() && std::isnan(e.value)) r.Fail(r.Field("value"), "is required");
+    if (r.ok()) CheckParamName(r, s, e);
   } else if (kind == "set_capacity") {
     e.kind = EventKind::kSetCapacity;
     e.mbps = 0;

@@ -1,7 +1,8 @@
 // `npm test`: every test of the lab, from the core to the page.
 //   1. the C++ core: GoogleTest through ctest
 //   2. the wasm build under Node and the page's modules: Vitest
-//   3. the page in Debian's Chromium: Playwright
+//   3. a smoke run of the speed benchmark (native and wasm under Node)
+//   4. the page in Debian's Chromium: Playwright
 import { buildNative, buildWasm, ensureNodeModules, ensureSystemPackages, run } from './setup.mjs';
 
 ensureSystemPackages(['cmake', 'ninja', 'c++ compiler', 'emscripten', 'nlohmann json', 'pcg random',
@@ -11,5 +12,6 @@ buildNative();
 run('ctest --test-dir build/native --output-on-failure -j2');
 buildWasm();
 run('npx vitest run');
+run('node scripts/bench.mjs --quick');  // benchmark smoke run: it must not rot
 run('npx vite build');
 run('npx playwright test');

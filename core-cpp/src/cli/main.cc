@@ -2,6 +2,7 @@
 //   aqmlab run <scenario.json> [--csv out.csv]   run every side, print a JSON summary
 //   aqmlab aqms                                  the registered disciplines as JSON
 //   aqmlab default-scenario                      the default scenario as JSON
+//   aqmlab bench [--quick] [--list]              time the reference scenarios
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/bench.h"
 #include "scenario/catalog.h"
 #include "scenario/scenario.h"
 #include "scenario/simulation.h"
@@ -20,7 +22,8 @@ namespace {
 int Usage() {
   std::cerr << "usage: aqmlab run <scenario.json> [--csv out.csv]\n"
                "       aqmlab aqms\n"
-               "       aqmlab default-scenario\n";
+               "       aqmlab default-scenario\n"
+               "       aqmlab bench [--quick] [--list]\n";
   return 2;
 }
 
@@ -137,6 +140,16 @@ int main(int argc, char** argv) {
   if (cmd == "aqms") {
     std::cout << aqmlab::AqmCatalogJson() << "\n";
     return 0;
+  }
+  if (cmd == "bench") {
+    bool quick = false, list = false;
+    for (int i = 2; i < argc; ++i) {
+      const std::string arg = argv[i];
+      if (arg == "--quick") quick = true;
+      else if (arg == "--list") list = true;
+      else return Usage();
+    }
+    return list ? aqmlab::ListBenchmarks(quick) : aqmlab::RunBenchmarks(quick);
   }
   if (cmd == "default-scenario") {
     std::cout << aqmlab::ScenarioToJson(aqmlab::DefaultScenario()) << "\n";

@@ -44,9 +44,14 @@ struct Route {
   std::vector<PacketReceiver*> hops;
 };
 
+class Pipe;
+
 class PacketReceiver {
  public:
   virtual void Receive(Packet* p) = 0;
+  // Pipes identify themselves so a pipe can hand packets to a private
+  // successor without an event (see Pipe::set_single_feeder).
+  virtual Pipe* AsPipe() { return nullptr; }
 
  protected:
   ~PacketReceiver() = default;
@@ -60,6 +65,7 @@ class PacketList {
  public:
   bool empty() const { return head_ == nullptr; }
   Packet* front() const { return head_; }
+  Packet* back() const { return tail_; }
   int64_t size() const { return size_; }
   Bytes bytes() const { return bytes_; }
   void PushBack(Packet* p) {

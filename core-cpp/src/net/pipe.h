@@ -19,6 +19,13 @@ class Pipe final : public PacketReceiver, public EventTarget {
 
   void Receive(Packet* p) override;
   void OnEvent(uint32_t tag) override;
+  Pipe* AsPipe() override { return this; }
+
+  // A pipe fed by exactly one FIFO upstream pipe (a flow's own access link
+  // behind a shared reverse link) can take packets ahead of time: its
+  // arrivals come in order, so the upstream hands each packet over on entry
+  // with its arrival time, and the whole chain costs one event per packet.
+  void set_single_feeder(bool v) { single_feeder_ = v; }
 
   void set_delay(Time d) { delay_ = d; }
   Time delay() const { return delay_; }
@@ -29,8 +36,11 @@ class Pipe final : public PacketReceiver, public EventTarget {
   BitsPerSecond rate_;
   Time delay_;
   Time busy_until_;
+  void Accept(Packet* p, Time arrival);
+
   PacketList list_;
   bool scheduled_ = false;
+  bool single_feeder_ = false;
 };
 
 }  // namespace aqmlab

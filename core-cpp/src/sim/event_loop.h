@@ -35,10 +35,12 @@ class EventLoop {
     uint64_t seq;
     EventTarget* target;
     uint32_t tag;
+    bool Before(const Event& o) const { return at != o.at ? at < o.at : seq < o.seq; }
   };
-  static bool Later(const Event& a, const Event& b) {
-    return a.at != b.at ? a.at > b.at : a.seq > b.seq;
-  }
+  // A 4-ary min-heap: half the depth of a binary heap and its children share
+  // a cache line, which matters when thousands of flows each keep an event.
+  void SiftUp(size_t i, Event e);
+  void SiftDown(size_t i, Event e);
   std::vector<Event> heap_;
   Time now_;
   uint64_t next_seq_ = 0;

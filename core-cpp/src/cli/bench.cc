@@ -1,0 +1,97 @@
+#include "cli/bench.h"
+
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "scenario/scenario.h"
+#include "scenario/simulation.h"
+
+namespace aqmlab {
+
+namespace {
+
+struct BenchCase {
+  const char* name;
+  std::string scenario;
+};
+
+std::string Dumbbell(double mbps, int flows, double rtt_min, double rtt_max, double seconds,
+                     const char* aqm) {
+  char buf[640];
+  std::snprintf(buf, sizeof buf,
+                R"({"duration_s": %g, "warmup_s": 0, "sample_interval_ms": 10,
+                    "bottleneck": {"capacity_mbps": %g, "buffer_pkts": 200, "packet_bytes": 500},
+                    "groups": [{"count": %d, "rtt_ms": {"min": %g, "max": %g}}],
+                    "sides": [{"aqm": "%s"}]})",
+                seconds, mbps, flows, rtt_min, rtt_max, aqm);
+  return buf;
+}
+
+long PeakRssKiB() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss;
+}
+
+}  // namespace
+
+std::vector<BenchCase> Cases(bool quick) {
+  const double scale = quick ? 0.05 : 1.0;
+  return {
+      {"100 flows, 10 Mb/s, RED", Dumbbell(10, 100, 40, 440, 100 * scale, "red")},
+      {"100 flows, 10 Mb/s, drop-tail", Dumbbell(10, 100, 40, 440, 100 * scale, "droptail")},
+      {"10000 flows, 10 Gb/s, RED",
+       Dumbbell(10000, quick ? 1000 : 10000, 40, 440, quick ? 0.2 : 5, "red")},
+  };
+}
+
+int ListBenchmarks(bool quick) {
+  std::printf("[");
+  bool first = true;
+  for (const BenchCase& c : Cases(quick)) {
+    std::string one_line;
+    for (char ch : c.scenario) one_line += (ch == '\n' ? ' ' : ch);
+    std::printf("%s{\"name\":\"%s\",\"scenario\":%s}", first ? "" : ",", c.name, one_line.c_str());
+    first = false;
+  }
+  std::printf("]\n");
+  return 0;
+}
+
+int RunBenchmarks(bool quick) {
+  for (const BenchCase& c : Cases(quick)) {
+    auto scenario = ParseScenario(c.scenario);
+    if (!scenario.ok()) {
+      std::fprintf(stderr, "bench: %s\n", scenario.error().c_str());
+      return 1;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    auto sim = Simulation::Create(scenario.value(), 0);
+    if (!sim.ok()) {
+      std::fprintf(stderr, "bench: %s\n", sim.error().c_str());
+      return 1;
+    }
+    Simulation& s = *sim.value();
+    while (!s.done()) {
+      s.AdvanceTo(s.now() + Time::Seconds(0.1));
+      s.metrics().ClearBatch();  // as the worker does: memory stays flat
+    }
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double packets = static_cast<double>(s.bottleneck().disc().counters().departures);
+    const double events = static_cast<double>(s.loop().events_processed());
+    std::printf(
+        "{\"case\":\"%s\",\"simulated_s\":%g,\"wall_s\":%.4f,\"packets\":%.0f,"
+        "\"packets_per_s\":%.0f,\"events_per_s\":%.0f,\"events_per_packet\":%.2f,"
+        "\"speed_vs_real_time\":%.1f,\"peak_rss_kib\":%ld}\n",
+        c.name, s.now().seconds(), wall, packets, packets / wall, events / wall, events / packets,
+        s.now().seconds() / wall, PeakRssKiB());
+  }
+  return 0;
+}
+
+}  // namespace aqmlab

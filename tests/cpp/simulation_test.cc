@@ -3,6 +3,7 @@
 #include <cstring>
 #include <vector>
 
+#include "metrics/histogram.h"
 #include "test_util.h"
 
 namespace aqmlab {
@@ -114,6 +115,35 @@ TEST(Simulation, StoppedFlowsFallSilentAndRestartCleanly) {
   ASSERT_TRUE(sim->Apply(e).ok());
   sim->AdvanceTo(Time::Seconds(30));
   EXPECT_GT(sim->bottleneck().disc().counters().arrivals, arrivals + 1000);
+}
+
+}  // namespace
+}  // namespace aqmlab
+
+namespace aqmlab {
+namespace {
+
+TEST(Histogram, QuantilesAndDeviationOfKnownData) {
+  Histogram h(1.0, 100);
+  for (int v = 0; v < 100; ++v) h.Add(v);  // 0..99, each once
+  EXPECT_EQ(h.total(), 100);
+  EXPECT_EQ(h.Quantile(0.5), 50);   // upper edge of the bin holding the 50th value
+  EXPECT_EQ(h.Quantile(0.95), 95);
+  EXPECT_DOUBLE_EQ(h.MeanAbsoluteDeviation(), 25.0);  // |v - 49.5| averages 25
+  Histogram tail(0.5, 10);
+  tail.Add(1000);  // beyond the last bin: counted in the overflow bin
+  EXPECT_EQ(tail.Quantile(1.0), 5.5);
+}
+
+TEST(Summary, DelayPercentilesAreOrderedAndDeviationsPositive) {
+  const Summary s = testing::RunSummary(R"({"duration_s": 30, "warmup_s": 10})", 1);
+  EXPECT_LE(s.p50_delay_ms, s.p95_delay_ms);
+  EXPECT_LE(s.p95_delay_ms, s.p99_delay_ms);
+  EXPECT_GT(s.queue_mad_pkts, 0);
+  EXPECT_LE(s.queue_mad_pkts, s.queue_sd_pkts);  // MAD never exceeds the standard deviation
+  // Little's law at the bottleneck: mean queue = throughput (pkt/s) x mean wait.
+  const double pkts_per_s = s.throughput_mbps * 1e6 / 8 / 500;
+  EXPECT_NEAR(s.mean_queue_pkts, pkts_per_s * s.mean_delay_ms / 1000, 0.05 * s.mean_queue_pkts);
 }
 
 }  // namespace

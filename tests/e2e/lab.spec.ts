@@ -1,14 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { collectErrors, numberAttribute } from './helpers';
 
 // Drives the built page against the real wasm core: both sides stream, the
 // charts fill, and a live slider move changes what the queues do.
 
 const realSecondsPerStep = 4;
-
-async function numberAttribute(locator: Locator, name: string): Promise<number> {
-  const value = await locator.getAttribute(name);
-  return value === null ? Number.NaN : Number(value);
-}
 
 /** Mean of a side's queue, read several times over a stretch of the run to smooth out oscillation. */
 async function queueMean(page: Page, side: number, readings = 8): Promise<number> {
@@ -24,15 +20,6 @@ async function queueMean(page: Page, side: number, readings = 8): Promise<number
 async function setSlider(slider: Locator, value: number, readout: Locator, shown: string): Promise<void> {
   await slider.fill(String(value));
   await expect(readout).toHaveText(shown);
-}
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
 }
 
 test.describe('a healthy run', () => {
@@ -104,7 +91,8 @@ test.describe('a healthy run', () => {
     await page.waitForTimeout(1000);
     expect(await numberAttribute(red, 'data-samples')).toBe(paused);
 
-    await setSlider(page.getByTestId('maxp-slider'), 0.5, page.getByTestId('maxp-value'), '0.50');
+    // The generated RED panel's max_p slider reaches only the RED side.
+    await setSlider(page.getByTestId('param-1-max_p'), 0.5, page.getByTestId('param-1-max_p-value'), '0.5');
     await expect(red).toContainText(/live changes\s*1/);
     await expect(dropTail).toContainText(/live changes\s*0/);
 
@@ -114,7 +102,7 @@ test.describe('a healthy run', () => {
 
     await page.getByTestId('reset').click();
     await expect(red).toContainText(/live changes\s*0/);
-    await expect(page.getByTestId('maxp-value')).not.toHaveText('0.50');
+    await expect(page.getByTestId('param-1-max_p-value')).not.toHaveText('0.5');
   });
 });
 

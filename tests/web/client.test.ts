@@ -8,6 +8,7 @@ const ready: ReadyMessage = {
   scenario: '{}',
   columns: ['t', 'queue_pkts'],
   info: { side: 0, sideName: 'Drop-tail', aqm: 'droptail', flows: 50, params: {} },
+  aqms: [],
 };
 
 function batch(seq: number): BatchMessage {

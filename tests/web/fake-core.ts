@@ -1,13 +1,20 @@
+import { effectiveParams, findAqm, readAqmTable, type AqmSpec } from '../../web/src/aqm/aqm-table';
 import type { AqmLabModule, CoreSimulation } from '../../web/src/generated/aqmlab.mjs';
+import { bufferPackets } from '../../web/src/scenario/side-info';
+import { fakeDescribeAqms } from './fake-aqms';
 
 // A tiny stand-in for the wasm core, for tests only: it speaks the API.md
 // contract (JSON answers, a column-major batch view that stays valid until
-// cleared) with a made-up queue that grows with the flow count.
+// cleared) with a made-up queue that grows with the flow count. Each side runs
+// the discipline its scenario entry names from the fake table, samples one
+// column per inner signal, and checks live parameters as the core does:
+// range and kind first, then RED's min_th < max_th, with the field named.
 
 export const fakeScenario = JSON.stringify({
   version: 1,
   duration_s: 2,
   sample_interval_ms: 10,
+  bottleneck: { buffer_pkts: 40 },
   groups: [{ kind: 'tcp', count: 50 }],
   sides: [
     { name: 'Drop-tail', aqm: 'droptail', params: {} },
@@ -15,30 +22,49 @@ export const fakeScenario = JSON.stringify({
   ],
 });
 
-const aqmTable = JSON.stringify([
-  { name: 'droptail', params: [] },
-  {
-    name: 'red',
-    params: [
-      { name: 'max_p', default: 0.1 },
-      { name: 'wq', default: 0.002 },
-    ],
-  },
-]);
+type Fields = Record<string, unknown>;
+const isRecord = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function fakeTable(): AqmSpec[] {
+  const table = readAqmTable(JSON.parse(fakeDescribeAqms));
+  if (typeof table === 'string') throw new Error(table);
+  return table;
+}
+
+function sideEntry(scenario: unknown, side: number): Fields | null {
+  if (!isRecord(scenario) || !Array.isArray(scenario.sides)) return null;
+  const entry: unknown = scenario.sides[side];
+  return isRecord(entry) ? entry : null;
+}
+
+const ok = '{"ok":true}';
+const refuse = (error: string): string => JSON.stringify({ ok: false, error });
 
 class FakeSimulation implements CoreSimulation {
   private time = 0;
   private flows = 50;
   private pending: number[][] = [];
   private readonly problem: string;
-  private readonly red: boolean;
+  private readonly spec: AqmSpec | undefined;
+  private readonly params: Record<string, number> = {};
   deleted = false;
 
   constructor(scenario: string, side: number) {
     const parsed: unknown = JSON.parse(scenario);
-    const ok = typeof parsed === 'object' && parsed !== null && 'sides' in parsed && Array.isArray(parsed.sides);
-    this.problem = ok && side < (Array.isArray(parsed.sides) ? parsed.sides.length : 0) ? '' : 'sides: out of range';
-    this.red = side === 1;
+    const entry = sideEntry(parsed, side);
+    this.problem = entry ? '' : 'sides: out of range';
+    this.spec = typeof entry?.aqm === 'string' ? findAqm(fakeTable(), entry.aqm) : undefined;
+    if (this.spec) {
+      const overrides: Record<string, number> = {};
+      if (isRecord(entry?.params)) {
+        for (const [k, v] of Object.entries(entry.params)) if (typeof v === 'number') overrides[k] = v;
+      }
+      this.params = effectiveParams(this.spec, bufferPackets(parsed), overrides);
+    }
+  }
+
+  private get signalColumns(): string[] {
+    return (this.spec?.signals ?? []).map((s) => `aqm.${s.name}`);
   }
 
   error(): string {
@@ -46,7 +72,7 @@ class FakeSimulation implements CoreSimulation {
   }
 
   columns(): string {
-    return JSON.stringify(this.red ? ['t', 'queue_pkts', 'delay_ms', 'aqm.avg'] : ['t', 'queue_pkts', 'delay_ms']);
+    return JSON.stringify(['t', 'queue_pkts', 'delay_ms', ...this.signalColumns]);
   }
 
   advance(untilSeconds: number): number {
@@ -54,14 +80,14 @@ class FakeSimulation implements CoreSimulation {
     while (this.time + 0.01 <= end + 1e-9) {
       this.time = Math.round((this.time + 0.01) * 100) / 100;
       const q = this.flows;
-      this.pending.push(this.red ? [this.time, q, q / 2, q * 0.9] : [this.time, q, q / 2]);
+      this.pending.push([this.time, q, q / 2, ...this.signalColumns.map(() => q * 0.9)]);
     }
     return this.pending.length;
   }
 
   batch(): Float64Array {
     const n = this.pending.length;
-    const width = this.red ? 4 : 3;
+    const width = 3 + this.signalColumns.length;
     const out = new Float64Array(n * width);
     this.pending.forEach((row, i) => row.forEach((v, c) => (out[c * n + i] = v)));
     return out;
@@ -77,14 +103,31 @@ class FakeSimulation implements CoreSimulation {
 
   apply(eventJson: string): string {
     const event: unknown = JSON.parse(eventJson);
-    if (typeof event === 'object' && event !== null && 'kind' in event) {
-      if (event.kind === 'set_flows' && 'count' in event && typeof event.count === 'number') {
-        this.flows = event.count;
-        return '{"ok":true}';
-      }
-      if (event.kind === 'set_param' && this.red) return '{"ok":true}';
+    if (!isRecord(event)) return refuse('event: not an object');
+    if (event.kind === 'set_flows' && typeof event.count === 'number') {
+      this.flows = event.count;
+      return ok;
     }
-    return '{"ok":false,"error":"name: no such parameter"}';
+    if (event.kind === 'set_param' && typeof event.name === 'string' && typeof event.value === 'number') {
+      return this.setParam(event.name, event.value);
+    }
+    return refuse('event.kind: unknown');
+  }
+
+  private setParam(name: string, value: number): string {
+    const param = this.spec?.params.find((p) => p.name === name);
+    if (!param) return refuse('name: no such parameter');
+    if (value < param.min || value > param.max) {
+      return refuse(`event.${name}: must be in [${param.min}, ${param.max}], got ${value}`);
+    }
+    if (param.kind === 'integer' && !Number.isInteger(value)) return refuse(`event.${name}: must be a whole number, got ${value}`);
+    const next = { ...this.params, [name]: value };
+    const { min_th: low, max_th: high } = next;
+    if (low !== undefined && high !== undefined && low >= high) {
+      return refuse(`event.min_th: must be below max_th (${high}), got ${low}`);
+    }
+    this.params[name] = value;
+    return ok;
   }
 
   now(): number {
@@ -112,14 +155,14 @@ export function createFakeCore(): FakeCore {
   const created: FakeSimulation[] = [];
   return {
     created,
-    describeAqms: () => aqmTable,
+    describeAqms: () => fakeDescribeAqms,
     defaultScenario: () => fakeScenario,
     validateScenario: (json) => {
       try {
         JSON.parse(json);
-        return '{"ok":true}';
+        return ok;
       } catch {
-        return '{"ok":false,"error":"scenario: not JSON"}';
+        return refuse('scenario: not JSON');
       }
     },
     Simulation: class extends FakeSimulation {

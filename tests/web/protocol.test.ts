@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isFromWorker, isTimelineEvent, isToWorker } from '../../web/src/protocol/protocol';
+import { fakeDescribeAqms } from './fake-aqms';
 
 describe('protocol guards', () => {
   it('accepts every well-formed page-to-worker message', () => {
@@ -29,14 +30,19 @@ describe('protocol guards', () => {
 
   it('checks ready messages down to the side info', () => {
     const info = { side: 1, sideName: 'RED', aqm: 'red', flows: 50, params: { max_p: 0.1 } };
-    const ready = { type: 'run/ready', scenario: '{}', columns: ['t', 'queue_pkts'], info };
+    const aqms: unknown[] = JSON.parse(fakeDescribeAqms);
+    const ready = { type: 'run/ready', scenario: '{}', columns: ['t', 'queue_pkts'], info, aqms };
     expect(isFromWorker(ready)).toBe(true);
     expect(isFromWorker({ ...ready, columns: ['t', 3] })).toBe(false);
     expect(isFromWorker({ ...ready, info: { ...info, params: { max_p: 'high' } } })).toBe(false);
+    expect(isFromWorker({ ...ready, aqms: undefined })).toBe(false);
+    expect(isFromWorker({ ...ready, aqms: [{ name: 'red', params: [] }] })).toBe(false);
   });
 
   it('knows the three live event kinds', () => {
     expect(isTimelineEvent({ kind: 'set_param', name: 'max_p', value: 0.2 })).toBe(true);
+    expect(isTimelineEvent({ kind: 'set_param', side: 1, name: 'max_p', value: 0.2 })).toBe(true);
+    expect(isTimelineEvent({ kind: 'set_param', side: 'RED', name: 'max_p', value: 0.2 })).toBe(false);
     expect(isTimelineEvent({ kind: 'set_capacity', mbps: 15 })).toBe(true);
     expect(isTimelineEvent({ kind: 'set_capacity', mbps: Number.NaN })).toBe(false);
     expect(isTimelineEvent({ kind: 'set_delay', ms: 3 })).toBe(false);

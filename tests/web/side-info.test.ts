@@ -1,27 +1,43 @@
 import { describe, expect, it } from 'vitest';
+import { readAqmTable, type AqmSpec } from '../../web/src/aqm/aqm-table';
 import { readSideInfo } from '../../web/src/scenario/side-info';
+import { fakeDescribeAqms } from './fake-aqms';
 
-const table = JSON.stringify([{ name: 'red', params: [{ name: 'max_p', default: 0.1 }, { name: 'min_th', default: 5 }] }]);
+function table(): AqmSpec[] {
+  const read = readAqmTable(JSON.parse(fakeDescribeAqms));
+  if (typeof read === 'string') throw new Error(read);
+  return read;
+}
 
 describe('readSideInfo', () => {
-  it('overlays the scenario parameters on the discipline defaults', () => {
+  it('overlays the scenario parameters on the defaults, resolved against the buffer', () => {
     const scenario = JSON.stringify({
+      bottleneck: { buffer_pkts: 200 },
       groups: [{ kind: 'tcp', count: 80 }],
       sides: [{ aqm: 'droptail' }, { name: 'RED', aqm: 'red', params: { max_p: 0.25 } }],
     });
-    expect(readSideInfo(scenario, 1, table)).toEqual({
+    expect(readSideInfo(scenario, 1, table())).toEqual({
       side: 1,
       sideName: 'RED',
       aqm: 'red',
       flows: 80,
-      params: { max_p: 0.25, min_th: 5 },
+      params: { wq: 0.002, min_th: 50, max_th: 150, max_p: 0.25, gentle: 1 },
     });
-    expect(readSideInfo(scenario, 0, table)).toEqual({ side: 0, sideName: 'droptail', aqm: 'droptail', flows: 80, params: {} });
+    expect(readSideInfo(scenario, 0, table())).toEqual({ side: 0, sideName: 'droptail', aqm: 'droptail', flows: 80, params: {} });
+  });
+
+  it("falls back to the core's buffer when the scenario leaves it out", () => {
+    const scenario = JSON.stringify({ sides: [{ aqm: 'red' }] });
+    expect(readSideInfo(scenario, 0, table(), 40)).toMatchObject({ params: { min_th: 10, max_th: 30 } });
+    expect(readSideInfo(scenario, 0, table(), null)).toMatchObject({ params: { min_th: 5, max_th: 15 } });
   });
 
   it('names what is missing instead of throwing', () => {
-    expect(readSideInfo('[]', 0, table)).toBe('scenario: not a JSON object');
-    expect(readSideInfo('{"sides":[]}', 0, table)).toBe('sides[0]: missing or has no aqm');
-    expect(readSideInfo('{"sides":[{"aqm":"red"}]}', 0, 'garbage')).toMatchObject({ flows: null, params: {} });
+    expect(readSideInfo('[]', 0, table())).toBe('scenario: not a JSON object');
+    expect(readSideInfo('{"sides":[]}', 0, table())).toBe('sides[0]: missing or has no aqm');
+    expect(readSideInfo('{"sides":[{"aqm":"nosuch","params":{"x":1}}]}', 0, [])).toMatchObject({
+      flows: null,
+      params: { x: 1 },
+    });
   });
 });

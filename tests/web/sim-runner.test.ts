@@ -36,8 +36,16 @@ describe('SimRunner', () => {
   it('starts the default scenario, announces columns once and side info from the core', async () => {
     await runner.receive({ type: 'run/start', side: 1, scenario: null, speed: 10, play: false });
     const [ready] = ofType(posted, 'run/ready');
-    expect(ready?.columns).toEqual(['t', 'queue_pkts', 'delay_ms', 'aqm.avg']);
-    expect(ready?.info).toEqual({ side: 1, sideName: 'RED', aqm: 'red', flows: 50, params: { max_p: 0.1, wq: 0.002 } });
+    expect(ready?.columns).toEqual(['t', 'queue_pkts', 'delay_ms', 'aqm.avg', 'aqm.pa']);
+    // Defaults from the table, buffer-relative ones resolved against the scenario's 40 packets.
+    expect(ready?.info).toEqual({
+      side: 1,
+      sideName: 'RED',
+      aqm: 'red',
+      flows: 50,
+      params: { wq: 0.002, min_th: 10, max_th: 30, max_p: 0.1, gentle: 1 },
+    });
+    expect(ready?.aqms.map((a) => a.name)).toEqual(['droptail', 'red', 'gizmo']);
     expect(ofType(posted, 'run/state').at(-1)).toMatchObject({ playing: false, done: false });
   });
 
@@ -113,6 +121,21 @@ describe('SimRunner', () => {
     expect(core.created.every((s) => s.deleted)).toBe(true);
     await runner.receive({ type: 'sim/apply', id: 1, event: { kind: 'set_flows', group: 0, count: 2 } });
     expect(ofType(posted, 'run/error').at(-1)).toMatchObject({ id: 1, fatal: false });
+  });
+
+  it('refuses to start on a discipline table it cannot read, naming the entry', async () => {
+    const garbled = { ...core, describeAqms: () => JSON.stringify([{ name: 'odd', params: 3 }]) };
+    const strict = new SimRunner({
+      loadModule: async () => garbled,
+      post: (message, transfer) => posted.push({ message, transfer }),
+      clock,
+    });
+    await strict.receive({ type: 'run/start', side: 1, scenario: null, speed: 10, play: true });
+    expect(ofType(posted, 'run/ready')).toEqual([]);
+    expect(ofType(posted, 'run/error')).toEqual([
+      { type: 'run/error', id: null, message: 'describeAqms[0] (odd): not a discipline description the page can read', fatal: true },
+    ]);
+    expect(core.created.every((s) => s.deleted)).toBe(true);
   });
 
   it('reports a module that fails to load, and tries again on the next start', async () => {

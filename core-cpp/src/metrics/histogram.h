@@ -17,6 +17,21 @@ class Histogram {
     ++total_;
   }
   int64_t total() const { return total_; }
+  // Mean absolute deviation from the mean, taking each value at its bin's
+  // lower edge (exact for integer data in unit bins, e.g. queue lengths).
+  double MeanAbsoluteDeviation() const {
+    if (total_ == 0) return 0;
+    double mean = 0;
+    for (size_t i = 0; i < counts_.size(); ++i) mean += static_cast<double>(counts_[i]) * static_cast<double>(i);
+    mean = mean * width_ / static_cast<double>(total_);
+    double mad = 0;
+    for (size_t i = 0; i < counts_.size(); ++i) {
+      if (counts_[i] == 0) continue;
+      const double v = static_cast<double>(i) * width_;
+      mad += static_cast<double>(counts_[i]) * (v > mean ? v - mean : mean - v);
+    }
+    return mad / static_cast<double>(total_);
+  }
   // The upper edge of the bin holding the q-quantile (0 when empty).
   double Quantile(double q) const {
     if (total_ == 0) return 0;

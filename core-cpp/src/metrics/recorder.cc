@@ -147,8 +147,11 @@ Summary MetricRecorder::summary() const {
   s.mean_queue_pkts = queue_stats_.mean();
   s.p95_queue_pkts = queue_hist_.total() ? queue_hist_.Quantile(0.95) - 1.0 : 0.0;
   s.queue_sd_pkts = std::sqrt(queue_stats_.variance());
+  s.queue_mad_pkts = queue_hist_.MeanAbsoluteDeviation();
   s.mean_delay_ms = delay_stats_.mean();
+  s.p50_delay_ms = delay_hist_.Quantile(0.50);
   s.p95_delay_ms = delay_hist_.Quantile(0.95);
+  s.p99_delay_ms = delay_hist_.Quantile(0.99);
   s.delay_sd_ms = std::sqrt(delay_stats_.variance());
   s.jitter_ms = jitter_stats_.mean();
   s.arrivals = c.arrivals - base_counters_.arrivals;

@@ -18,8 +18,11 @@ struct Summary {
   double mean_queue_pkts = 0;
   double p95_queue_pkts = 0;
   double queue_sd_pkts = 0;
+  double queue_mad_pkts = 0;  // mean absolute deviation (the LRED paper's measure)
   double mean_delay_ms = 0;
+  double p50_delay_ms = 0;
   double p95_delay_ms = 0;
+  double p99_delay_ms = 0;
   double delay_sd_ms = 0;
   double jitter_ms = 0;
   double utilisation = 0;

@@ -9,25 +9,54 @@ bool QueueDisc::Enqueue(Packet* p) {
   const Time now = env_.loop->now();
   ++counters_.arrivals;
   counters_.arrival_bytes += p->size;
-  const bool full = fifo_.size() >= env_.link.buffer_packets;
-  const Decision d = OnArrival(ArrivalContext{now, p->size, fifo_.size(), fifo_.bytes(), full,
-                                              rng_.Uniform()});
-  if (full) {
-    Drop(p, DropReason::kOverflow);
-    return false;
-  }
+  const int64_t queued = packets();
+  const bool full = queued >= env_.link.buffer_packets;
+  deciding_ = p;
+  const Decision d = OnArrival(ArrivalContext{now, p->size, queued, bytes(), full, rng_.Uniform()});
+  if (full) return Overflow(p, now);
   if (d != Decision::kPass && !Signal(p, d)) return false;
-  p->enqueued_at = now;
-  fifo_.PushBack(p);
+  Store(p, now);
   return true;
+}
+
+bool QueueDisc::Overflow(Packet* p, Time now) {
+  // Drop-tail refuses the arrival; a discipline with its own storage may
+  // choose another victim (FQ-CoDel: the head of the fattest flow).
+  Packet* victim = own_storage_ ? OverflowVictim(p) : p;
+  if (victim != p) {
+    --own_packets_;
+    own_bytes_ -= victim->size;
+    Store(p, now);
+  }
+  Drop(victim, DropReason::kOverflow);
+  return victim != p;
+}
+
+void QueueDisc::Store(Packet* p, Time now) {
+  p->enqueued_at = now;
+  if (!own_storage_) return fifo_.PushBack(p);
+  ++own_packets_;
+  own_bytes_ += p->size;
+  StorePacket(p);
+}
+
+Packet* QueueDisc::Take() {
+  if (!own_storage_) return fifo_.empty() ? nullptr : fifo_.PopFront();
+  if (own_packets_ == 0) return nullptr;
+  Packet* p = NextPacket();
+  if (p) {
+    --own_packets_;
+    own_bytes_ -= p->size;
+  }
+  return p;
 }
 
 Packet* QueueDisc::Dequeue() {
   const Time now = env_.loop->now();
-  while (!fifo_.empty()) {
-    Packet* p = fifo_.PopFront();
-    const Decision d = OnDeparture(DepartureContext{now, p->size, now - p->enqueued_at,
-                                                    fifo_.size(), fifo_.bytes(), rng_.Uniform()});
+  while (Packet* p = Take()) {
+    deciding_ = p;
+    const Decision d = OnDeparture(
+        DepartureContext{now, p->size, now - p->enqueued_at, packets(), bytes(), rng_.Uniform()});
     if (d != Decision::kPass && !Signal(p, d)) continue;
     ++counters_.departures;
     counters_.departure_bytes += p->size;
@@ -45,7 +74,7 @@ Packet* QueueDisc::Dequeue() {
 }
 
 bool QueueDisc::Signal(Packet* p, Decision d) {
-  if (d == Decision::kCongest && env_.link.ecn && p->has(kFlagEct)) {
+  if (d == Decision::kCongest && Markable(p)) {
     p->flags |= kFlagCe;
     ++counters_.marks;
     return true;
@@ -66,6 +95,8 @@ void QueueDisc::SetCapacity(double bps) {
 
 void QueueDisc::StartPeriodicTimer(Time period) {
   timer_period_ = period;
+  if (timer_running_) return;
+  timer_running_ = true;
   env_.loop->Schedule(env_.loop->now() + period, this, 0);
 }
 

@@ -1,8 +1,14 @@
-// The queue-discipline base. It owns the FIFO and all accounting: the public
+// The queue-discipline base. It owns all accounting: the public
 // Enqueue/Dequeue count every arrival, departure, mark and drop (by reason)
-// and then consult the discipline's private hooks, so no discipline can skip
-// the counters. Disciplines never see the clock or the RNG directly: `now`
-// and a uniform draw arrive in the hook's context.
+// and the backlog, and then consult the discipline's private hooks, so no
+// discipline can skip the counters. Disciplines never see the clock or the
+// RNG directly: `now` and a uniform draw arrive in the hook's context.
+//
+// Storage: by default the base keeps the packets in one FIFO, inline and
+// without virtual calls (the hot path). A flow-queueing discipline (FQ-CoDel)
+// calls UseOwnStorage() in its constructor and overrides StorePacket /
+// NextPacket / OverflowVictim; the base still moves every packet in and out,
+// counts it, and is the only one that can drop it (only it holds the pool).
 #pragma once
 
 #include <array>
@@ -54,8 +60,8 @@ class QueueDisc : public EventTarget {
   // The next packet for the wire, or nullptr: the link then goes idle.
   Packet* Dequeue();
 
-  int64_t packets() const { return fifo_.size(); }
-  Bytes bytes() const { return fifo_.bytes(); }
+  int64_t packets() const { return own_storage_ ? own_packets_ : fifo_.size(); }
+  Bytes bytes() const { return own_storage_ ? own_bytes_ : fifo_.bytes(); }
   const QueueCounters& counters() const { return counters_; }
   const LinkContext& link() const { return env_.link; }
 
@@ -85,20 +91,51 @@ class QueueDisc : public EventTarget {
   virtual void OnTimer(Time now) { (void)now; }
   virtual void OnCapacityChanged() {}
 
-  // Calls OnTimer every `period` from now on (a periodic controller).
+  // Calls OnTimer every `period` from now on (a periodic controller). Calling
+  // it again only changes the period, from the next tick: one timer per queue.
   void StartPeriodicTimer(Time period);
   bool link_idle() const { return idle_; }
+  // Valid inside OnArrival/OnDeparture: whether a kCongest verdict on the
+  // packet being decided would mark it (ECN on, packet ECN-capable) rather
+  // than drop it. For laws whose state moves differently after a mark than
+  // after a drop (CoDel's drop loop ends at a mark); the base still decides.
+  bool CongestWouldMark() const { return Markable(deciding_); }
+
+  // Storage hooks, used only after UseOwnStorage() (call it in the
+  // constructor, before any packet arrives). The base keeps the counters and
+  // the backlog; these only decide where packets wait and which leaves next.
+  void UseOwnStorage() { own_storage_ = true; }
+  // Keeps an admitted packet (its enqueued_at is already set).
+  virtual void StorePacket(Packet* p) { (void)p; }
+  // Removes and returns the next candidate for the wire; called only while
+  // packets() > 0, and again after the candidate before it was dropped by
+  // OnDeparture (a dequeue-time law may then drop several in a row).
+  virtual Packet* NextPacket() { return nullptr; }
+  // The buffer is full and `arrival` is not stored yet (OnArrival has seen
+  // buffer_full). Return `arrival` to refuse it, or remove a stored packet
+  // and return it to make room; never nullptr. The base drops the victim.
+  virtual Packet* OverflowVictim(Packet* arrival) { return arrival; }
 
  private:
   void Drop(Packet* p, DropReason reason);
   // Applies a kCongest/kForceDrop verdict; returns false if the packet is gone.
   bool Signal(Packet* p, Decision d);
+  bool Markable(const Packet* p) const { return env_.link.ecn && p->has(kFlagEct); }
+  // Handles an arrival to a full buffer; returns whether `p` is still queued.
+  bool Overflow(Packet* p, Time now);
+  void Store(Packet* p, Time now);
+  Packet* Take();
 
   QueueDiscEnv env_;
   RandomStream rng_;
-  PacketList fifo_;
+  PacketList fifo_;  // the storage unless own_storage_
+  bool own_storage_ = false;
+  int64_t own_packets_ = 0;  // the backlog held by a discipline's own storage
+  Bytes own_bytes_ = 0;
+  const Packet* deciding_ = nullptr;  // the packet OnArrival/OnDeparture judges
   QueueCounters counters_;
   Time timer_period_;
+  bool timer_running_ = false;
   bool idle_ = true;
 };
 

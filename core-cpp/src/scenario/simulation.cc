@@ -201,8 +201,11 @@ std::string SummaryToJson(const Summary& s, const std::string& side_name, const 
   j["mean_queue_pkts"] = s.mean_queue_pkts;
   j["p95_queue_pkts"] = s.p95_queue_pkts;
   j["queue_sd_pkts"] = s.queue_sd_pkts;
+  j["queue_mad_pkts"] = s.queue_mad_pkts;
   j["mean_delay_ms"] = s.mean_delay_ms;
+  j["p50_delay_ms"] = s.p50_delay_ms;
   j["p95_delay_ms"] = s.p95_delay_ms;
+  j["p99_delay_ms"] = s.p99_delay_ms;
   j["delay_sd_ms"] = s.delay_sd_ms;
   j["jitter_ms"] = s.jitter_ms;
   j["utilisation"] = s.utilisation;

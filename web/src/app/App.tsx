@@ -7,7 +7,7 @@ export function App() {
     <main className="app">
       <header>
         <h1>AQM Lab</h1>
-        <p>Drop-tail and RED handle the same TCP traffic, live, side by side. Move the sliders while it runs.</p>
+        <p>Two queue disciplines handle the same TCP traffic, live, side by side. Pick a discipline for each side and move the sliders while it runs.</p>
       </header>
       {lab ? <Workbench lab={lab} /> : <p>Starting the simulation…</p>}
     </main>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import type { Speed } from '../protocol/protocol';
 import type { Lab } from './lab';
 import type { SideStatus } from './side-session';
-import { throttleLatest } from './throttle-latest';
+import { sliderIntervalMs, throttleLatest } from './throttle-latest';
 
 const speeds: { label: string; value: Speed }[] = [
   { label: '1×', value: 1 },
@@ -11,8 +11,6 @@ const speeds: { label: string; value: Speed }[] = [
   { label: '100×', value: 100 },
   { label: 'as fast as possible', value: 'max' },
 ];
-
-const sliderIntervalMs = 100;
 
 interface ControlsProps {
   lab: Lab;
@@ -36,7 +34,7 @@ export function Controls({ lab, statuses }: ControlsProps) {
         </button>
         <SpeedSelect lab={lab} />
       </div>
-      <LiveSliders lab={lab} statuses={statuses} />
+      <FlowsSlider lab={lab} statuses={statuses} />
     </div>
   );
 }
@@ -63,24 +61,19 @@ function SpeedSelect({ lab }: { lab: Lab }) {
   );
 }
 
-function LiveSliders({ lab, statuses }: ControlsProps) {
+/** Traffic is the same on every side, so the flow count is one control for all. */
+function FlowsSlider({ lab, statuses }: ControlsProps) {
   const scenarioFlows = statuses[0]?.info?.flows ?? null;
-  const redParams = statuses.find((s) => s.info?.aqm === 'red')?.info?.params;
-  const scenarioMaxP = redParams?.max_p ?? null;
   const [flows, setFlows] = useState(scenarioFlows ?? 50);
-  const [maxP, setMaxP] = useState(scenarioMaxP ?? 0.1);
 
-  // A new run starts from the scenario's values, so the sliders go back to them.
+  // A new run starts from the scenario's values, so the slider goes back to them.
   const runKey = statuses.map((s) => s.run).join(',');
   useEffect(() => {
     if (scenarioFlows !== null) setFlows(scenarioFlows);
-    if (scenarioMaxP !== null) setMaxP(scenarioMaxP);
   }, [runKey]);
 
   const flowSender = useMemo(() => throttleLatest((n: number) => lab.setFlows(n), sliderIntervalMs), [lab]);
-  const maxPSender = useMemo(() => throttleLatest((v: number) => lab.setParam('max_p', v), sliderIntervalMs), [lab]);
   useEffect(() => () => flowSender.cancel(), [flowSender]);
-  useEffect(() => () => maxPSender.cancel(), [maxPSender]);
 
   return (
     <div className="sliders">
@@ -100,26 +93,6 @@ function LiveSliders({ lab, statuses }: ControlsProps) {
             const n = Number(e.target.value);
             setFlows(n);
             flowSender.push(n);
-          }}
-        />
-      </label>
-      <label>
-        <span>
-          RED max_p <output data-testid="maxp-value">{maxP.toFixed(2)}</output>
-        </span>
-        <input
-          type="range"
-          min={0.01}
-          max={1}
-          step={0.01}
-          value={maxP}
-          data-testid="maxp-slider"
-          aria-label="RED max_p"
-          disabled={scenarioMaxP === null}
-          onChange={(e) => {
-            const v = Number(e.target.value);
-            setMaxP(v);
-            maxPSender.push(v);
           }}
         />
       </label>

@@ -1,3 +1,5 @@
+import type { AqmSpec } from '../aqm/aqm-table';
+import { DisciplineSelect } from '../aqm/DisciplineSelect';
 import { sideColour } from './colours';
 import { formatNumber, formatPercent } from './format';
 import type { Lab } from './lab';
@@ -18,19 +20,28 @@ export function SummaryStrip({ lab, statuses }: SummaryStripProps) {
   return (
     <div className="summary-strip">
       {lab.sides.map((side, i) => (
-        <SideCard key={i} index={i} status={statuses[i]} numbers={sideNumbers(side.store, windowS)} />
+        <SideCard
+          key={i}
+          lab={lab}
+          index={i}
+          status={statuses[i]}
+          catalogue={lab.catalogue()}
+          numbers={sideNumbers(side.store, windowS)}
+        />
       ))}
     </div>
   );
 }
 
 interface SideCardProps {
+  lab: Lab;
   index: number;
+  catalogue: readonly AqmSpec[];
   status: SideStatus | undefined;
   numbers: ReturnType<typeof sideNumbers>;
 }
 
-function SideCard({ index, status, numbers }: SideCardProps) {
+function SideCard({ lab, index, status, catalogue, numbers }: SideCardProps) {
   const name = status?.info?.sideName ?? `Side ${index + 1}`;
   const state = status?.failed ? 'stopped' : status?.done ? 'finished' : status?.playing ? 'running' : 'paused';
   return (
@@ -52,6 +63,7 @@ function SideCard({ index, status, numbers }: SideCardProps) {
         <span className="swatch" style={{ background: sideColour(index) }} />
         {name} <span className="aqm-name">{status?.info?.aqm ?? ''}</span>
       </h2>
+      <DisciplineSelect lab={lab} index={index} status={status} catalogue={catalogue} />
       <dl>
         <Stat label="time" value={`${formatNumber(numbers.time, 1)} s`} />
         <Stat label="queue (5 s mean)" value={`${formatNumber(numbers.meanQueue, 1)} pkts`} />

@@ -1,10 +1,12 @@
 import { useCallback } from 'react';
+import { DisciplinePanel } from '../aqm/DisciplinePanel';
 import type { ChartSeries } from '../charts/line-chart';
 import { LineChartView } from '../charts/LineChartView';
 import { sideColour, signalColour } from './colours';
 import { Controls } from './Controls';
 import type { Lab, Drawable } from './lab';
-import type { SideStatus } from './side-session';
+import { Legend } from './Legend';
+import { SignalCharts } from './SignalCharts';
 import { SummaryStrip } from './SummaryStrip';
 import { useSideStatuses } from './use-lab';
 
@@ -48,6 +50,12 @@ export function Workbench({ lab }: { lab: Lab }) {
           requestPaint={requestPaint}
         />
       </section>
+      <SignalCharts lab={lab} statuses={statuses} register={register} requestPaint={requestPaint} />
+      <div className="discipline-panels">
+        {statuses.map((status, i) => (
+          <DisciplinePanel key={i} lab={lab} index={i} status={status} />
+        ))}
+      </div>
       <section className="chart-panel" aria-labelledby="delay-title">
         <h2 id="delay-title">Queueing delay (ms)</h2>
         <Legend statuses={statuses} withAverage={false} />
@@ -61,27 +69,5 @@ export function Workbench({ lab }: { lab: Lab }) {
         />
       </section>
     </>
-  );
-}
-
-function Legend({ statuses, withAverage }: { statuses: readonly SideStatus[]; withAverage: boolean }) {
-  return (
-    <ul className="legend">
-      {statuses.map((s, i) => {
-        const name = s.info?.sideName ?? `Side ${i + 1}`;
-        return (
-          <li key={i}>
-            <span className="line-key" style={{ borderColor: sideColour(i) }} />
-            {name}
-            {withAverage && s.columns.includes(averageColumn) && (
-              <>
-                <span className="line-key dashed" style={{ borderColor: signalColour(i) }} />
-                {name} average
-              </>
-            )}
-          </li>
-        );
-      })}
-    </ul>
   );
 }

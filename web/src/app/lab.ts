@@ -1,5 +1,7 @@
+import { findAqm, type AqmSpec } from '../aqm/aqm-table';
 import { RepaintScheduler } from '../charts/repaint-scheduler';
 import type { Speed, TimelineEvent } from '../protocol/protocol';
+import { withDiscipline } from '../scenario/with-discipline';
 import type { WorkerPort } from '../worker/spawn-worker';
 import { SideSession, type SideStatus } from './side-session';
 
@@ -26,6 +28,7 @@ export class Lab {
   private readonly scheduler = new RepaintScheduler(() => this.paint());
   private statuses: readonly SideStatus[];
   private speed: Speed;
+  private wantPlay = true; // the user's play/pause choice, kept across restarts
 
   constructor(
     spawn: () => WorkerPort,
@@ -41,14 +44,16 @@ export class Lab {
   }
 
   start(): void {
-    for (const side of this.sides) side.start(this.speed, true);
+    for (const side of this.sides) side.start(this.speed, this.wantPlay);
   }
 
   play(): void {
+    this.wantPlay = true;
     for (const side of this.sides) side.play();
   }
 
   pause(): void {
+    this.wantPlay = false;
     for (const side of this.sides) side.pause();
   }
 
@@ -67,12 +72,37 @@ export class Lab {
 
   /** Same traffic change on every side, so the comparison stays fair. */
   setFlows(count: number): void {
-    this.applyWhere(() => true, { kind: 'set_flows', group: 0, count });
+    this.applyAll({ kind: 'set_flows', group: 0, count });
   }
 
-  /** Sent only to sides whose discipline has the parameter, as the core does for scenario events. */
-  setParam(name: string, value: number): void {
-    this.applyWhere((s) => s.status.info !== null && name in s.status.info.params, { kind: 'set_param', name, value });
+  /** The core's catalogue of disciplines, from whichever side has read it. */
+  catalogue(): readonly AqmSpec[] {
+    return this.sides.find((s) => s.status.aqms.length > 0)?.status.aqms ?? [];
+  }
+
+  /**
+   * Puts discipline `aqm` on one side. Every side restarts from time zero on
+   * the same scenario and seed, only that side's entry changed: the traffic
+   * stays identical and the charts stay aligned in time, which restarting one
+   * side alone (at zero while the other is minutes in) would break.
+   * Returns an error message, or null once the restart is under way.
+   */
+  switchDiscipline(sideIndex: number, aqm: string): string | null {
+    const spec = findAqm(this.catalogue(), aqm);
+    if (!spec) return `${aqm}: not a discipline the core knows`;
+    const base = this.sides[sideIndex]?.status.scenario ?? this.sides.find((s) => s.status.scenario)?.status.scenario;
+    if (!base) return 'no scenario has run yet';
+    const scenario = withDiscipline(base, sideIndex, spec);
+    if (typeof scenario !== 'string') return scenario.error;
+    for (const side of this.sides) side.start(this.speed, this.wantPlay, scenario);
+    return null;
+  }
+
+  /** Sets a parameter of one side's discipline; resolves when its core accepted it, rejects with its message. */
+  setParam(sideIndex: number, aqm: string, name: string, value: number): Promise<void> {
+    const side = this.sides[sideIndex];
+    if (!side) return Promise.reject(new Error(`side ${sideIndex}: no such side`));
+    return side.setParam(aqm, name, value);
   }
 
   addChart(chart: Drawable): () => void {
@@ -110,8 +140,8 @@ export class Lab {
     this.listeners.clear();
   }
 
-  private applyWhere(accepts: (side: SideSession) => boolean, event: TimelineEvent): void {
-    for (const side of this.sides) if (accepts(side)) side.apply(event);
+  private applyAll(event: TimelineEvent): void {
+    for (const side of this.sides) side.apply(event);
   }
 
   private statusChanged(): void {

@@ -1,6 +1,9 @@
 // Slider drags fire many input events; the core needs only some of them. Sends
 // the first value at once, then at most one per interval, and always the last.
 
+/** How often a slider being dragged sends its value to the core. */
+export const sliderIntervalMs = 100;
+
 export interface Timers {
   set(fn: () => void, ms: number): number;
   clear(handle: number): void;

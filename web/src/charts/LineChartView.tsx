@@ -11,9 +11,19 @@ export interface LineChartViewProps {
   series: () => readonly ChartSeries[];
   register: (chart: LineChart) => () => void;
   requestPaint: () => void;
+  /** A short chart, for the small multiples of inner signals. */
+  compact?: boolean;
 }
 
-export function LineChartView({ yLabel, description, testId, series, register, requestPaint }: LineChartViewProps) {
+export function LineChartView({
+  yLabel,
+  description,
+  testId,
+  series,
+  register,
+  requestPaint,
+  compact = false,
+}: LineChartViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const latestSeries = useRef(series);
 
@@ -33,5 +43,13 @@ export function LineChartView({ yLabel, description, testId, series, register, r
     };
   }, [yLabel, register, requestPaint]);
 
-  return <div ref={container} className="chart" data-testid={testId} role="img" aria-label={description} />;
+  return (
+    <div
+      ref={container}
+      className={compact ? 'chart compact' : 'chart'}
+      data-testid={testId}
+      role="img"
+      aria-label={description}
+    />
+  );
 }

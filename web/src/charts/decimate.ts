@@ -34,7 +34,7 @@ export function pixelOf(x: number, x0: number, x1: number, width: number): numbe
 
 /**
  * Fills `out` from the samples of `store` whose x (a non-decreasing column)
- * lies in [x0, x1]; NaN values are skipped. Returns the samples used.
+ * lies in [x0, x1]; NaN and infinite values are skipped. Returns the samples used.
  */
 export function decimate(
   store: SeriesStore,
@@ -52,7 +52,7 @@ export function decimate(
     const x = store.at(xColumn, i);
     if (x > x1) break;
     const y = store.at(yColumn, i);
-    if (Number.isNaN(y)) continue;
+    if (!Number.isFinite(y)) continue;
     const p = pixelOf(x, x0, x1, width);
     if (count[p] === 0) {
       min[p] = y;
@@ -77,4 +77,14 @@ export function columnsMax(columns: PixelColumns): number {
     if ((columns.count[p] ?? 0) > 0 && (Number.isNaN(top) || v > top)) top = v;
   }
   return top;
+}
+
+/** Lowest value over the filled columns, or NaN when none is filled. */
+export function columnsMin(columns: PixelColumns): number {
+  let bottom = Number.NaN;
+  for (let p = 0; p < columns.width; p++) {
+    const v = columns.min[p] ?? Number.NaN;
+    if ((columns.count[p] ?? 0) > 0 && (Number.isNaN(bottom) || v < bottom)) bottom = v;
+  }
+  return bottom;
 }

@@ -2,7 +2,7 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import { fillColumnBars, strokeColumnPath } from './column-marks';
-import { columnsMax, createPixelColumns, decimate, type PixelColumns } from './decimate';
+import { columnsMax, columnsMin, createPixelColumns, decimate, type PixelColumns } from './decimate';
 import type { SeriesStore } from './series-store';
 
 // An imperative canvas line chart: the page calls draw() from one
@@ -25,6 +25,16 @@ export interface ChartOptions {
 }
 
 const margin = { top: 10, right: 14, bottom: 26, left: 52 };
+
+const filled = (values: number[]): number[] => values.filter((v) => !Number.isNaN(v));
+
+/** Zero is always in view; below it only for series that go negative (a controller's error). */
+function valueDomain(columns: readonly PixelColumns[]): [number, number] {
+  const top = Math.max(0, ...filled(columns.map(columnsMax)));
+  const bottom = Math.min(0, ...filled(columns.map(columnsMin)));
+  if (top === 0 && bottom === 0) return [0, 1];
+  return [bottom * 1.05, top * 1.05];
+}
 const svgNs = 'http://www.w3.org/2000/svg';
 const lineWidth = 1.25;
 
@@ -69,12 +79,8 @@ export class LineChart {
     const plotH = Math.max(1, this.height - margin.top - margin.bottom);
     const series = this.options.series();
     const decimated = this.decimateAll(series, x0, x1, plotW);
-    const top = Math.max(0, ...decimated.columns.map(columnsMax).filter((v) => !Number.isNaN(v)));
     const x = scaleLinear().domain([x0, x1]).range([0, plotW]);
-    const y = scaleLinear()
-      .domain([0, top > 0 ? top * 1.05 : 1])
-      .range([plotH, 0])
-      .nice();
+    const y = scaleLinear().domain(valueDomain(decimated.columns)).range([plotH, 0]).nice();
     this.paintLines(series, decimated.columns, y);
     this.paintAxes(x, y, plotW, plotH);
     this.container.dataset.samples = String(decimated.used);

@@ -1,11 +1,13 @@
 // The whole page <-> simulation-worker protocol. Both directions are tagged
 // unions on `type`; each side switches over them exhaustively, and data arriving
 // from the other side is checked by the guards below rather than cast.
+import { isAqmSpec, type AqmSpec } from '../aqm/aqm-table';
 
 /** A live change, in the core's own timeline-event JSON shape (see SCENARIO.md). */
 export type TimelineEvent =
   | { kind: 'set_flows'; group: number; count: number }
-  | { kind: 'set_param'; name: string; value: number }
+  // `side` omitted: every side whose discipline has the parameter (as in scenario files).
+  | { kind: 'set_param'; side?: number; name: string; value: number }
   | { kind: 'set_capacity'; mbps: number };
 
 /** Simulated seconds per real second, or as fast as the core can go. */
@@ -39,7 +41,8 @@ export type ToWorker =
 
 export type FromWorker =
   // Sent at every (re)start; column names travel here once, not with each batch.
-  | { type: 'run/ready'; scenario: string; columns: string[]; info: SideInfo }
+  // `aqms` is the core's whole catalogue (describeAqms), for the discipline menus and panels.
+  | { type: 'run/ready'; scenario: string; columns: string[]; info: SideInfo; aqms: AqmSpec[] }
   | { type: 'run/state'; playing: boolean; done: boolean; now: number }
   // `data` is column-major: columns.length runs of `length` values; seq restarts at 0 per run.
   | { type: 'sim/batch'; seq: number; length: number; data: Float64Array; now: number }
@@ -73,7 +76,7 @@ export function isTimelineEvent(value: unknown): value is TimelineEvent {
     case 'set_flows':
       return isNumber(value.group) && isNumber(value.count);
     case 'set_param':
-      return isString(value.name) && isNumber(value.value);
+      return (value.side === undefined || isNumber(value.side)) && isString(value.name) && isNumber(value.value);
     case 'set_capacity':
       return isNumber(value.mbps);
     default:
@@ -111,7 +114,12 @@ const toWorkerChecks: { [K in ToWorkerType]: (m: Fields) => boolean } = {
 
 const fromWorkerChecks: { [K in FromWorkerType]: (m: Fields) => boolean } = {
   'run/ready': (m) =>
-    isString(m.scenario) && Array.isArray(m.columns) && m.columns.every(isString) && isSideInfo(m.info),
+    isString(m.scenario) &&
+    Array.isArray(m.columns) &&
+    m.columns.every(isString) &&
+    isSideInfo(m.info) &&
+    Array.isArray(m.aqms) &&
+    m.aqms.every(isAqmSpec),
   'run/state': (m) => isBoolean(m.playing) && isBoolean(m.done) && isNumber(m.now),
   'sim/batch': (m) =>
     isNumber(m.seq) && isNumber(m.length) && m.data instanceof Float64Array && isNumber(m.now),

@@ -1,3 +1,4 @@
+import { effectiveParams, findAqm, type AqmSpec } from '../aqm/aqm-table';
 import type { SideInfo } from '../protocol/protocol';
 import { parseJson } from '../worker/core-json';
 
@@ -20,18 +21,23 @@ function numericEntries(value: unknown): Record<string, number> {
   return out;
 }
 
-function paramDefaults(aqmTable: unknown, aqm: string): Record<string, number> {
-  if (!Array.isArray(aqmTable)) return {};
-  const entry: unknown = aqmTable.find((a: unknown) => isRecord(a) && a.name === aqm);
-  if (!isRecord(entry) || !Array.isArray(entry.params)) return {};
-  const out: Record<string, number> = {};
-  for (const p of entry.params) {
-    if (isRecord(p) && typeof p.name === 'string' && typeof p.default === 'number') out[p.name] = p.default;
-  }
-  return out;
+/** The scenario's buffer in packets, or null when it does not say. */
+export function bufferPackets(scenario: unknown): number | null {
+  if (!isRecord(scenario) || !isRecord(scenario.bottleneck)) return null;
+  const buffer = scenario.bottleneck.buffer_pkts;
+  return typeof buffer === 'number' ? buffer : null;
 }
 
-export function readSideInfo(scenarioJson: string, side: number, describeAqmsJson: string): SideInfo | string {
+/**
+ * `fallbackBufferPkts` is the buffer the core fills in when the scenario
+ * leaves it out (its default scenario's), so buffer-relative defaults match the run.
+ */
+export function readSideInfo(
+  scenarioJson: string,
+  side: number,
+  aqms: readonly AqmSpec[],
+  fallbackBufferPkts: number | null = null,
+): SideInfo | string {
   const scenario = parseJson(scenarioJson);
   if (!isRecord(scenario)) return 'scenario: not a JSON object';
   const sides = scenario.sides;
@@ -40,11 +46,14 @@ export function readSideInfo(scenarioJson: string, side: number, describeAqmsJso
   const groups = scenario.groups;
   const first: unknown = Array.isArray(groups) ? groups[0] : undefined;
   const flows = isRecord(first) && typeof first.count === 'number' ? first.count : null;
+  const spec = findAqm(aqms, entry.aqm);
+  const overrides = numericEntries(entry.params);
+  const buffer = bufferPackets(scenario) ?? fallbackBufferPkts;
   return {
     side,
     sideName: typeof entry.name === 'string' ? entry.name : entry.aqm,
     aqm: entry.aqm,
     flows,
-    params: { ...paramDefaults(parseJson(describeAqmsJson), entry.aqm), ...numericEntries(entry.params) },
+    params: spec ? effectiveParams(spec, buffer, overrides) : overrides,
   };
 }

@@ -1,8 +1,9 @@
 import type { AqmLabModule, CoreSimulation } from '../generated/aqmlab.mjs';
 import type { FromWorker, RecordedEvent, Speed, TimelineEvent, ToWorker } from '../protocol/protocol';
 import { assertNever } from '../protocol/protocol';
-import { readSideInfo } from '../scenario/side-info';
-import { readColumns, readResult } from './core-json';
+import { readAqmTable } from '../aqm/aqm-table';
+import { bufferPackets, readSideInfo } from '../scenario/side-info';
+import { parseJson, readColumns, readResult } from './core-json';
 
 // Owns one Simulation and drives it in slices of simulated time. Kept free of
 // `self` so it runs under Vitest with a fake module; sim.worker.ts wires it up.
@@ -108,9 +109,13 @@ export class SimRunner {
       return this.fail(null, error, true);
     }
     const columns = readColumns(sim.columns());
-    const info = readSideInfo(scenario, this.side, mod.describeAqms());
+    const aqms = readAqmTable(parseJson(mod.describeAqms()));
+    const info =
+      typeof aqms === 'string'
+        ? aqms
+        : readSideInfo(scenario, this.side, aqms, bufferPackets(parseJson(mod.defaultScenario())));
     const problem = !columns ? 'columns: unreadable answer from the core' : typeof info === 'string' ? info : null;
-    if (!columns || typeof info === 'string') {
+    if (!columns || typeof info === 'string' || typeof aqms === 'string') {
       sim.delete();
       return this.fail(null, problem, true);
     }
@@ -118,7 +123,7 @@ export class SimRunner {
     this.columnCount = columns.length;
     this.seq = 0;
     this.log = [];
-    this.deps.post({ type: 'run/ready', scenario, columns, info }, []);
+    this.deps.post({ type: 'run/ready', scenario, columns, info, aqms }, []);
     this.setPlaying(this.wantPlay);
   }
 

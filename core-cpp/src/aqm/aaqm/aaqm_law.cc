@@ -1,0 +1,32 @@
+#include "aqm/aaqm/aaqm_law.h"
+
+#include <algorithm>
+
+namespace aqmlab::aaqm {
+
+double Ratio(int64_t arrivals, int64_t departures) {
+  if (departures == 0) return arrivals == 0 ? 0.0 : 1.0;
+  return static_cast<double>(arrivals) / static_cast<double>(departures);
+}
+
+double Step(const Params& p, double prob, double u) {
+  const double gain = u < 1.0 ? p.p1 : p.p2;
+  return std::clamp(prob + gain * (u - 1.0), 0.0, 1.0);
+}
+
+Decision OnArrival(State& s, bool buffer_full, double uniform) {
+  ++s.arrivals;
+  if (buffer_full) return Decision::kForceDrop;
+  return uniform < s.p ? Decision::kCongest : Decision::kPass;
+}
+
+void OnDeparture(State& s) { ++s.departures; }
+
+void CloseInterval(const Params& p, State& s) {
+  s.u = Ratio(s.arrivals, s.departures);
+  s.p = Step(p, s.p, s.u);
+  s.arrivals = 0;
+  s.departures = 0;
+}
+
+}  // namespace aqmlab::aaqm

@@ -1,0 +1,56 @@
+// AAQM's control law (Rahmani, Ahlund, Kanter, adaptive AQM on the ratio of
+// arrivals to departures). Every T the quotient U = A / B of arrivals offered
+// to the queue over departures steers the probability P so that the arrival
+// rate sits at or just below the departure rate.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "aqm/aqm.h"
+
+namespace aqmlab::aaqm {
+
+struct Params {
+  double interval = 0.010;  // T, s
+  double p1 = 0.7;          // step for U < 1
+  double p2 = 1.0;          // step for U >= 1
+};
+
+// The paper's Table 1 configurations, all with T = 10 ms; Pa7 is its best.
+struct Preset {
+  std::string_view name;
+  double p1;
+  double p2;
+};
+inline constexpr std::array<Preset, 7> kTablePresets{{{"Pa1", 0.1, 0.3},
+                                                      {"Pa2", 0.2, 0.4},
+                                                      {"Pa3", 0.45, 0.6},
+                                                      {"Pa4", 0.5, 0.7},
+                                                      {"Pa5", 0.65, 0.9},
+                                                      {"Pa6", 0.7, 0.9},
+                                                      {"Pa7", 0.7, 1.0}}};
+
+struct State {
+  int64_t arrivals = 0;    // A in the current interval
+  int64_t departures = 0;  // B in the current interval
+  double u = 0;            // U of the last closed interval
+  double p = 0;            // P
+};
+
+// U = 0 when A = B = 0; 1 when only B = 0; else A / B.
+double Ratio(int64_t arrivals, int64_t departures);
+
+// The reading the spec fixes (the paper's flow chart is not in its text):
+// steps proportional to the mismatch, P + P1 (U - 1) for U < 1 and
+// P + P2 (U - 1) for U >= 1, clamped to [0, 1].
+double Step(const Params& p, double prob, double u);
+
+Decision OnArrival(State& s, bool buffer_full, double uniform);
+void OnDeparture(State& s);
+
+// The timer, every T: U from the interval's counts, P stepped, counts reset.
+void CloseInterval(const Params& p, State& s);
+
+}  // namespace aqmlab::aaqm

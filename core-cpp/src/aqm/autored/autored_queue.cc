@@ -1,0 +1,68 @@
+#include "aqm/autored/autored_queue.h"
+
+#include "aqm/ared/ared_law.h"
+
+namespace aqmlab {
+
+Status AutoRedQueue::Validate(const autored::Params& p) {
+  if (p.min_th >= p.max_th) {
+    return {"min_th: must be below max_th (" + FormatNumber(p.max_th) + "), got " +
+            FormatNumber(p.min_th)};
+  }
+  return {};
+}
+
+const AqmDescriptor& AutoRedQueue::Describe() {
+  static const AqmDescriptor d{
+      "autored",
+      "AutoRED",
+      "Suthaharan, Reduction of queue oscillation in the next generation Internet routers, "
+      "Computer Communications 2007",
+      "RED or Adaptive RED whose averaging weight follows the congestion history, the size of "
+      "the deviation and the buffer size.",
+      SpecsOf<autored::Params>(kFields),
+      {{"avg", "Average queue", "pkts"},
+       {"w", "Averaging weight", ""},
+       {"max_p", "max_p in force", ""}}};
+  return d;
+}
+
+AutoRedQueue::AutoRedQueue(const QueueDiscEnv& env, const autored::Params& params)
+    : ParamQueue(env, params),
+      state_(autored::InitialState(params)),
+      applied_(params) {
+  StartPeriodicTimer(Time::Seconds(params_.interval));
+}
+
+Decision AutoRedQueue::OnArrival(const ArrivalContext& ctx) {
+  const double typical = static_cast<double>(link().typical_packet);
+  const double q = params_.byte_mode != 0 ? static_cast<double>(ctx.queue_bytes) / typical
+                                          : static_cast<double>(ctx.queue_packets);
+  autored::UpdateAverage(params_, state_, q, link_idle(), ctx.now - state_.red.idle_since,
+                         link().TypicalTransmissionTime(),
+                         static_cast<double>(link().buffer_packets));
+  return red::Decide(autored::Curve(params_, state_), state_.red,
+                     static_cast<double>(ctx.packet_bytes) / typical, ctx.uniform);
+}
+
+void AutoRedQueue::OnTimer(Time) {
+  if (autored::BaseOf(params_) != autored::Base::kAred) return;
+  state_.max_p = ared::Adapt(state_.max_p, params_, state_.red.avg);
+}
+
+void AutoRedQueue::OnParamsChanged() {
+  // A new max_p or a change of base restarts ARED's adaptation from max_p.
+  if (params_.max_p != applied_.max_p || params_.base != applied_.base) {
+    state_.max_p = params_.max_p;
+  }
+  StartPeriodicTimer(Time::Seconds(params_.interval));  // a new interval applies from the next tick
+  applied_ = params_;
+}
+
+void AutoRedQueue::ReadSignals(std::span<double> out) const {
+  out[0] = state_.red.avg;
+  out[1] = state_.w;
+  out[2] = autored::Curve(params_, state_).max_p;
+}
+
+}  // namespace aqmlab

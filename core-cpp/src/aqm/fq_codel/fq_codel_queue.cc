@@ -1,0 +1,67 @@
+#include "aqm/fq_codel/fq_codel_queue.h"
+
+namespace aqmlab {
+
+Status FqCodelQueue::Validate(const fq_codel::Params& p) {
+  if (p.target_ms >= p.interval_ms) {
+    return {"target_ms: must be below interval_ms (" + FormatNumber(p.interval_ms) + "), got " +
+            FormatNumber(p.target_ms)};
+  }
+  return {};
+}
+
+const AqmDescriptor& FqCodelQueue::Describe() {
+  static const AqmDescriptor d{
+      "fq_codel",
+      "FQ-CoDel",
+      "Hoeiland-Joergensen, McKenney, Taht, Gettys & Dumazet, The Flow Queue CoDel Packet "
+      "Scheduler and Active Queue Management Algorithm, RFC 8290, 2018",
+      "Hashes flows into queues served by deficit round robin, new flows first, with CoDel on "
+      "each queue; a full buffer drops from the fattest flow.",
+      SpecsOf<fq_codel::Params>(kFields),
+      {{"active_flows", "Active flow queues", ""},
+       {"new_flows", "New flow queues", ""},
+       {"sojourn", "Sojourn time", "ms"}}};
+  return d;
+}
+
+FqCodelQueue::FqCodelQueue(const QueueDiscEnv& env, const fq_codel::Params& params)
+    : ParamQueue(env, params), perturbation_(env.seed) {
+  UseOwnStorage();
+  queues_.Reset(static_cast<uint32_t>(params_.flows), perturbation_);
+}
+
+Decision FqCodelQueue::OnDeparture(const DepartureContext& ctx) {
+  fq_codel::Flow& flow = queues_.current();
+  const bool markable = CongestWouldMark();
+  const codel::Candidate c{ctx.now,         ctx.sojourn,            ctx.packet_bytes,
+                           ctx.queue_bytes, flow.queue.empty(), markable};
+  const Decision d = codel::OnDequeue(params_.Codel(), flow.codel, c);
+  if (d != Decision::kPass && !markable) {
+    queues_.ContinueAfterDrop();
+  } else {
+    queues_.ChargeSent(ctx.packet_bytes);
+  }
+  last_sojourn_ = ctx.sojourn;
+  signal_share_ = codel::SignalShare(signal_share_, d);
+  return d;
+}
+
+void FqCodelQueue::OnParamsChanged() {
+  const auto buckets = static_cast<uint32_t>(params_.flows);
+  if (buckets == queues_.buckets()) return;
+  // Re-sort the queued packets into the new buckets; the base's backlog and
+  // counters are unchanged because no packet enters or leaves.
+  PacketList waiting;
+  queues_.DrainInto(waiting);
+  queues_.Reset(buckets, perturbation_);
+  while (!waiting.empty()) queues_.Store(waiting.PopFront(), Quantum());
+}
+
+void FqCodelQueue::ReadSignals(std::span<double> out) const {
+  out[0] = static_cast<double>(queues_.active_flows());
+  out[1] = static_cast<double>(queues_.new_flows());
+  out[2] = last_sojourn_.millis();
+}
+
+}  // namespace aqmlab

@@ -1,0 +1,44 @@
+#include "aqm/lred/lred_queue.h"
+
+namespace aqmlab {
+
+Status LredQueue::Validate(const lred::Params&) { return {}; }
+
+const AqmDescriptor& LredQueue::Describe() {
+  static const AqmDescriptor d{
+      "lred",
+      "LRED",
+      "Wang, Li, Hou, Sohraby, Lin, LRED: a robust active queue management scheme based on "
+      "packet loss ratio, IEEE INFOCOM 2004",
+      "Sets the base drop probability from the measured loss ratio and corrects it with the "
+      "queue's distance from its target.",
+      SpecsOf<lred::Params>(kFields),
+      {{"l", "Loss ratio", ""}, {"gain", "Queue gain beta sqrt(l)", "1/pkt"}}};
+  return d;
+}
+
+LredQueue::LredQueue(const QueueDiscEnv& env, const lred::Params& params)
+    : ParamQueue(env, params) {
+  StartPeriodicTimer(Time::Seconds(params_.mp));
+}
+
+Decision LredQueue::OnArrival(const ArrivalContext& ctx) {
+  const double typical = static_cast<double>(link().typical_packet);
+  const bool bytes = params_.byte_mode != 0;
+  const double q = bytes ? static_cast<double>(ctx.queue_bytes) / typical
+                         : static_cast<double>(ctx.queue_packets);
+  const double weight = bytes ? static_cast<double>(ctx.packet_bytes) / typical : 1.0;
+  return lred::Decide(params_, state_, q, weight, ctx.buffer_full, ctx.uniform);
+}
+
+void LredQueue::OnParamsChanged() {
+  state_.gain = lred::Gain(params_.beta, state_.meter.l);
+  StartPeriodicTimer(Time::Seconds(params_.mp));  // a new mp applies from the next tick
+}
+
+void LredQueue::ReadSignals(std::span<double> out) const {
+  out[0] = state_.meter.l;
+  out[1] = state_.gain;
+}
+
+}  // namespace aqmlab

@@ -1,0 +1,40 @@
+#include "aqm/pie/pie_queue.h"
+
+namespace aqmlab {
+
+const AqmDescriptor& PieQueue::Describe() {
+  static const AqmDescriptor d{
+      "pie",
+      "PIE",
+      "Pan, Natarajan, Baker & White, Proportional Integral Controller Enhanced (PIE), RFC 8033, "
+      "2017",
+      "Drops at enqueue with a probability that a PI controller on the queueing delay updates "
+      "every 15 ms, with steps scaled to p's order of magnitude.",
+      SpecsOf<pie::Params>(kFields),
+      {{"qdelay", "Delay estimate", "ms"}, {"burst_allowance", "Burst allowance", "ms"}}};
+  return d;
+}
+
+PieQueue::PieQueue(const QueueDiscEnv& env, const pie::Params& params)
+    : ParamQueue(env, params), state_(pie::Initial(params)) {
+  StartPeriodicTimer(Time::Millis(params_.t_update_ms));
+}
+
+Decision PieQueue::OnArrival(const ArrivalContext& ctx) {
+  return pie::OnArrival(params_, state_, ctx.queue_bytes, link().typical_packet,
+                        CongestWouldMark(), ctx.uniform);
+}
+
+Decision PieQueue::OnDeparture(const DepartureContext& ctx) {
+  pie::OnDeparture(state_, ctx.sojourn);
+  return Decision::kPass;
+}
+
+void PieQueue::OnParamsChanged() { StartPeriodicTimer(Time::Millis(params_.t_update_ms)); }
+
+void PieQueue::ReadSignals(std::span<double> out) const {
+  out[0] = state_.qdelay.millis();
+  out[1] = state_.burst_allowance.millis();
+}
+
+}  // namespace aqmlab

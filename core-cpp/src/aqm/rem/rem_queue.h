@@ -1,0 +1,50 @@
+// REM as a queue discipline: the law of rem_law.h updated by a periodic
+// timer, deciding at enqueue.
+#pragma once
+
+#include <array>
+
+#include "aqm/param_binding.h"
+#include "aqm/rem/rem_law.h"
+
+namespace aqmlab {
+
+class RemQueue final : public ParamQueue<RemQueue, rem::Params> {
+ public:
+  static constexpr std::array<ParamField<rem::Params>, 5> kFields{{
+      {{"phi", "Phi", "", ParamKind::kReal, 1.001, 1.000001, 10, 0.0001,
+        "Base of p = 1 - phi^(-price) (Athuraliya et al. 2001: 1.001)."},
+       &rem::Params::phi},
+      {{"alpha", "Alpha", "", ParamKind::kReal, 0.1, 0, 1, 0.01,
+        "Weight of the backlog mismatch against the backlog growth (paper: 0.1)."},
+       &rem::Params::alpha},
+      {{"gamma", "Gamma", "1/pkt", ParamKind::kReal, 0.001, 0, 1, 0.0001,
+        "Step size of the price update (paper: 0.001)."},
+       &rem::Params::gamma},
+      {{"interval_ms", "Update interval", "ms", ParamKind::kReal, 2, 0.1, 10000, 0.1,
+        "How often the price is updated (LRED paper's setting: 2 ms)."},
+       &rem::Params::interval_ms},
+      {{"q0", "Target backlog", "pkts", ParamKind::kReal, 50, 0, 100000, 1,
+        "b*, the backlog REM clears the price at. The paper sets it per experiment; lab "
+        "default: a quarter of the buffer.",
+        0.25},
+       &rem::Params::q0},
+  }};
+  static Status Validate(const rem::Params&) { return {}; }
+  static const AqmDescriptor& Describe();
+
+  RemQueue(const QueueDiscEnv& env, const rem::Params& params);
+  double probability() const override { return state_.p; }
+  void ReadSignals(std::span<double> out) const override { out[0] = state_.price; }
+  const rem::State& state() const { return state_; }
+
+ protected:
+  Decision OnArrival(const ArrivalContext& ctx) override;
+  void OnTimer(Time) override;
+  void OnParamsChanged() override;
+
+ private:
+  rem::State state_;
+};
+
+}  // namespace aqmlab

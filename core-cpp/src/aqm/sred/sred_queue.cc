@@ -1,0 +1,56 @@
+#include "aqm/sred/sred_queue.h"
+
+namespace aqmlab {
+
+Status SredQueue::Validate(const sred::Params& p) {
+  if (p.min_th >= p.max_th) {
+    return {"min_th: must be below max_th (" + FormatNumber(p.max_th) + "), got " +
+            FormatNumber(p.min_th)};
+  }
+  return {};
+}
+
+const AqmDescriptor& SredQueue::Describe() {
+  static const AqmDescriptor d{
+      "sred",
+      "Self-configuring RED",
+      "Feng, Kandlur, Saha & Shin, A self-configuring RED gateway, IEEE INFOCOM 1999",
+      "RED whose max_p is divided by alpha when the average falls below min_th and multiplied "
+      "by beta when it rises above max_th.",
+      SpecsOf<sred::Params>(kFields),
+      {{"avg", "Average queue", "pkts"}, {"max_p", "Adapted max_p", ""}}};
+  return d;
+}
+
+SredQueue::SredQueue(const QueueDiscEnv& env, const sred::Params& params)
+    : ParamQueue(env, params), applied_max_p_(params.max_p) {
+  state_.max_p = params_.max_p;
+}
+
+Decision SredQueue::OnArrival(const ArrivalContext& ctx) {
+  const double typical = static_cast<double>(link().typical_packet);
+  const double q = params_.byte_mode != 0 ? static_cast<double>(ctx.queue_bytes) / typical
+                                          : static_cast<double>(ctx.queue_packets);
+  state_.red.avg = red::UpdateAverage(state_.red.avg, params_.wq, q, link_idle(),
+                                      ctx.now - state_.red.idle_since,
+                                      link().TypicalTransmissionTime());
+  sred::OnAverageUpdated(params_, state_);
+  red::Params curve = params_;
+  curve.max_p = state_.max_p;
+  return red::Decide(curve, state_.red, static_cast<double>(ctx.packet_bytes) / typical,
+                     ctx.uniform);
+}
+
+void SredQueue::OnParamsChanged() {
+  if (params_.max_p != applied_max_p_) {
+    applied_max_p_ = params_.max_p;
+    state_.max_p = params_.max_p;
+  }
+}
+
+void SredQueue::ReadSignals(std::span<double> out) const {
+  out[0] = state_.red.avg;
+  out[1] = state_.max_p;
+}
+
+}  // namespace aqmlab

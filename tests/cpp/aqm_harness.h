@@ -1,0 +1,79 @@
+// Drives one queue discipline directly, without a simulation: the test sets
+// the clock, offers packets and pulls them as a link would. Used by the
+// aqm_*_test.cc files of the baseline disciplines.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "aqm/registry.h"
+#include "net/queue_disc.h"
+
+namespace aqmlab::testing {
+
+class QueueHarness {
+ public:
+  explicit QueueHarness(const std::string& aqm, const ParamOverrides& params = {},
+                        int64_t buffer_packets = 200, bool ecn = false, uint64_t seed = 1) {
+    QueueDiscEnv env;
+    env.link.buffer_packets = buffer_packets;
+    env.link.ecn = ecn;
+    env.loop = &loop_;
+    env.pool = &pool_;
+    env.seed = seed;
+    const AqmEntry* entry = FindAqm(aqm);
+    EXPECT_NE(entry, nullptr) << aqm;
+    if (!entry) return;
+    auto made = entry->create(env, params);
+    EXPECT_TRUE(made.ok()) << (made.ok() ? "" : made.error());
+    if (made.ok()) disc_ = std::move(made.value());
+  }
+
+  QueueDisc& disc() { return *disc_; }
+  template <class Q>
+  Q& as() {
+    return static_cast<Q&>(*disc_);
+  }
+
+  // Moves the clock (running any timers due on the way).
+  void At(Time t) { loop_.RunUntil(t); }
+  void AtMillis(double ms) { At(Time::Millis(ms)); }
+  Time now() const { return loop_.now(); }
+
+  // Offers a packet; returns whether the queue kept it.
+  bool Arrive(int32_t flow = 0, Bytes size = 500, bool ect = false) {
+    Packet* p = pool_.Allocate();
+    p->flow = flow;
+    p->size = size;
+    if (ect) p->flags |= kFlagEct;
+    return disc_->Enqueue(p);
+  }
+
+  // Pulls the next packet for the wire; returns its flow (and whether it was
+  // CE-marked), or -1 when the queue gave nothing. The packet is released.
+  int32_t Depart(bool* marked = nullptr) {
+    Packet* p = disc_->Dequeue();
+    if (!p) return -1;
+    const int32_t flow = p->flow;
+    if (marked) *marked = p->has(kFlagCe);
+    pool_.Release(p);
+    return flow;
+  }
+
+  // arrivals = departures + drops + backlog, and the pool agrees.
+  void ExpectBalanced() {
+    const QueueCounters& c = disc_->counters();
+    EXPECT_EQ(c.arrivals, c.departures + c.drops_total() + disc_->packets());
+    EXPECT_EQ(pool_.live(), disc_->packets());
+  }
+
+ private:
+  EventLoop loop_;
+  PacketPool pool_;
+  std::unique_ptr<QueueDisc> disc_;
+};
+
+}  // namespace aqmlab::testing

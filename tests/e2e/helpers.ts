@@ -1,0 +1,17 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** A numeric data-* attribute, NaN while absent. */
+export async function numberAttribute(locator: Locator, name: string): Promise<number> {
+  const value = await locator.getAttribute(name);
+  return value === null ? Number.NaN : Number(value);
+}
+
+/** Console errors and uncaught page errors, collected for the test's end. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

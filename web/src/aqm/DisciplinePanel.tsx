@@ -1,0 +1,89 @@
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { sideColour } from '../app/colours';
+import type { Lab } from '../app/lab';
+import type { SideStatus } from '../app/side-session';
+import { sliderIntervalMs } from '../app/throttle-latest';
+import { findAqm, type AqmSpec } from './aqm-table';
+import { buildParamControls } from './param-controls';
+import { ParamPanelModel } from './param-panel-model';
+import { ParamField } from './ParamField';
+
+// One side's parameter panel, generated from its discipline's table: what the
+// discipline is, where it comes from, and one live control per parameter.
+
+interface DisciplinePanelProps {
+  lab: Lab;
+  index: number;
+  status: SideStatus;
+}
+
+export function DisciplinePanel({ lab, index, status }: DisciplinePanelProps) {
+  const info = status.info;
+  // The table this side's worker read with its run, so the panel changes only with the run.
+  const spec = info ? findAqm(status.aqms, info.aqm) : undefined;
+  const name = info?.sideName ?? `Side ${index + 1}`;
+  return (
+    <section
+      className="discipline-panel"
+      style={{ borderTopColor: sideColour(index) }}
+      aria-label={`Side ${index + 1} parameters`}
+      data-testid={`discipline-panel-${index}`}
+      data-aqm={info?.aqm ?? ''}
+    >
+      <h2>
+        <span className="swatch" style={{ background: sideColour(index) }} />
+        {name} <span className="aqm-name">parameters</span>
+      </h2>
+      {spec && (
+        <p className="aqm-summary">
+          {spec.summary} <cite>{spec.source}</cite>
+        </p>
+      )}
+      {spec && info && (
+        // A new run (reset, switch) starts from the scenario's values: a fresh panel.
+        <ParamPanel key={`${status.run}:${spec.name}`} lab={lab} index={index} spec={spec} params={info.params} />
+      )}
+    </section>
+  );
+}
+
+interface ParamPanelProps {
+  lab: Lab;
+  index: number;
+  spec: AqmSpec;
+  params: Readonly<Record<string, number>>;
+}
+
+function ParamPanel({ lab, index, spec, params }: ParamPanelProps) {
+  const model = useMemo(
+    () =>
+      new ParamPanelModel(
+        buildParamControls(spec, params),
+        (name, value) => lab.setParam(index, spec.name, name, value),
+        sliderIntervalMs,
+      ),
+    [lab, index, spec, params],
+  );
+  useEffect(() => () => model.cancel(), [model]);
+  const states = useSyncExternalStore(model.subscribe, model.snapshot);
+
+  if (model.controls.length === 0) return <p className="param-none">{spec.label} has no parameters.</p>;
+  return (
+    <div className="param-grid" role="group" aria-label={`${spec.label} parameters`}>
+      {model.controls.map((control) => {
+        const state = states[control.name];
+        return (
+          state && (
+            <ParamField
+              key={control.name}
+              id={`param-${index}-${control.name}`}
+              control={control}
+              state={state}
+              onChange={(value) => model.set(control.name, value)}
+            />
+          )
+        );
+      })}
+    </div>
+  );
+}

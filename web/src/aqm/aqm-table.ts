@@ -1,0 +1,121 @@
+// The core's catalogue of disciplines (describeAqms, wasm/API.md) as typed
+// data. It is the only description of the disciplines the page has: the
+// discipline menus, the parameter panels and the signal charts are built from
+// it, so a discipline registered in the core appears here with no page change.
+
+export type ParamKind = 'real' | 'integer' | 'toggle';
+
+export interface AqmParamSpec {
+  name: string;
+  label: string;
+  unit: string;
+  kind: ParamKind;
+  default: number;
+  min: number;
+  max: number;
+  step: number;
+  help: string;
+  /** When present the default is this fraction of the scenario's buffer (packets). */
+  default_buffer_fraction?: number;
+}
+
+export interface AqmSignalSpec {
+  name: string;
+  label: string;
+  unit: string;
+}
+
+export interface AqmSpec {
+  name: string;
+  label: string;
+  source: string;
+  summary: string;
+  params: AqmParamSpec[];
+  signals: AqmSignalSpec[];
+}
+
+type Fields = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isKind = (v: unknown): v is ParamKind => v === 'real' || v === 'integer' || v === 'toggle';
+
+export function isAqmParamSpec(value: unknown): value is AqmParamSpec {
+  return (
+    isRecord(value) &&
+    isString(value.name) &&
+    isString(value.label) &&
+    isString(value.unit) &&
+    isKind(value.kind) &&
+    isNumber(value.default) &&
+    isNumber(value.min) &&
+    isNumber(value.max) &&
+    isNumber(value.step) &&
+    isString(value.help) &&
+    (value.default_buffer_fraction === undefined || isNumber(value.default_buffer_fraction))
+  );
+}
+
+export function isAqmSignalSpec(value: unknown): value is AqmSignalSpec {
+  return isRecord(value) && isString(value.name) && isString(value.label) && isString(value.unit);
+}
+
+export function isAqmSpec(value: unknown): value is AqmSpec {
+  return (
+    isRecord(value) &&
+    isString(value.name) &&
+    isString(value.label) &&
+    isString(value.source) &&
+    isString(value.summary) &&
+    Array.isArray(value.params) &&
+    value.params.every(isAqmParamSpec) &&
+    Array.isArray(value.signals) &&
+    value.signals.every(isAqmSignalSpec)
+  );
+}
+
+/** Reads describeAqms() output; a malformed entry is named rather than skipped. */
+export function readAqmTable(value: unknown): AqmSpec[] | string {
+  if (!Array.isArray(value)) return 'describeAqms: not a JSON array';
+  const table: AqmSpec[] = [];
+  for (const [i, entry] of value.entries()) {
+    if (!isAqmSpec(entry)) {
+      const name = isRecord(entry) && isString(entry.name) ? ` (${entry.name})` : '';
+      return `describeAqms[${i}]${name}: not a discipline description the page can read`;
+    }
+    table.push(entry);
+  }
+  return table;
+}
+
+export function findAqm(table: readonly AqmSpec[], name: string): AqmSpec | undefined {
+  return table.find((a) => a.name === name);
+}
+
+/**
+ * The default the core will use for this parameter in a scenario with the
+ * given buffer, following the core's ResolveDefault: a buffer fraction,
+ * rounded for integers and clamped to the range.
+ */
+export function resolveDefault(param: AqmParamSpec, bufferPkts: number | null): number {
+  const fraction = param.default_buffer_fraction;
+  if (fraction === undefined || fraction <= 0 || bufferPkts === null) return param.default;
+  const raw = fraction * bufferPkts;
+  const value = param.kind === 'integer' ? Math.round(raw) : raw;
+  return Math.min(param.max, Math.max(param.min, value));
+}
+
+/** Every parameter's value at the start of a run: resolved defaults overlaid with the scenario's. */
+export function effectiveParams(
+  spec: AqmSpec,
+  bufferPkts: number | null,
+  overrides: Readonly<Record<string, number>>,
+): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const p of spec.params) out[p.name] = overrides[p.name] ?? resolveDefault(p, bufferPkts);
+  return out;
+}

@@ -51,7 +51,7 @@ TEST(Tcp, SlowStartDoublesTheWindowEachRoundTrip) {
   Route data_route;
   Route ack_route;
   TcpSource source(loop, pool, 0, 0, config, &data_route);
-  TcpSink sink(pool, config, &ack_route);
+  TcpSink sink(loop, pool, config, &ack_route);
   data_route.hops = {&forward, &sink};
   ack_route.hops = {&backward, &source};
   source.Start();
@@ -65,6 +65,35 @@ TEST(Tcp, SlowStartDoublesTheWindowEachRoundTrip) {
   EXPECT_EQ(source.srtt().ns(), Time::Millis(100).ns());
   EXPECT_EQ(source.rto().ns(), Time::Millis(200).ns());  // clamped to min_rto
   EXPECT_EQ(sink.stats().delivered_segments, 14);
+}
+
+TEST(Tcp, DelayedAcksHalveTheAckStreamAndTheTimerAcksALoneSegment) {
+  EventLoop loop;
+  PacketPool pool;
+  TcpConfig config;
+  config.delayed_ack = true;
+  config.initial_window = 1;
+  Pipe forward(loop, 0, Time::Millis(50));
+  Pipe backward(loop, 0, Time::Millis(50));
+  Route data_route;
+  Route ack_route;
+  TcpSource source(loop, pool, 0, 0, config, &data_route);
+  TcpSink sink(loop, pool, config, &ack_route);
+  data_route.hops = {&forward, &sink};
+  ack_route.hops = {&backward, &source};
+  source.Start();
+  // The single first segment arrives at 50 ms; its ACK waits for the 100 ms
+  // delayed-ACK timer, so it reaches the sender at 50 + 100 + 50 = 200 ms.
+  loop.RunUntil(Time::Millis(199));
+  EXPECT_EQ(source.acked(), 0);
+  loop.RunUntil(Time::Millis(200));
+  EXPECT_EQ(source.acked(), 1);
+  EXPECT_EQ(source.srtt().ns(), Time::Millis(200).ns());
+  loop.RunUntil(Time::Seconds(5));
+  // Every ACK but the timer-driven ones covers two segments.
+  EXPECT_GT(sink.stats().delivered_segments, 100);
+  EXPECT_LT(sink.acks_sent(), sink.stats().delivered_segments * 0.6);
+  EXPECT_GT(sink.acks_sent(), sink.stats().delivered_segments * 0.45);
 }
 
 constexpr const char* kSingleFlow = R"({

@@ -27,7 +27,7 @@ Simulation::Flow::Flow(Simulation& sim, int group_index, int64_t index, double r
   const auto id = static_cast<int32_t>(sim.flows_.size());
   source = std::make_unique<TcpSource>(sim.loop_, sim.pool_, id, static_cast<int16_t>(group_index),
                                        config, &forward);
-  sink = std::make_unique<TcpSink>(sim.pool_, config, &backward);
+  sink = std::make_unique<TcpSink>(sim.loop_, sim.pool_, config, &backward);
   access_back.set_single_feeder(true);  // only the shared reverse pipe feeds it
   forward.hops = {&access_out, sim.bottleneck_.get(), sink.get()};
   backward.hops = {sim.reverse_.get(), &access_back, source.get()};

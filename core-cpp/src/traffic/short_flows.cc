@@ -56,7 +56,7 @@ struct ShortFlowSource::Slot final : EventTarget {
   Slot(ShortFlowSource& o, int32_t flow_id)
       : owner(o), flow(flow_id), gate(*this), watch(*this),
         source(o.loop_, o.pool_, flow_id, o.id_.traffic_class, o.config_.tcp, &data),
-        sink(o.pool_, o.config_.tcp, &acks), end_timer(o.loop_, this, 0) {
+        sink(o.loop_, o.pool_, o.config_.tcp, &acks), end_timer(o.loop_, this, 0) {
     data.hops.push_back(&gate);
     data.hops.insert(data.hops.end(), o.paths_.forward.begin(), o.paths_.forward.end());
     data.hops.push_back(&sink);

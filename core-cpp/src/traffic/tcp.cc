@@ -190,14 +190,18 @@ void TcpSource::ArmRto() {
   rto_timer_.Arm(loop_.now() + wait);
 }
 
-TcpSink::TcpSink(PacketPool& pool, const TcpConfig& config, const Route* ack_route)
-    : pool_(pool), config_(config), ack_route_(ack_route) {}
+TcpSink::TcpSink(EventLoop& loop, PacketPool& pool, const TcpConfig& config,
+                 const Route* ack_route)
+    : loop_(loop), pool_(pool), config_(config), ack_route_(ack_route),
+      delack_timer_(loop, this, 0) {}
 
 void TcpSink::Reset(uint32_t epoch) {
   epoch_ = epoch;
   expected_ = 0;
   out_of_order_.clear();
   ece_pending_ = false;
+  ack_pending_ = false;
+  delack_timer_.Cancel();
 }
 
 void TcpSink::Receive(Packet* p) {
@@ -206,11 +210,13 @@ void TcpSink::Receive(Packet* p) {
     return;
   }
   if (p->epoch > epoch_) Reset(p->epoch);
+  flow_ = p->flow;
   // RFC 3168 sec. 6.1.3: echo CE until the sender says it reduced (CWR).
   if (p->has(kFlagCwr)) ece_pending_ = false;
   if (p->has(kFlagCe)) ece_pending_ = true;
 
   const int64_t before = expected_;
+  const bool had_holes = !out_of_order_.empty();
   if (p->seq == expected_) {
     ++expected_;
     while (!out_of_order_.empty() && out_of_order_.front() == expected_) {
@@ -224,11 +230,38 @@ void TcpSink::Receive(Packet* p) {
   stats_.delivered_segments += expected_ - before;
   stats_.delivered_bytes += (expected_ - before) * p->size;
 
+  const bool retransmitted = p->has(kFlagRetransmit);
+  // Out-of-order data, a filled hole or a duplicate is ACKed at once (RFC
+  // 5681 sec. 4.2), and so is the second of two in-order segments.
+  const bool in_order_step = expected_ == before + 1 && !had_holes;
+  if (config_.delayed_ack && in_order_step && !ack_pending_) {
+    ack_pending_ = true;
+    pending_echo_ = p->sent_at;
+    pending_retransmitted_ = retransmitted;
+    delack_timer_.Arm(loop_.now() + config_.delayed_ack_timeout);
+    pool_.Release(p);
+    return;
+  }
+  SendAck(p, p->sent_at, retransmitted);
+}
+
+void TcpSink::OnEvent(uint32_t) {
+  if (!ack_pending_) return;
+  Packet* p = pool_.Allocate();
+  p->flow = flow_;
+  p->epoch = epoch_;
+  SendAck(p, pending_echo_, pending_retransmitted_);
+}
+
+void TcpSink::SendAck(Packet* p, Time echo, bool retransmitted) {
+  ack_pending_ = false;
+  delack_timer_.Cancel();
+  ++acks_sent_;
   // The data packet turns into its ACK: same flow and epoch, echoing the
   // send time and whether it was a retransmission (for Karn's rule).
-  const bool retransmitted = p->has(kFlagRetransmit);
   p->flags = kFlagAck | (retransmitted ? kFlagRetransmit : 0) | (ece_pending_ ? kFlagEce : 0);
   p->seq = expected_;
+  p->sent_at = echo;
   p->size = config_.ack_bytes;
   p->route = ack_route_;
   p->hop = 0;

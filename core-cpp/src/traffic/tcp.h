@@ -22,6 +22,10 @@ struct TcpConfig {
   Time initial_rto = Time::Seconds(1);
   bool ecn = false;
   bool newreno = true;  // false: Reno (leave recovery on the first new ACK)
+  // RFC 5681 sec. 4.2: ACK every second in-order segment, or when the delay
+  // timer runs out (100 ms, ns-2's default); out-of-order data is ACKed at once.
+  bool delayed_ack = false;
+  Time delayed_ack_timeout = Time::Millis(100);
 };
 
 struct TcpStats {
@@ -96,15 +100,20 @@ struct SinkStats {
   Bytes delivered_bytes = 0;
 };
 
-class TcpSink final : public PacketReceiver {
+class TcpSink final : public PacketReceiver, public EventTarget {
  public:
-  TcpSink(PacketPool& pool, const TcpConfig& config, const Route* ack_route);
+  TcpSink(EventLoop& loop, PacketPool& pool, const TcpConfig& config, const Route* ack_route);
   void Receive(Packet* data) override;
+  void OnEvent(uint32_t tag) override;  // the delayed-ACK timer
   const SinkStats& stats() const { return stats_; }
+  int64_t acks_sent() const { return acks_sent_; }
 
  private:
   void Reset(uint32_t epoch);
+  // Turns `p` into the ACK for everything received so far and sends it.
+  void SendAck(Packet* p, Time echo, bool retransmitted);
 
+  EventLoop& loop_;
   PacketPool& pool_;
   TcpConfig config_;
   const Route* ack_route_;
@@ -112,6 +121,12 @@ class TcpSink final : public PacketReceiver {
   int64_t expected_ = 0;
   std::vector<int64_t> out_of_order_;  // sorted, above expected_
   bool ece_pending_ = false;
+  Timer delack_timer_;
+  bool ack_pending_ = false;  // one in-order segment not yet ACKed
+  int32_t flow_ = 0;
+  Time pending_echo_;
+  bool pending_retransmitted_ = false;
+  int64_t acks_sent_ = 0;
   SinkStats stats_;
 };
 

@@ -17,10 +17,13 @@ namespace aqmlab::testing {
 class QueueHarness {
  public:
   explicit QueueHarness(const std::string& aqm, const ParamOverrides& params = {},
-                        int64_t buffer_packets = 200, bool ecn = false, uint64_t seed = 1) {
+                        int64_t buffer_packets = 200, bool ecn = false, uint64_t seed = 1)
+      : QueueHarness(aqm, params, Link(buffer_packets, ecn), seed) {}
+
+  QueueHarness(const std::string& aqm, const ParamOverrides& params, const LinkContext& link,
+               uint64_t seed) {
     QueueDiscEnv env;
-    env.link.buffer_packets = buffer_packets;
-    env.link.ecn = ecn;
+    env.link = link;
     env.loop = &loop_;
     env.pool = &pool_;
     env.seed = seed;
@@ -30,6 +33,22 @@ class QueueHarness {
     auto made = entry->create(env, params);
     EXPECT_TRUE(made.ok()) << (made.ok() ? "" : made.error());
     if (made.ok()) disc_ = std::move(made.value());
+  }
+
+  // A 10 Mb/s link with 500-byte packets (2500 packets/s).
+  static LinkContext Link(int64_t buffer_packets = 200, bool ecn = false) {
+    LinkContext link;
+    link.capacity_bps = 10e6;
+    link.typical_packet = 500;
+    link.buffer_packets = buffer_packets;
+    link.ecn = ecn;
+    return link;
+  }
+
+  std::vector<double> Signals() const {
+    std::vector<double> out(disc_->descriptor().signals.size());
+    disc_->ReadSignals(out);
+    return out;
   }
 
   QueueDisc& disc() { return *disc_; }

@@ -1,8 +1,8 @@
 // Helpers shared by the tests of LRED, AOPC, MSC, AAQM, ARED, SRED and
 // AutoRED (aqm_<name>_test.cc): a discipline on its own, driven packet by
 // packet, and the invariants every discipline must keep in a closed-loop run
-// through the real simulator. (Its own namespace: aqm_harness.h holds the
-// baseline disciplines' harness under aqmlab::testing.)
+// through the real simulator. The packet-by-packet driver is the baselines'
+// QueueHarness (aqm_harness.h) under another calling convention.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "aqm/registry.h"
+#include "aqm_harness.h"
 #include "net/packet.h"
 #include "sim/event_loop.h"
 #include "test_util.h"
@@ -25,67 +26,20 @@ using testing::ParseOrDie;
 using testing::RunSummary;
 using testing::RunToEnd;
 
-// A 10 Mb/s link with 500-byte packets (2500 packets/s).
 inline LinkContext TestLink(int64_t buffer_packets = 200, bool ecn = false) {
-  LinkContext link;
-  link.capacity_bps = 10e6;
-  link.typical_packet = 500;
-  link.buffer_packets = buffer_packets;
-  link.ecn = ecn;
-  return link;
+  return testing::QueueHarness::Link(buffer_packets, ecn);
 }
 
-// One discipline built through the registry, with its own clock and pool:
-// the test moves packets in and out and advances time (which fires timers).
-class DisciplineHarness {
+// The baseline harness with the calling convention these tests use: packets
+// of one flow, offered by size, and Depart() answering whether one left.
+class DisciplineHarness : public testing::QueueHarness {
  public:
   DisciplineHarness(std::string_view aqm, const ParamOverrides& overrides = {},
-                    const LinkContext& link = TestLink(), uint64_t seed = 1) {
-    QueueDiscEnv env;
-    env.link = link;
-    env.loop = &loop_;
-    env.pool = &pool_;
-    env.seed = seed;
-    const AqmEntry* entry = FindAqm(aqm);
-    EXPECT_NE(entry, nullptr) << aqm;
-    if (!entry) return;
-    auto built = entry->create(env, overrides);
-    EXPECT_TRUE(built.ok()) << (built.ok() ? "" : built.error());
-    if (built.ok()) disc_ = std::move(built.value());
-  }
-
-  QueueDisc& disc() { return *disc_; }
-  template <class Q>
-  Q& as() {
-    return dynamic_cast<Q&>(*disc_);
-  }
-
-  // Offers a fresh packet; returns whether it was queued.
-  bool Arrive(Bytes size = 500, bool ect = false) {
-    Packet* p = pool_.Allocate();
-    p->size = size;
-    if (ect) p->flags |= kFlagEct;
-    return disc_->Enqueue(p);
-  }
-  // Sends the head packet to the wire (released at once); false when empty.
-  bool Depart() {
-    Packet* p = disc_->Dequeue();
-    if (!p) return false;
-    pool_.Release(p);
-    return true;
-  }
-  void AdvanceTo(Time t) { loop_.RunUntil(t); }
-
-  std::vector<double> Signals() const {
-    std::vector<double> out(disc_->descriptor().signals.size());
-    disc_->ReadSignals(out);
-    return out;
-  }
-
- private:
-  EventLoop loop_;
-  PacketPool pool_;
-  std::unique_ptr<QueueDisc> disc_;
+                    const LinkContext& link = TestLink(), uint64_t seed = 1)
+      : QueueHarness(std::string(aqm), overrides, link, seed) {}
+  bool Arrive(Bytes size = 500, bool ect = false) { return QueueHarness::Arrive(0, size, ect); }
+  bool Depart() { return QueueHarness::Depart() >= 0; }
+  void AdvanceTo(Time t) { At(t); }
 };
 
 // Every arrival has left, been dropped, or still waits.

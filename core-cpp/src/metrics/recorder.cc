@@ -1,5 +1,6 @@
 #include "metrics/recorder.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -19,12 +20,41 @@ double JainIndex(const std::vector<double>& x) {
   }
   return sq > 0 ? sum * sum / (static_cast<double>(x.size()) * sq) : 0.0;
 }
+
+int64_t SumDelivered(const std::vector<ClassCounters>& c) {
+  int64_t sum = 0;
+  for (const ClassCounters& k : c) sum += k.delivered_bytes;
+  return sum;
+}
+
+// Nearest-rank quantile of sorted values.
+double Quantile(const std::vector<double>& sorted, double q) {
+  const auto n = static_cast<double>(sorted.size());
+  auto rank = static_cast<size_t>(std::ceil(q * n));
+  if (rank < 1) rank = 1;
+  return sorted[std::min(rank, sorted.size()) - 1];
+}
+
+CompletionSummary SummariseCompletions(std::vector<double> times) {
+  CompletionSummary c;
+  c.count = static_cast<int64_t>(times.size());
+  if (times.empty()) return c;
+  double sum = 0;
+  for (double t : times) sum += t;
+  c.mean_s = sum / static_cast<double>(times.size());
+  std::sort(times.begin(), times.end());
+  c.p50_s = Quantile(times, 0.50);
+  c.p95_s = Quantile(times, 0.95);
+  return c;
+}
 }  // namespace
 
 MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficProbe probe,
-                               Time interval, Time warmup)
+                               Time interval, Time warmup, std::optional<SettlingTarget> response)
     : loop_(loop), link_(bottleneck), probe_(std::move(probe)), interval_(interval),
-      warmup_(warmup), queue_hist_(1.0, 1000000), delay_hist_(0.1, 100000) {
+      warmup_(warmup), // The queue never holds more than the buffer: one unit bin per length.
+      queue_hist_(1.0, bottleneck.disc().link().buffer_packets + 1),
+      delay_hist_(0.1, 100000) {
   names_ = {"t",           "queue_pkts",     "queue_bytes",    "delay_ms",     "jitter_ms",
             "throughput_mbps", "goodput_mbps", "utilisation",  "arrivals",     "drops_overflow",
             "drops_forced", "drops_early",    "marks",          "p",            "flows"};
@@ -32,7 +62,21 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
     names_.push_back("aqm." + std::string(s.name));
   }
   signals_.resize(link_.disc().descriptor().signals.size());
+  for (const TrafficClass& c : probe_.classes) {
+    names_.push_back("class." + c.name + ".goodput_mbps");
+    names_.push_back("class." + c.name + ".throughput_mbps");
+  }
   cols_.resize(names_.size());
+  const size_t classes = probe_.classes.size();
+  class_now_.assign(classes, ClassCounters{});
+  class_last_.assign(classes, ClassCounters{});
+  class_departed_.assign(classes, 0);
+  class_departed_last_.assign(classes, 0);
+  completion_times_.resize(classes);
+  if (response) {
+    settling_.emplace(response->target_pkts, response->from_s,
+                      SettlingWindowSamples(interval_.seconds()));
+  }
   link_.set_observer(this);
   loop_.Schedule(loop_.now() + interval_, this, kTagSample);
   if (warmup_ > loop_.now()) {
@@ -42,7 +86,10 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
   }
 }
 
-void MetricRecorder::OnDepart(const Packet&, Time sojourn) {
+void MetricRecorder::OnDepart(const Packet& p, Time sojourn) {
+  if (p.traffic_class >= 0 && static_cast<size_t>(p.traffic_class) < class_departed_.size()) {
+    class_departed_[p.traffic_class] += p.size;
+  }
   const double d = sojourn.millis();
   delay_sum_ms_ += d;
   ++delay_n_;
@@ -70,8 +117,25 @@ void MetricRecorder::StartMeasuring() {
   measure_start_ = loop_.now();
   base_counters_ = link_.disc().counters();
   base_busy_ = link_.busy_time();
-  base_delivered_ = probe_.delivered_bytes();
+  if (probe_.class_counters) probe_.class_counters(class_now_);
+  base_class_ = class_now_;
+  base_delivered_ = SumDelivered(class_now_);
+  base_departed_ = class_departed_;
   base_per_flow_ = probe_.per_flow();
+  // Flows that arrived during the warm-up are left out.
+  CollectCompletions();
+}
+
+void MetricRecorder::CollectCompletions() const {
+  if (!probe_.take_completions) return;
+  completion_buffer_.clear();
+  probe_.take_completions(completion_buffer_);
+  if (!measuring_) return;
+  for (const FlowCompletionRecord& r : completion_buffer_) {
+    if (r.started < measure_start_) continue;
+    if (r.traffic_class < 0 || static_cast<size_t>(r.traffic_class) >= completion_times_.size()) continue;
+    completion_times_[r.traffic_class].push_back((r.finished - r.started).seconds());
+  }
 }
 
 void MetricRecorder::Sample() {
@@ -79,7 +143,8 @@ void MetricRecorder::Sample() {
   const QueueCounters& c = disc.counters();
   const double dt = interval_.seconds();
   const Time busy = link_.busy_time();
-  const int64_t delivered = probe_.delivered_bytes();
+  if (probe_.class_counters) probe_.class_counters(class_now_);
+  const int64_t delivered = SumDelivered(class_now_);
   const double q = static_cast<double>(disc.packets());
   disc.ReadSignals(signals_);
 
@@ -106,7 +171,14 @@ void MetricRecorder::Sample() {
   size_t i = 0;
   for (double v : row) cols_[i++].push_back(v);
   for (double v : signals_) cols_[i++].push_back(v);
+  for (size_t k = 0; k < class_now_.size(); ++k) {
+    cols_[i++].push_back(
+        static_cast<double>(class_now_[k].delivered_bytes - class_last_[k].delivered_bytes) * 8e-6 / dt);
+    cols_[i++].push_back(static_cast<double>(class_departed_[k] - class_departed_last_[k]) * 8e-6 / dt);
+  }
   for (size_t c = 0; c < cols_.size(); ++c) HashSample(cols_[c].back());
+  if (settling_) settling_->Add(loop_.now().seconds(), q);
+  CollectCompletions();
 
   if (measuring_) {
     queue_stats_.Add(q);
@@ -117,6 +189,8 @@ void MetricRecorder::Sample() {
   last_counters_ = c;
   last_busy_ = busy;
   last_delivered_ = delivered;
+  class_last_ = class_now_;
+  class_departed_last_ = class_departed_;
 }
 
 void MetricRecorder::HashSample(double v) {
@@ -140,7 +214,11 @@ void MetricRecorder::ClearBatch() {
 
 Summary MetricRecorder::summary() const {
   Summary s;
+  if (settling_) s.response_time_s = settling_->response_time_s();
   if (!measuring_) return s;
+  CollectCompletions();
+  std::vector<ClassCounters> now_classes(probe_.classes.size());
+  if (probe_.class_counters) probe_.class_counters(now_classes);
   const QueueCounters& c = link_.disc().counters();
   const double span = (loop_.now() - measure_start_).seconds();
   s.measured_s = span;
@@ -164,8 +242,32 @@ Summary MetricRecorder::summary() const {
     s.utilisation = (link_.busy_time() - base_busy_).seconds() / span;
     s.throughput_mbps =
         static_cast<double>(c.departure_bytes - base_counters_.departure_bytes) * 8e-6 / span;
-    s.goodput_mbps = static_cast<double>(probe_.delivered_bytes() - base_delivered_) * 8e-6 / span;
+    s.goodput_mbps = static_cast<double>(SumDelivered(now_classes) - base_delivered_) * 8e-6 / span;
   }
+  std::vector<double> all_completions;
+  bool any_short = false;
+  for (size_t k = 0; k < probe_.classes.size(); ++k) {
+    const TrafficClass& tc = probe_.classes[k];
+    ClassSummary c;
+    c.name = tc.name;
+    if (span > 0) {
+      c.goodput_mbps = static_cast<double>(now_classes[k].delivered_bytes - base_class_[k].delivered_bytes) *
+                       8e-6 / span;
+      c.throughput_mbps = static_cast<double>(class_departed_[k] - base_departed_[k]) * 8e-6 / span;
+    }
+    if (tc.loss_measurable) {
+      const int64_t lost = now_classes[k].lost_packets - base_class_[k].lost_packets;
+      const int64_t got = now_classes[k].received_packets - base_class_[k].received_packets;
+      if (lost + got > 0) c.loss_ratio = static_cast<double>(lost) / static_cast<double>(lost + got);
+    }
+    if (tc.has_short_flows) {
+      any_short = true;
+      c.completions = SummariseCompletions(completion_times_[k]);
+      all_completions.insert(all_completions.end(), completion_times_[k].begin(), completion_times_[k].end());
+    }
+    s.classes.push_back(std::move(c));
+  }
+  if (any_short) s.short_flows = SummariseCompletions(std::move(all_completions));
   if (s.arrivals > 0) {
     const double a = static_cast<double>(s.arrivals);
     s.loss_ratio = static_cast<double>(s.drops_overflow + s.drops_forced + s.drops_early) / a;

@@ -3,15 +3,36 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "metrics/histogram.h"
+#include "metrics/settling.h"
 #include "net/queue_link.h"
 #include "sim/event_loop.h"
 
 namespace aqmlab {
+
+// Completion times of the short flows that arrived after the warm-up.
+struct CompletionSummary {
+  int64_t count = 0;
+  double mean_s = 0;  // mean and nearest-rank percentiles; 0 while count is 0
+  double p50_s = 0;
+  double p95_s = 0;
+};
+
+// One traffic class (the groups sharing a `class` label).
+struct ClassSummary {
+  std::string name;
+  double goodput_mbps = 0;     // in-order delivery (TCP) or bytes received (open loop)
+  double throughput_mbps = 0;  // the class's bytes leaving the bottleneck
+  // Open-loop classes only: packets missing at the receivers / packets sent
+  // (a loss is seen when a later packet of the same source arrives).
+  std::optional<double> loss_ratio;
+  std::optional<CompletionSummary> completions;  // classes with short flows
+};
 
 struct Summary {
   double measured_s = 0;
@@ -39,20 +60,54 @@ struct Summary {
   int64_t marks = 0;
   uint64_t events = 0;
   uint64_t series_hash = 0;  // of every sample taken, for determinism checks
+  std::vector<ClassSummary> classes;
+  std::optional<CompletionSummary> short_flows;  // all short flows, when there are any
+  // From the scenario's `response`; empty when not asked or not settled.
+  std::optional<double> response_time_s;
 };
 
-// What the recorder reads from the traffic side.
+// Cumulative counts of one class, read from the sinks.
+struct ClassCounters {
+  int64_t delivered_bytes = 0;
+  int64_t received_packets = 0;  // open loop
+  int64_t lost_packets = 0;      // open loop
+};
+
+struct TrafficClass {
+  std::string name;
+  bool loss_measurable = false;  // every group of the class is open loop
+  bool has_short_flows = false;
+};
+
+struct FlowCompletionRecord {
+  int16_t traffic_class = 0;
+  Time started;
+  Time finished;
+};
+
+// The response time to track, from the scenario.
+struct SettlingTarget {
+  double target_pkts = 0;
+  double from_s = 0;
+};
+
+// What the recorder reads from the traffic side. Packets carry their class
+// index (Packet::traffic_class) into `classes`.
 struct TrafficProbe {
-  std::function<int64_t()> delivered_bytes;           // all sinks, in order
-  // Bytes delivered so far by each flow, and whether it is running now.
+  std::vector<TrafficClass> classes;
+  // Fills one entry per class, cumulative since the start.
+  std::function<void(std::vector<ClassCounters>&)> class_counters;
+  // Bytes delivered so far by each long-lived flow, and whether it runs now.
   std::function<std::vector<std::pair<double, bool>>()> per_flow;
   std::function<int64_t()> active_flows;
+  // Appends the short flows completed since the last call.
+  std::function<void(std::vector<FlowCompletionRecord>&)> take_completions;
 };
 
 class MetricRecorder final : public QueueLink::DepartureObserver, public EventTarget {
  public:
   MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficProbe probe, Time interval,
-                 Time warmup);
+                 Time warmup, std::optional<SettlingTarget> response = std::nullopt);
 
   void OnDepart(const Packet& p, Time sojourn) override;
   void OnEvent(uint32_t tag) override;
@@ -69,6 +124,10 @@ class MetricRecorder final : public QueueLink::DepartureObserver, public EventTa
   void Sample();
   void StartMeasuring();
   void HashSample(double v);
+  // Moves completed short flows into the summary's store. Logically const:
+  // it only changes where records wait, not what the summary reports.
+  void CollectCompletions() const;
+  int64_t delivered_total() const;
 
   EventLoop& loop_;
   QueueLink& link_;
@@ -90,6 +149,10 @@ class MetricRecorder final : public QueueLink::DepartureObserver, public EventTa
   QueueCounters last_counters_;
   Time last_busy_;
   int64_t last_delivered_ = 0;
+  std::vector<ClassCounters> class_now_;
+  std::vector<ClassCounters> class_last_;
+  std::vector<Bytes> class_departed_;  // bytes leaving the bottleneck, per class
+  std::vector<Bytes> class_departed_last_;
 
   // Run summary, from the end of the warm-up.
   bool measuring_ = false;
@@ -98,6 +161,11 @@ class MetricRecorder final : public QueueLink::DepartureObserver, public EventTa
   Time base_busy_;
   int64_t base_delivered_ = 0;
   std::vector<std::pair<double, bool>> base_per_flow_;
+  std::vector<ClassCounters> base_class_;
+  std::vector<Bytes> base_departed_;
+  mutable std::vector<FlowCompletionRecord> completion_buffer_;
+  mutable std::vector<std::vector<double>> completion_times_;  // per class, seconds
+  std::optional<SettlingDetector> settling_;
   RunningStats queue_stats_;
   RunningStats delay_stats_;
   RunningStats jitter_stats_;

@@ -53,6 +53,18 @@ void JsonReader::Integer(const char* key, int64_t& out, int64_t lo, int64_t hi) 
   out = static_cast<int64_t>(x);
 }
 
+void JsonReader::Number(const char* key, std::optional<double>& out, double lo, double hi) {
+  double v = 0;
+  Number(key, v, lo, hi);
+  if (Has(key) && ok()) out = v;
+}
+
+void JsonReader::Integer(const char* key, std::optional<int64_t>& out, int64_t lo, int64_t hi) {
+  int64_t v = 0;
+  Integer(key, v, lo, hi);
+  if (Has(key) && ok()) out = v;
+}
+
 void JsonReader::Boolean(const char* key, bool& out) {
   const Json* v = Get(key);
   if (!v) return;
@@ -80,6 +92,20 @@ const Json* JsonReader::Object(const char* key) {
   return v;
 }
 
+const Json* JsonReader::NullableObject(const char* key) {
+  const Json* v = Get(key);
+  if (v && v->is_null()) return nullptr;
+  if (v && !v->is_object()) {
+    Fail(Field(key), "must be an object or null");
+    return nullptr;
+  }
+  return v;
+}
+
+bool JsonReader::Has(const char* key) const {
+  return obj_.is_object() && obj_.find(key) != obj_.end();
+}
+
 const Json* JsonReader::Array(const char* key, size_t max_items) {
   const Json* v = Get(key);
   if (!v) return nullptr;
@@ -94,10 +120,12 @@ const Json* JsonReader::Array(const char* key, size_t max_items) {
   return v;
 }
 
-void JsonReader::RejectUnknown() {
+void JsonReader::RejectUnknown(const std::string& context) {
   if (!ok() || !obj_.is_object()) return;
   for (auto it = obj_.begin(); it != obj_.end(); ++it) {
-    if (!seen_.count(it.key())) return Fail(Field(it.key().c_str()), "unknown field");
+    if (!seen_.count(it.key())) {
+      return Fail(Field(it.key().c_str()), context.empty() ? "unknown field" : "unknown field " + context);
+    }
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -28,15 +29,23 @@ class JsonReader {
   // Each leaves `out` untouched when the field is absent.
   void Number(const char* key, double& out, double lo, double hi);
   void Integer(const char* key, int64_t& out, int64_t lo, int64_t hi);
+  // As above, setting `out` when the field is present.
+  void Number(const char* key, std::optional<double>& out, double lo, double hi);
+  void Integer(const char* key, std::optional<int64_t>& out, int64_t lo, int64_t hi);
   void Boolean(const char* key, bool& out);
   void Text(const char* key, std::string& out, size_t max_length);
   template <class E>
   void Choice(const char* key, E& out, std::initializer_list<std::pair<const char*, E>> options);
   // A nested object or array, or nullptr when absent (or on a type error).
   const Json* Object(const char* key);
+  // As Object, but a JSON null counts as absent.
+  const Json* NullableObject(const char* key);
   const Json* Array(const char* key, size_t max_items);
-  // Flags every field that no call above asked for.
-  void RejectUnknown();
+  // Whether the field is present (without reading it).
+  bool Has(const char* key) const;
+  // Flags every field that no call above asked for; `context` (e.g.
+  // "for kind \"udp_cbr\"") is appended to the message when given.
+  void RejectUnknown(const std::string& context = "");
 
  private:
   const Json* Get(const char* key);

@@ -1,13 +1,20 @@
 #include "scenario/scenario.h"
 
+#include <algorithm>
 #include <cmath>
+#include <numeric>
 
 #include "aqm/registry.h"
+#include "scenario/group_json.h"
 #include "scenario/json_reader.h"
 
 namespace aqmlab {
 
 namespace {
+
+constexpr double kMinCapacityMbps = 0.01;
+constexpr double kMaxCapacityMbps = 100000;
+constexpr double kMaxDelayMs = 5000;
 
 std::string Indexed(const std::string& path, size_t i) {
   return path + "[" + std::to_string(i) + "]";
@@ -22,31 +29,10 @@ LinkContext BottleneckContext(const Scenario& s) {
   return link;
 }
 
-void ReadGroup(const Json& j, const std::string& path, std::string* error, TcpGroup& g) {
-  JsonReader r(j, path, error);
-  std::string kind = "tcp";
-  r.Choice<std::string>("kind", kind, {{"tcp", "tcp"}});
-  r.Integer("count", g.count, 0, kMaxFlowsPerGroup);
-  if (const Json* rtt = r.Object("rtt_ms")) {
-    JsonReader rr(*rtt, r.Field("rtt_ms"), error);
-    rr.Number("min", g.rtt_min_ms, 0, 10000);
-    rr.Number("max", g.rtt_max_ms, 0, 10000);
-    rr.RejectUnknown();
-    if (rr.ok() && g.rtt_max_ms < g.rtt_min_ms) {
-      rr.Fail(rr.Field("max"), "must be at least rtt_ms.min (" + FormatNumber(g.rtt_min_ms) + ")");
-    }
-  }
-  r.Choice<RttSpread>("rtt_spread", g.spread, {{"even", RttSpread::kEven}, {"random", RttSpread::kRandom}});
-  r.Choice<StartPattern>("start", g.start,
-                         {{"together", StartPattern::kTogether},
-                          {"staggered", StartPattern::kStaggered},
-                          {"random", StartPattern::kRandom}});
-  r.Number("start_window_s", g.start_window_s, 0, 3600);
-  r.Boolean("ecn", g.ecn);
-  std::string variant = "newreno";
-  r.Choice<std::string>("variant", variant, {{"newreno", "newreno"}, {"reno", "reno"}});
-  g.newreno = variant == "newreno";
-  r.RejectUnknown();
+// JsonReader's range message, for checks made outside a reader.
+std::string OutOfRange(const std::string& field, double lo, double hi, double got) {
+  return field + ": must be in [" + FormatNumber(lo) + ", " + FormatNumber(hi) + "], got " +
+         FormatNumber(got);
 }
 
 void ReadSide(const Json& j, const std::string& path, std::string* error, const LinkContext& link,
@@ -79,7 +65,7 @@ void ReadSide(const Json& j, const std::string& path, std::string* error, const 
 
 // A set_param event must name a parameter of its side's discipline (or, for
 // every side, of at least one side's), and a value in that parameter's range.
-void CheckParamName(JsonReader& r, const Scenario& s, const TimelineEvent& e) {
+Status CheckParamName(const Scenario& s, const TimelineEvent& e, const std::string& path) {
   std::string known;
   for (size_t i = 0; i < s.sides.size(); ++i) {
     if (e.side >= 0 && static_cast<size_t>(e.side) != i) continue;
@@ -87,22 +73,40 @@ void CheckParamName(JsonReader& r, const Scenario& s, const TimelineEvent& e) {
     if (!entry) continue;
     for (const ParamSpec& spec : entry->describe().params) {
       if (spec.name == e.name) {
-        if (Status st = CheckParamValue(spec, e.value); !st.ok()) r.Fail(r.Field("value"), st.error);
-        return;
+        if (Status st = CheckParamValue(spec, e.value); !st.ok()) return {path + ".value: " + st.error};
+        return {};
       }
       if (e.side >= 0) known += (known.empty() ? "" : ", ") + std::string(spec.name);
     }
   }
   if (e.side >= 0) {
     const std::string aqm = s.sides[e.side].aqm;
-    r.Fail(r.Field("name"), "\"" + e.name + "\" is not a parameter of " + aqm +
-                                (known.empty() ? " (it has none)" : " (known: " + known + ")"));
-  } else {
-    r.Fail(r.Field("name"), "\"" + e.name + "\" is not a parameter of any side's discipline");
+    return {path + ".name: \"" + e.name + "\" is not a parameter of " + aqm +
+            (known.empty() ? " (it has none)" : " (known: " + known + ")")};
   }
+  return {path + ".name: \"" + e.name + "\" is not a parameter of any side's discipline"};
 }
 
-// Range checks for one event; `path` names it in messages.
+Status CheckGroupIndex(const Scenario& s, int64_t group, const std::string& path) {
+  const auto last = static_cast<int64_t>(s.groups.size()) - 1;
+  if (group < 0 || group > last) return {OutOfRange(path + ".group", 0, static_cast<double>(last), static_cast<double>(group))};
+  return {};
+}
+
+const char* KindName(EventKind k) {
+  switch (k) {
+    case EventKind::kSetFlows: return "set_flows";
+    case EventKind::kSetParam: return "set_param";
+    case EventKind::kSetCapacity: return "set_capacity";
+    case EventKind::kSetRate: return "set_rate";
+    case EventKind::kSetDelay: return "set_delay";
+    case EventKind::kGroupOn: return "group_on";
+    case EventKind::kGroupOff: return "group_off";
+  }
+  return "set_flows";
+}
+
+// Reads one event's fields with their types and ranges, then runs CheckEvent.
 void ReadEvent(const Json& j, const std::string& path, std::string* error, const Scenario& s,
                bool needs_time, TimelineEvent& e) {
   JsonReader r(j, path, error);
@@ -110,33 +114,139 @@ void ReadEvent(const Json& j, const std::string& path, std::string* error, const
   std::string kind;
   r.Text("kind", kind, 40);
   if (!r.ok()) return;
+  const auto last_group = static_cast<int64_t>(s.groups.size()) - 1;
+  auto require = [&r](const char* key) {
+    if (r.ok() && !r.Has(key)) r.Fail(r.Field(key), "is required");
+  };
   if (kind == "set_flows") {
     e.kind = EventKind::kSetFlows;
-    r.Integer("group", e.group, 0, static_cast<int64_t>(s.groups.size()) - 1);
-    e.count = -1;
+    r.Integer("group", e.group, 0, last_group);
     r.Integer("count", e.count, 0, kMaxFlowsPerGroup);
-    if (r.ok() && e.count < 0) r.Fail(r.Field("count"), "is required");
+    require("count");
   } else if (kind == "set_param") {
     e.kind = EventKind::kSetParam;
     r.Integer("side", e.side, -1, static_cast<int64_t>(s.sides.size()) - 1);
     r.Text("name", e.name, 40);
-    e.value = std::nan("");
     r.Number("value", e.value, -1e12, 1e12);
     if (r.ok() && e.name.empty()) r.Fail(r.Field("name"), "is required");
-    if (r.ok() && std::isnan(e.value)) r.Fail(r.Field("value"), "is required");
-    if (r.ok()) CheckParamName(r, s, e);
+    require("value");
   } else if (kind == "set_capacity") {
     e.kind = EventKind::kSetCapacity;
-    e.mbps = 0;
-    r.Number("mbps", e.mbps, 0.01, 100000);
-    if (r.ok() && e.mbps == 0) r.Fail(r.Field("mbps"), "is required");
+    r.Number("mbps", e.mbps, kMinCapacityMbps, kMaxCapacityMbps);
+    require("mbps");
+  } else if (kind == "set_rate") {
+    e.kind = EventKind::kSetRate;
+    r.Integer("group", e.group, 0, last_group);
+    if (r.ok()) {
+      const RateField f = RateFieldOf(s.groups[e.group].kind());
+      if (f.has_rate) {
+        r.Number("rate", e.rate, f.lo, f.hi);
+        require("rate");
+      }
+    }
+  } else if (kind == "set_delay") {
+    e.kind = EventKind::kSetDelay;
+    r.Number("delay_ms", e.delay_ms, 0, kMaxDelayMs);
+    require("delay_ms");
+  } else if (kind == "group_on" || kind == "group_off") {
+    e.kind = kind == "group_on" ? EventKind::kGroupOn : EventKind::kGroupOff;
+    r.Integer("group", e.group, 0, last_group);
   } else {
-    r.Fail(r.Field("kind"), "must be one of \"set_flows\", \"set_param\", \"set_capacity\"");
+    r.Fail(r.Field("kind"),
+           "must be one of \"set_flows\", \"set_param\", \"set_capacity\", \"set_rate\", "
+           "\"set_delay\", \"group_on\", \"group_off\"");
   }
-  r.RejectUnknown();
+  if (r.ok()) {
+    if (Status st = CheckEvent(e, s, path); !st.ok()) *error = st.error;
+  }
+  r.RejectUnknown(std::string("for kind \"") + kind + "\"");
+}
+
+// Flows and sources running at once stay within kMaxTotalFlows whatever the
+// set_flows events do (taken in the order the simulation applies them).
+void CheckTotals(const Scenario& s, std::string* error) {
+  std::vector<int64_t> counts;
+  for (const GroupSpec& g : s.groups) counts.push_back(g.count);
+  std::vector<size_t> order(s.events.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&s](size_t a, size_t b) { return s.events[a].at_s < s.events[b].at_s; });
+  for (size_t i : order) {
+    const TimelineEvent& e = s.events[i];
+    if (e.kind != EventKind::kSetFlows) continue;
+    counts[e.group] = e.count;
+    const int64_t total = std::accumulate(counts.begin(), counts.end(), int64_t{0});
+    if (total > kMaxTotalFlows) {
+      *error = Indexed("events", i) + ".count: would bring the flows and sources of all groups to " +
+               std::to_string(total) + " (at most " + std::to_string(kMaxTotalFlows) + ")";
+      return;
+    }
+  }
+}
+
+void ReadResponse(JsonReader& r, std::string* error, Scenario& s) {
+  const Json* resp = r.NullableObject("response");
+  if (!resp) return;
+  JsonReader rr(*resp, "response", error);
+  ResponseSpec spec;
+  rr.Number("target_pkts", spec.target_pkts, 1, 1000000);
+  rr.Number("from_s", spec.from_s, 0, s.duration_s);
+  if (rr.ok() && !rr.Has("target_pkts")) rr.Fail(rr.Field("target_pkts"), "is required");
+  rr.RejectUnknown();
+  if (rr.ok()) s.response = spec;
 }
 
 }  // namespace
+
+Status CheckEvent(const TimelineEvent& e, const Scenario& s, const std::string& path) {
+  switch (e.kind) {
+    case EventKind::kSetFlows: {
+      if (Status st = CheckGroupIndex(s, e.group, path); !st.ok()) return st;
+      const GroupSpec& g = s.groups[e.group];
+      if (!g.counted()) {
+        return {path + ".group: set_flows needs a group with a count (tcp, udp_cbr, onoff, "
+                       "poisson, video); group " + std::to_string(e.group) + " is " +
+                GroupKindName(g.kind())};
+      }
+      if (e.count < 0 || e.count > kMaxFlowsPerGroup) {
+        return {OutOfRange(path + ".count", 0, kMaxFlowsPerGroup, static_cast<double>(e.count))};
+      }
+      return {};
+    }
+    case EventKind::kSetParam:
+      if (e.side < -1 || e.side >= static_cast<int64_t>(s.sides.size())) {
+        return {OutOfRange(path + ".side", -1, static_cast<double>(s.sides.size()) - 1,
+                           static_cast<double>(e.side))};
+      }
+      if (e.name.empty()) return {path + ".name: is required"};
+      return CheckParamName(s, e, path);
+    case EventKind::kSetCapacity:
+      if (!(e.mbps >= kMinCapacityMbps && e.mbps <= kMaxCapacityMbps)) {
+        return {OutOfRange(path + ".mbps", kMinCapacityMbps, kMaxCapacityMbps, e.mbps)};
+      }
+      return {};
+    case EventKind::kSetRate: {
+      if (Status st = CheckGroupIndex(s, e.group, path); !st.ok()) return st;
+      const GroupKind kind = s.groups[e.group].kind();
+      const RateField f = RateFieldOf(kind);
+      if (!f.has_rate) {
+        return {path + ".group: group " + std::to_string(e.group) + " is " + GroupKindName(kind) +
+                ", which has no rate (use set_flows)"};
+      }
+      if (!(e.rate >= f.lo && e.rate <= f.hi)) return {OutOfRange(path + ".rate", f.lo, f.hi, e.rate)};
+      return {};
+    }
+    case EventKind::kSetDelay:
+      if (!(e.delay_ms >= 0 && e.delay_ms <= kMaxDelayMs)) {
+        return {OutOfRange(path + ".delay_ms", 0, kMaxDelayMs, e.delay_ms)};
+      }
+      return {};
+    case EventKind::kGroupOn:
+    case EventKind::kGroupOff:
+      return CheckGroupIndex(s, e.group, path);
+  }
+  return {path + ".kind: unknown"};
+}
 
 Result<Scenario> ParseScenario(std::string_view text) {
   const Json j = Json::parse(text, nullptr, false);
@@ -157,33 +267,29 @@ Result<Scenario> ParseScenario(std::string_view text) {
   }
   if (const Json* b = r.Object("bottleneck")) {
     JsonReader br(*b, "bottleneck", &error);
-    br.Number("capacity_mbps", s.capacity_mbps, 0.01, 100000);
-    br.Number("delay_ms", s.delay_ms, 0, 5000);
+    br.Number("capacity_mbps", s.capacity_mbps, kMinCapacityMbps, kMaxCapacityMbps);
+    br.Number("delay_ms", s.delay_ms, 0, kMaxDelayMs);
     br.Integer("buffer_pkts", s.buffer_pkts, 1, 1000000);
     br.Integer("packet_bytes", s.packet_bytes, 40, 9000);
     br.Boolean("ecn", s.ecn);
     br.RejectUnknown();
   }
   r.Number("access_mbps", s.access_mbps, 0.01, 1000000);
-  if (const Json* groups = r.Array("groups", 16)) {
+  if (const Json* groups = r.Array("groups", kMaxGroups)) {
+    const GroupContext ctx{s.duration_s, s.delay_ms};
     int64_t total = 0;
     for (size_t i = 0; i < groups->size() && r.ok(); ++i) {
-      TcpGroup g;
-      ReadGroup((*groups)[i], Indexed("groups", i), &error, g);
-      if (r.ok() && g.rtt_min_ms < 2 * s.delay_ms) {
-        r.Fail(Indexed("groups", i) + ".rtt_ms.min",
-               "must be at least twice bottleneck.delay_ms (" + FormatNumber(2 * s.delay_ms) +
-                   "), got " + FormatNumber(g.rtt_min_ms));
-      }
+      GroupSpec g;
+      ReadGroup((*groups)[i], Indexed("groups", i), &error, ctx, g);
       total += g.count;
       s.groups.push_back(g);
     }
     if (r.ok() && total > kMaxTotalFlows) {
-      r.Fail("groups", "at most " + std::to_string(kMaxTotalFlows) + " flows in all, got " +
+      r.Fail("groups", "at most " + std::to_string(kMaxTotalFlows) + " flows and sources in all, got " +
                            std::to_string(total));
     }
   } else if (r.ok()) {
-    s.groups.push_back(TcpGroup{});
+    s.groups.push_back(GroupSpec{});
   }
   if (const Json* sides = r.Array("sides", kMaxSides)) {
     if (sides->empty()) r.Fail("sides", "must name at least one discipline");
@@ -201,7 +307,9 @@ Result<Scenario> ParseScenario(std::string_view text) {
       ReadEvent((*events)[i], Indexed("events", i), &error, s, true, e);
       s.events.push_back(e);
     }
+    if (r.ok()) CheckTotals(s, &error);
   }
+  if (r.ok()) ReadResponse(r, &error, s);
   r.RejectUnknown();
   if (!error.empty()) return Error{error};
   return s;
@@ -217,18 +325,6 @@ Result<TimelineEvent> ParseEvent(std::string_view text, const Scenario& scenario
   return e;
 }
 
-namespace {
-const char* SpreadName(RttSpread s) { return s == RttSpread::kEven ? "even" : "random"; }
-const char* StartName(StartPattern s) {
-  switch (s) {
-    case StartPattern::kTogether: return "together";
-    case StartPattern::kStaggered: return "staggered";
-    case StartPattern::kRandom: return "random";
-  }
-  return "together";
-}
-}  // namespace
-
 std::string ScenarioToJson(const Scenario& s) {
   nlohmann::ordered_json j;
   j["version"] = s.version;
@@ -241,16 +337,7 @@ std::string ScenarioToJson(const Scenario& s) {
                      {"ecn", s.ecn}};
   j["access_mbps"] = s.access_mbps;
   j["groups"] = nlohmann::ordered_json::array();
-  for (const TcpGroup& g : s.groups) {
-    j["groups"].push_back({{"kind", "tcp"},
-                           {"count", g.count},
-                           {"rtt_ms", {{"min", g.rtt_min_ms}, {"max", g.rtt_max_ms}}},
-                           {"rtt_spread", SpreadName(g.spread)},
-                           {"start", StartName(g.start)},
-                           {"start_window_s", g.start_window_s},
-                           {"ecn", g.ecn},
-                           {"variant", g.newreno ? "newreno" : "reno"}});
-  }
+  for (const GroupSpec& g : s.groups) j["groups"].push_back(GroupToJson(g));
   j["sides"] = nlohmann::ordered_json::array();
   for (const SideSpec& side : s.sides) {
     nlohmann::ordered_json params = nlohmann::ordered_json::object();
@@ -259,32 +346,43 @@ std::string ScenarioToJson(const Scenario& s) {
   }
   j["events"] = nlohmann::ordered_json::array();
   for (const TimelineEvent& e : s.events) {
-    nlohmann::ordered_json ej = {{"at_s", e.at_s}};
+    nlohmann::ordered_json ej = {{"at_s", e.at_s}, {"kind", KindName(e.kind)}};
     switch (e.kind) {
       case EventKind::kSetFlows:
-        ej["kind"] = "set_flows";
         ej["group"] = e.group;
         ej["count"] = e.count;
         break;
       case EventKind::kSetParam:
-        ej["kind"] = "set_param";
         if (e.side >= 0) ej["side"] = e.side;
         ej["name"] = e.name;
         ej["value"] = e.value;
         break;
       case EventKind::kSetCapacity:
-        ej["kind"] = "set_capacity";
         ej["mbps"] = e.mbps;
+        break;
+      case EventKind::kSetRate:
+        ej["group"] = e.group;
+        ej["rate"] = e.rate;
+        break;
+      case EventKind::kSetDelay:
+        ej["delay_ms"] = e.delay_ms;
+        break;
+      case EventKind::kGroupOn:
+      case EventKind::kGroupOff:
+        ej["group"] = e.group;
         break;
     }
     j["events"].push_back(ej);
+  }
+  if (s.response) {
+    j["response"] = {{"target_pkts", s.response->target_pkts}, {"from_s", s.response->from_s}};
   }
   return j.dump(2);
 }
 
 Scenario DefaultScenario() {
   Scenario s;
-  s.groups = {TcpGroup{}};
+  s.groups = {GroupSpec{}};
   s.sides = {SideSpec{"Drop-tail", "droptail", {}}, SideSpec{"RED", "red", {}}};
   return s;
 }

@@ -3,29 +3,17 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "aqm/param_binding.h"
+#include "scenario/group_spec.h"
 #include "sim/result.h"
 #include "sim/time.h"
 
 namespace aqmlab {
-
-enum class RttSpread : uint8_t { kEven, kRandom };
-enum class StartPattern : uint8_t { kTogether, kStaggered, kRandom };
-
-struct TcpGroup {
-  int64_t count = 50;
-  double rtt_min_ms = 40;
-  double rtt_max_ms = 200;
-  RttSpread spread = RttSpread::kEven;
-  StartPattern start = StartPattern::kStaggered;
-  double start_window_s = 1;
-  bool ecn = false;
-  bool newreno = true;
-};
 
 struct SideSpec {
   std::string name;
@@ -33,17 +21,34 @@ struct SideSpec {
   ParamOverrides params;
 };
 
-enum class EventKind : uint8_t { kSetFlows, kSetParam, kSetCapacity };
+enum class EventKind : uint8_t {
+  kSetFlows,
+  kSetParam,
+  kSetCapacity,
+  kSetRate,
+  kSetDelay,
+  kGroupOn,
+  kGroupOff,
+};
 
 struct TimelineEvent {
   double at_s = 0;
   EventKind kind = EventKind::kSetFlows;
-  int64_t group = 0;     // set_flows
+  int64_t group = 0;     // set_flows, set_rate, group_on, group_off
   int64_t count = 0;     // set_flows
   int64_t side = -1;     // set_param: -1 means every side that has the parameter
   std::string name;      // set_param
   double value = 0;      // set_param
   double mbps = 0;       // set_capacity
+  double rate = 0;       // set_rate, in the unit of the group's RateFieldOf
+  double delay_ms = 0;   // set_delay
+};
+
+// The response (settling) time to measure: from `from_s` on, how long the
+// sampled queue takes to settle at `target_pkts` (spec/scenarios.md).
+struct ResponseSpec {
+  double target_pkts = 100;
+  double from_s = 0;
 };
 
 struct Scenario {
@@ -58,18 +63,27 @@ struct Scenario {
   int64_t packet_bytes = 500;
   bool ecn = false;
   double access_mbps = 100;
-  std::vector<TcpGroup> groups;
+  std::vector<GroupSpec> groups;
   std::vector<SideSpec> sides;
   std::vector<TimelineEvent> events;
+  std::optional<ResponseSpec> response;
 };
 
 inline constexpr int64_t kMaxFlowsPerGroup = 20000;
+// Long-lived flows plus open-loop sources, over every group, at any time.
 inline constexpr int64_t kMaxTotalFlows = 50000;
 inline constexpr int64_t kMaxSides = 6;
+inline constexpr int64_t kMaxGroups = 16;
+inline constexpr int64_t kMaxMmppSources = 1000;
+inline constexpr int64_t kMaxShortFlowPaths = 100;
 
 Result<Scenario> ParseScenario(std::string_view json);
-// Parses one timeline event; `where` prefixes field names in messages.
+// Parses one live timeline event (no at_s; fields are named "event.<field>").
 Result<TimelineEvent> ParseEvent(std::string_view json, const Scenario& scenario);
+// The checks of one event that depend only on the scenario (ranges, the
+// group's kind); ParseEvent and Simulation::Apply both run them. Field names
+// in messages are prefixed with `path`.
+Status CheckEvent(const TimelineEvent& e, const Scenario& scenario, const std::string& path);
 std::string ScenarioToJson(const Scenario& s);
 Scenario DefaultScenario();
 

@@ -1,38 +1,12 @@
 #include "scenario/simulation.h"
 
-#include <cmath>
+#include <algorithm>
 #include <cstdio>
 
 #include "aqm/registry.h"
 #include "scenario/json_reader.h"
 
 namespace aqmlab {
-
-namespace {
-constexpr double kGoldenFraction = 0.6180339887498949;  // (sqrt(5) - 1) / 2
-constexpr uint32_t kTimelineTagBase = 0;
-}  // namespace
-
-Simulation::Flow::Flow(Simulation& sim, int group_index, int64_t index, double rtt_ms)
-    : group(group_index),
-      access_out(sim.loop_, sim.scenario_.access_mbps * 1e6,
-                 Time::Millis(rtt_ms / 2 - sim.scenario_.delay_ms)),
-      access_back(sim.loop_, sim.scenario_.access_mbps * 1e6,
-                  Time::Millis(rtt_ms / 2 - sim.scenario_.delay_ms)) {
-  const TcpGroup& g = sim.scenario_.groups[group_index];
-  TcpConfig config;
-  config.segment_bytes = sim.scenario_.packet_bytes;
-  config.ecn = g.ecn;
-  config.newreno = g.newreno;
-  const auto id = static_cast<int32_t>(sim.flows_.size());
-  source = std::make_unique<TcpSource>(sim.loop_, sim.pool_, id, static_cast<int16_t>(group_index),
-                                       config, &forward);
-  sink = std::make_unique<TcpSink>(sim.loop_, sim.pool_, config, &backward);
-  access_back.set_single_feeder(true);  // only the shared reverse pipe feeds it
-  forward.hops = {&access_out, sim.bottleneck_.get(), sink.get()};
-  backward.hops = {sim.reverse_.get(), &access_back, source.get()};
-  (void)index;
-}
 
 Simulation::Simulation(const Scenario& scenario, int side)
     : scenario_(scenario), side_(side), end_(Time::Seconds(scenario.duration_s)) {}
@@ -64,134 +38,163 @@ Status Simulation::Build() {
   bottleneck_ = std::make_unique<QueueLink>(loop_, env.link.capacity_bps, delay,
                                             std::move(disc.value()));
   reverse_ = std::make_unique<Pipe>(loop_, env.link.capacity_bps, delay);
-  groups_.resize(scenario_.groups.size());
-  active_.assign(scenario_.groups.size(), 0);
+  network_ = std::make_unique<Network>(loop_, pool_, *bottleneck_, *reverse_, scenario_);
+
+  // Classes in order of first appearance of their labels.
+  TrafficProbe probe = MakeProbe();
   for (size_t g = 0; g < scenario_.groups.size(); ++g) {
-    SetFlows(static_cast<int>(g), scenario_.groups[g].count, true);
+    const GroupSpec& spec = scenario_.groups[g];
+    auto it = std::find_if(probe.classes.begin(), probe.classes.end(),
+                           [&spec](const TrafficClass& c) { return c.name == spec.label; });
+    const bool open_loop = spec.kind() != GroupKind::kTcp && spec.kind() != GroupKind::kShortTcp;
+    if (it == probe.classes.end()) {
+      probe.classes.push_back(TrafficClass{spec.label, open_loop, false});
+      it = probe.classes.end() - 1;
+    } else {
+      it->loss_measurable = it->loss_measurable && open_loop;
+    }
+    it->has_short_flows = it->has_short_flows || spec.kind() == GroupKind::kShortTcp;
+    const auto cls = static_cast<int16_t>(it - probe.classes.begin());
+    auto group = MakeTrafficGroup(*network_, static_cast<int>(g), cls);
+    if (!group.ok()) return {group.error()};
+    groups_.push_back(std::move(group.value()));
   }
-  for (size_t i = 0; i < scenario_.events.size(); ++i) {
-    loop_.Schedule(Time::Seconds(scenario_.events[i].at_s), this,
-                   kTimelineTagBase + static_cast<uint32_t>(i));
+  // Groups that start at 0 are on from the outset; the other windows join
+  // the timeline ahead of the scenario's own events at the same time.
+  for (size_t g = 0; g < scenario_.groups.size(); ++g) {
+    const GroupSpec& spec = scenario_.groups[g];
+    TimelineEvent e;
+    e.group = static_cast<int64_t>(g);
+    if (spec.start_s > 0) {
+      e.kind = EventKind::kGroupOn;
+      timeline_.push_back(Action{Time::Seconds(spec.start_s), e});
+    } else {
+      groups_[g]->TurnOn();
+    }
+    if (spec.stop_s) {
+      e.kind = EventKind::kGroupOff;
+      timeline_.push_back(Action{Time::Seconds(*spec.stop_s), e});
+    }
   }
-  recorder_ = std::make_unique<MetricRecorder>(loop_, *bottleneck_, MakeProbe(),
+  for (const TimelineEvent& e : scenario_.events) timeline_.push_back(Action{Time::Seconds(e.at_s), e});
+  std::stable_sort(timeline_.begin(), timeline_.end(),
+                   [](const Action& a, const Action& b) { return a.at < b.at; });
+
+  std::optional<SettlingTarget> response;
+  if (scenario_.response) {
+    response = SettlingTarget{scenario_.response->target_pkts, scenario_.response->from_s};
+  }
+  recorder_ = std::make_unique<MetricRecorder>(loop_, *bottleneck_, std::move(probe),
                                                Time::Millis(scenario_.sample_interval_ms),
-                                               Time::Seconds(scenario_.warmup_s));
+                                               Time::Seconds(scenario_.warmup_s), response);
   return {};
 }
 
 TrafficProbe Simulation::MakeProbe() {
   TrafficProbe probe;
-  probe.delivered_bytes = [this] {
-    int64_t sum = 0;
-    for (const auto& f : flows_) sum += f->sink->stats().delivered_bytes;
-    return sum;
+  probe.class_counters = [this](std::vector<ClassCounters>& out) {
+    std::fill(out.begin(), out.end(), ClassCounters{});
+    for (const auto& g : groups_) g->AddCounters(out[g->traffic_class()]);
   };
   probe.per_flow = [this] {
     std::vector<std::pair<double, bool>> out;
-    out.reserve(flows_.size());
-    for (const auto& f : flows_) {
-      out.emplace_back(static_cast<double>(f->sink->stats().delivered_bytes), f->source->running());
+    out.reserve(network_->tcp_sources.size());
+    for (size_t i = 0; i < network_->tcp_sources.size(); ++i) {
+      out.emplace_back(static_cast<double>(network_->tcp_sinks[i]->stats().delivered_bytes),
+                       network_->tcp_sources[i]->running());
     }
     return out;
   };
   probe.active_flows = [this] { return active_flows(); };
+  probe.take_completions = [this](std::vector<FlowCompletionRecord>& out) {
+    for (const auto& g : groups_) g->TakeCompletions(out);
+  };
   return probe;
 }
 
 int64_t Simulation::active_flows() const {
   int64_t n = 0;
-  for (int64_t a : active_) n += a;
+  for (const auto& g : groups_) n += g->active_tcp_flows();
   return n;
 }
 
-double Simulation::FlowRttMs(int group, int64_t index) const {
-  const TcpGroup& g = scenario_.groups[group];
-  double unit;
-  if (g.spread == RttSpread::kEven) {
-    // A low-discrepancy sequence: evenly spread for any count, and adding a
-    // flow never moves the others.
-    unit = std::fmod(static_cast<double>(index) * kGoldenFraction, 1.0);
-  } else {
-    RandomStream rng(scenario_.seed, StreamPurpose::kFlowRtt,
-                     (static_cast<uint64_t>(group) << 32) | static_cast<uint64_t>(index));
-    unit = rng.Uniform();
-  }
-  return g.rtt_min_ms + (g.rtt_max_ms - g.rtt_min_ms) * unit;
-}
-
-Time Simulation::FlowStartTime(int group, int64_t index, int64_t count) const {
-  const TcpGroup& g = scenario_.groups[group];
-  switch (g.start) {
-    case StartPattern::kTogether:
-      return Time();
-    case StartPattern::kStaggered:
-      return Time::Seconds(g.start_window_s * static_cast<double>(index) /
-                           static_cast<double>(count));
-    case StartPattern::kRandom: {
-      RandomStream rng(scenario_.seed, StreamPurpose::kFlowStart,
-                       (static_cast<uint64_t>(group) << 32) | static_cast<uint64_t>(index));
-      return Time::Seconds(rng.Uniform(0, g.start_window_s));
-    }
-  }
-  return Time();
-}
-
-void Simulation::SetFlows(int group, int64_t count, bool at_start) {
-  auto& members = groups_[group];
-  int64_t& active = active_[group];
-  while (static_cast<int64_t>(members.size()) < count) {
-    const auto index = static_cast<int64_t>(members.size());
-    flows_.push_back(std::make_unique<Flow>(*this, group, index, FlowRttMs(group, index)));
-    members.push_back(flows_.back().get());
-  }
-  for (int64_t k = active; k < count; ++k) {
-    if (at_start) {
-      loop_.Schedule(FlowStartTime(group, k, count), members[k]);
-    } else {
-      members[k]->source->Start();
-    }
-  }
-  for (int64_t k = count; k < active; ++k) members[k]->source->Stop();
-  active = count;
-}
-
 Status Simulation::Apply(const TimelineEvent& e) {
+  if (e.kind == EventKind::kSetParam) {
+    if (e.side >= 0 && e.side != side_) return {};
+    QueueDisc& disc = bottleneck_->disc();
+    const bool has = !std::isnan(disc.GetParam(e.name));
+    if (!has && e.side < 0) return {};  // meant for another discipline
+    Status s = disc.SetParam(e.name, e.value);
+    if (!s.ok()) return {"event." + s.error};
+    return {};
+  }
+  if (Status s = CheckEvent(e, scenario_, "event"); !s.ok()) return s;
   switch (e.kind) {
     case EventKind::kSetFlows: {
-      if (e.group < 0 || e.group >= static_cast<int64_t>(groups_.size())) {
-        return {"event.group: must be in [0, " + std::to_string(groups_.size() - 1) + "]"};
+      int64_t total = e.count;
+      for (const auto& g : groups_) total += g->index() == e.group ? 0 : g->count();
+      if (total > kMaxTotalFlows) {
+        return {"event.count: would bring the flows and sources of all groups to " +
+                std::to_string(total) + " (at most " + std::to_string(kMaxTotalFlows) + ")"};
       }
-      int64_t others = active_flows() - active_[e.group];
-      if (e.count < 0 || e.count > kMaxFlowsPerGroup || others + e.count > kMaxTotalFlows) {
-        return {"event.count: must be in [0, " + std::to_string(kMaxFlowsPerGroup) + "]"};
-      }
-      SetFlows(static_cast<int>(e.group), e.count, false);
-      return {};
-    }
-    case EventKind::kSetParam: {
-      if (e.side >= 0 && e.side != side_) return {};
-      QueueDisc& disc = bottleneck_->disc();
-      const bool has = !std::isnan(disc.GetParam(e.name));
-      if (!has && e.side < 0) return {};  // meant for another discipline
-      Status s = disc.SetParam(e.name, e.value);
-      if (!s.ok()) return {"event." + s.error};
+      groups_[e.group]->SetCount(e.count);
       return {};
     }
     case EventKind::kSetCapacity:
-      if (!(e.mbps >= 0.01 && e.mbps <= 100000)) return {"event.mbps: must be in [0.01, 100000]"};
       bottleneck_->SetRate(e.mbps * 1e6);
       return {};
+    case EventKind::kSetRate:
+      groups_[e.group]->SetRate(e.rate);
+      return {};
+    case EventKind::kSetDelay: {
+      // Both directions of the bottleneck; access delays stay, so every
+      // round trip moves by twice the change.
+      const Time d = Time::Millis(e.delay_ms);
+      bottleneck_->SetDelay(d);
+      reverse_->set_delay(d);
+      return {};
+    }
+    case EventKind::kGroupOn:
+      groups_[e.group]->TurnOn();
+      return {};
+    case EventKind::kGroupOff:
+      groups_[e.group]->TurnOff();
+      return {};
+    case EventKind::kSetParam:
+      break;
   }
   return {"event.kind: unknown"};
 }
 
-void Simulation::OnEvent(uint32_t tag) {
-  // A scenario file's events were range-checked on load; one that the
-  // discipline still refuses (e.g. min_th above max_th) leaves it unchanged.
-  (void)Apply(scenario_.events[tag - kTimelineTagBase]);
+void Simulation::AdvanceTo(Time t) {
+  if (t > end_) t = end_;
+  while (next_action_ < timeline_.size() && timeline_[next_action_].at <= t) {
+    const Action& a = timeline_[next_action_++];
+    loop_.RunUntil(a.at);
+    // A scenario file's events were checked on load; one that the
+    // discipline still refuses (e.g. min_th above max_th) changes nothing.
+    (void)Apply(a.event);
+  }
+  loop_.RunUntil(t);
 }
 
-void Simulation::AdvanceTo(Time t) { loop_.RunUntil(t < end_ ? t : end_); }
+namespace {
+
+nlohmann::ordered_json CompletionJson(const CompletionSummary& c) {
+  nlohmann::ordered_json j = {{"count", c.count}};
+  if (c.count > 0) {
+    j["mean_s"] = c.mean_s;
+    j["p50_s"] = c.p50_s;
+    j["p95_s"] = c.p95_s;
+  } else {
+    j["mean_s"] = nullptr;
+    j["p50_s"] = nullptr;
+    j["p95_s"] = nullptr;
+  }
+  return j;
+}
+
+}  // namespace
 
 std::string SummaryToJson(const Summary& s, const std::string& side_name, const std::string& aqm) {
   nlohmann::ordered_json j;
@@ -224,6 +227,18 @@ std::string SummaryToJson(const Summary& s, const std::string& side_name, const 
   char hash[17];
   std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(s.series_hash));
   j["series_hash"] = hash;
+  j["classes"] = nlohmann::ordered_json::array();
+  for (const ClassSummary& c : s.classes) {
+    nlohmann::ordered_json cj = {{"name", c.name},
+                                 {"goodput_mbps", c.goodput_mbps},
+                                 {"throughput_mbps", c.throughput_mbps}};
+    cj["loss_ratio"] = c.loss_ratio ? nlohmann::ordered_json(*c.loss_ratio) : nlohmann::ordered_json();
+    cj["completions"] = c.completions ? CompletionJson(*c.completions) : nlohmann::ordered_json();
+    j["classes"].push_back(cj);
+  }
+  j["short_flows"] = s.short_flows ? CompletionJson(*s.short_flows) : nlohmann::ordered_json();
+  j["response_time_s"] = s.response_time_s ? nlohmann::ordered_json(*s.response_time_s)
+                                           : nlohmann::ordered_json();
   return j.dump();
 }
 

@@ -4,7 +4,15 @@
 //   source k -> access pipe (d_k) -> bottleneck queue + link (C, delay) -> sink k
 //   sink k   -> reverse pipe (C, delay) -> access pipe (d_k) -> source k
 //
-// d_k = rtt_k / 2 - delay, so flow k's round-trip propagation delay is rtt_k.
+// d_k = rtt_k / 2 - delay, so member k's round-trip propagation delay is
+// rtt_k (open-loop sources only use the forward half). scenario/traffic_groups.h
+// builds each group's members.
+//
+// The timeline (the scenario's events, and the groups' start_s / stop_s as
+// group_on / group_off) is applied by AdvanceTo: an event at T acts after
+// everything else due at T (the sample at T included), exactly as a live
+// Apply() made once the run has advanced to T. So a run that recorded live
+// events replays bit for bit from a scenario carrying them.
 #pragma once
 
 #include <memory>
@@ -16,17 +24,18 @@
 #include "net/pipe.h"
 #include "net/queue_link.h"
 #include "scenario/scenario.h"
+#include "scenario/traffic_groups.h"
 #include "sim/event_loop.h"
 #include "traffic/tcp.h"
 
 namespace aqmlab {
 
-class Simulation final : public EventTarget {
+class Simulation final {
  public:
   static Result<std::unique_ptr<Simulation>> Create(const Scenario& scenario, int side);
 
-  // Runs to `t` (clamped to the scenario's end), applying the scenario's
-  // timeline events at their times and sampling metrics on the way.
+  // Runs to `t` (clamped to the scenario's end), applying the timeline on
+  // the way and sampling metrics.
   void AdvanceTo(Time t);
   // Applies an event now. Validated in full first; on error nothing changes.
   Status Apply(const TimelineEvent& e);
@@ -41,30 +50,21 @@ class Simulation final : public EventTarget {
   QueueLink& bottleneck() { return *bottleneck_; }
   const PacketPool& pool() const { return pool_; }
   const EventLoop& loop() const { return loop_; }
+  // Long-lived TCP flows that should be running (the "flows" column).
   int64_t active_flows() const;
-  const TcpSource& source(size_t flow) const { return *flows_[flow]->source; }
-  size_t flow_count() const { return flows_.size(); }
-
-  void OnEvent(uint32_t tag) override;
+  // Long-lived TCP flow `flow` (ids in creation order over every group).
+  const TcpSource& source(size_t flow) const { return *network_->tcp_sources[flow]; }
+  size_t flow_count() const { return network_->tcp_sources.size(); }
+  const TrafficGroup& group(size_t g) const { return *groups_[g]; }
 
  private:
-  struct Flow final : EventTarget {
-    Flow(Simulation& sim, int group, int64_t index, double rtt_ms);
-    void OnEvent(uint32_t) override { source->Start(); }
-    int group;
-    Pipe access_out;
-    Pipe access_back;
-    Route forward;
-    Route backward;
-    std::unique_ptr<TcpSource> source;
-    std::unique_ptr<TcpSink> sink;
+  struct Action {
+    Time at;
+    TimelineEvent event;
   };
 
   Simulation(const Scenario& scenario, int side);
   Status Build();
-  double FlowRttMs(int group, int64_t index) const;
-  Time FlowStartTime(int group, int64_t index, int64_t count) const;
-  void SetFlows(int group, int64_t count, bool at_start);
   TrafficProbe MakeProbe();
 
   Scenario scenario_;
@@ -74,9 +74,10 @@ class Simulation final : public EventTarget {
   PacketPool pool_;
   std::unique_ptr<QueueLink> bottleneck_;
   std::unique_ptr<Pipe> reverse_;
-  std::vector<std::unique_ptr<Flow>> flows_;
-  std::vector<std::vector<Flow*>> groups_;
-  std::vector<int64_t> active_;  // per group: flows [0, active) are running
+  std::unique_ptr<Network> network_;
+  std::vector<std::unique_ptr<TrafficGroup>> groups_;
+  std::vector<Action> timeline_;  // in the order applied
+  size_t next_action_ = 0;
   std::unique_ptr<MetricRecorder> recorder_;
 };
 

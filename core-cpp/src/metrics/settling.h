@@ -1,0 +1,55 @@
+// The response (settling) time of the LRED paper, as spec/scenarios.md
+// defines it: after a change at `from`, the first t such that over the
+// window [t, t + 4 s] the mean queue is within 10% of the target and the mean
+// absolute deviation from the target is at most 30% of it; the response time
+// is t + 2 s, with t counted from the change. Computed on the sampled queue:
+// the window is the 4 s / interval samples taken at t, t + interval, ...
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace aqmlab {
+
+inline constexpr double kSettlingWindowS = 4.0;
+inline constexpr double kSettlingMeanTolerance = 0.10;
+inline constexpr double kSettlingDeviationTolerance = 0.30;
+inline constexpr double kSettlingOffsetS = 2.0;  // the response is reported mid-window
+
+// Samples in the 4 s window at this sampling interval (at least one).
+int64_t SettlingWindowSamples(double interval_s);
+
+// Fed the sampled queue in time order; finds the first settled window and
+// then ignores further samples. Memory: one window of samples.
+class SettlingDetector {
+ public:
+  SettlingDetector(double target, double from_s, int64_t window_samples);
+
+  // The queue `q` sampled at time `t_s`; samples before `from_s` are ignored.
+  void Add(double t_s, double q);
+  bool settled() const { return settled_at_s_.has_value(); }
+  // t - from + 2 s for the first settled window, once there is one.
+  std::optional<double> response_time_s() const;
+  double target() const { return target_; }
+
+ private:
+  double target_;
+  double from_s_;
+  size_t window_;
+  std::vector<double> times_;  // ring buffers of the window's samples
+  std::vector<double> queue_;
+  size_t next_ = 0;
+  size_t filled_ = 0;
+  double sum_ = 0;
+  double abs_dev_sum_ = 0;
+  std::optional<double> settled_at_s_;
+};
+
+// The same over a whole sampled series (times in seconds, ascending, evenly
+// spaced by `interval_s`); nullopt when the queue never settles.
+std::optional<double> ResponseTime(std::span<const double> t_s, std::span<const double> queue,
+                                   double interval_s, double target, double from_s);
+
+}  // namespace aqmlab

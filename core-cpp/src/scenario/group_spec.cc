@@ -1,0 +1,382 @@
+#include "scenario/group_json.h"
+
+#include "aqm/param_binding.h"
+#include "scenario/scenario.h"
+
+namespace aqmlab {
+
+namespace {
+
+// Ranges shared by the fields of several kinds.
+constexpr int64_t kMinPacketBytes = 40;
+constexpr int64_t kMaxPacketBytes = 9000;
+constexpr double kMaxMbps = 100000;
+constexpr double kMaxPps = 1e7;
+constexpr double kMaxArrivalRate = 10000;
+
+bool ValidLabel(const std::string& s) {
+  if (s.empty() || s.size() > 32) return false;
+  for (char c : s) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+void ReadPacketBytes(JsonReader& r, std::optional<int64_t>& out) {
+  r.Integer("packet_bytes", out, kMinPacketBytes, kMaxPacketBytes);
+}
+
+void ReadTcpOptions(JsonReader& r, TcpOptions& t) {
+  ReadPacketBytes(r, t.packet_bytes);
+  r.Integer("advertised_window_pkts", t.advertised_window_pkts, 1, 1000000);
+  r.Boolean("delayed_ack", t.delayed_ack);
+  r.Boolean("ecn", t.ecn);
+  std::string variant = t.newreno ? "newreno" : "reno";
+  r.Choice<std::string>("variant", variant, {{"newreno", "newreno"}, {"reno", "reno"}});
+  t.newreno = variant == "newreno";
+}
+
+// A Pareto shape must exceed 1 for the mean to exist.
+void ReadShape(JsonReader& r, double& shape) {
+  r.Number("shape", shape, 1, 10);
+  if (r.ok() && r.Has("shape") && shape <= 1) {
+    r.Fail(r.Field("shape"), "must exceed 1 (the mean must exist), got " + FormatNumber(shape));
+  }
+}
+
+void ReadSizeLaw(JsonReader& r, bool& exponential) {
+  r.Choice<bool>("size", exponential, {{"fixed", false}, {"exponential", true}});
+}
+
+void ReadShortSize(JsonReader& parent, std::string* error, ShortTcpTraffic& t) {
+  const Json* size = parent.Object("size");
+  if (!size) return;
+  JsonReader r(*size, parent.Field("size"), error);
+  using Law = ShortTcpTraffic::SizeLaw;
+  r.Choice<Law>("law", t.law, {{"fixed", Law::kFixed}, {"pareto", Law::kPareto}, {"duration", Law::kDuration}});
+  if (!r.ok()) return;
+  std::string context;
+  switch (t.law) {
+    case Law::kFixed:
+      r.Integer("packets", t.packets, 1, 1000000);
+      context = "for law \"fixed\"";
+      break;
+    case Law::kPareto:
+      r.Number("mean", t.mean_packets, 1, 1000000);
+      ReadShape(r, t.shape);
+      context = "for law \"pareto\"";
+      break;
+    case Law::kDuration:
+      r.Number("min_s", t.min_s, 0.001, 3600);
+      r.Number("max_s", t.max_s, 0.001, 3600);
+      if (r.ok() && t.max_s < t.min_s) {
+        r.Fail(r.Field("max_s"), "must be at least min_s (" + FormatNumber(t.min_s) + ")");
+      }
+      context = "for law \"duration\"";
+      break;
+  }
+  r.RejectUnknown(context);
+}
+
+void ReadKind(JsonReader& r, std::string*, TcpTraffic& t) { ReadTcpOptions(r, t.tcp); }
+
+void ReadKind(JsonReader& r, std::string* error, ShortTcpTraffic& t) {
+  r.Number("arrival_rate", t.arrival_rate, 0.001, kMaxArrivalRate);
+  r.Integer("paths", t.paths, 1, kMaxShortFlowPaths);
+  ReadShortSize(r, error, t);
+  ReadTcpOptions(r, t.tcp);
+}
+
+void ReadKind(JsonReader& r, std::string*, CbrTraffic& t) {
+  ReadPacketBytes(r, t.packet_bytes);
+  r.Number("rate_mbps", t.rate_mbps, 0.001, kMaxMbps);
+  r.Number("interval_ms", t.interval_ms, 0.001, 3600000);
+  if (r.ok() && t.rate_mbps && t.interval_ms) {
+    r.Fail(r.Field("interval_ms"), "give rate_mbps or interval_ms, not both");
+  }
+  if (!t.rate_mbps && !t.interval_ms) t.interval_ms = 80;  // AOPC exp 2
+  r.Boolean("random_phase", t.random_phase);
+}
+
+void ReadKind(JsonReader& r, std::string*, OnOffTraffic& t) {
+  r.Choice<bool>("law", t.pareto, {{"exponential", false}, {"pareto", true}});
+  r.Number("mean_on_s", t.mean_on_s, 0.001, 3600);
+  r.Number("mean_off_s", t.mean_off_s, 0, 3600);
+  if (r.ok() && !t.pareto && r.Has("shape")) {
+    r.Fail(r.Field("shape"), "only for law \"pareto\"");
+  }
+  ReadShape(r, t.shape);
+  r.Number("peak_mbps", t.peak_mbps, 0.001, kMaxMbps);
+  ReadPacketBytes(r, t.packet_bytes);
+}
+
+void ReadKind(JsonReader& r, std::string*, PoissonTraffic& t) {
+  r.Number("rate_pps", t.rate_pps, 0.001, kMaxPps);
+  ReadSizeLaw(r, t.exponential_sizes);
+  ReadPacketBytes(r, t.packet_bytes);
+}
+
+void ReadMmppSource(const Json& j, const std::string& path, std::string* error, MmppSourceSpec& m) {
+  JsonReader r(j, path, error);
+  r.Number("lambda1", m.lambda1, 0, kMaxPps);
+  r.Number("lambda2", m.lambda2, 0, kMaxPps);
+  r.Number("r12", m.r12, 1e-6, 1e6);
+  r.Number("r21", m.r21, 1e-6, 1e6);
+  r.RejectUnknown();
+  if (r.ok() && !(m.lambda1 + m.lambda2 > 0)) {
+    r.Fail(r.Field("lambda2"), "lambda1 and lambda2 cannot both be 0");
+  }
+}
+
+void ReadKind(JsonReader& r, std::string* error, MmppTraffic& t) {
+  if (const Json* sources = r.Array("sources", kMaxMmppSources)) {
+    if (sources->empty()) r.Fail(r.Field("sources"), "must list at least one source");
+    for (size_t i = 0; i < sources->size() && r.ok(); ++i) {
+      MmppSourceSpec m;
+      ReadMmppSource((*sources)[i], r.Field("sources") + "[" + std::to_string(i) + "]", error, m);
+      t.sources.push_back(m);
+    }
+  } else if (r.ok()) {
+    t.sources = {MmppSourceSpec{}};
+  }
+  ReadSizeLaw(r, t.exponential_sizes);
+  ReadPacketBytes(r, t.packet_bytes);
+}
+
+void ReadKind(JsonReader& r, std::string* error, VideoTraffic& t) {
+  r.Number("frame_rate", t.frame_rate, 0.01, 1000);
+  r.Integer("mean_frame_bytes", t.mean_frame_bytes, 1, 10000000);
+  r.Text("gop", t.gop, 64);
+  if (r.ok()) {
+    bool letters = !t.gop.empty();
+    for (char c : t.gop) letters = letters && (c == 'I' || c == 'P' || c == 'B');
+    if (!letters) r.Fail(r.Field("gop"), "must be 1 to 64 of the letters I, P and B");
+  }
+  if (const Json* ratios = r.Object("ratios")) {
+    JsonReader rr(*ratios, r.Field("ratios"), error);
+    rr.Number("i", t.i_ratio, 0.001, 1000);
+    rr.Number("p", t.p_ratio, 0.001, 1000);
+    rr.Number("b", t.b_ratio, 0.001, 1000);
+    rr.RejectUnknown();
+  }
+  r.Number("size_cv", t.size_cv, 0, 10);
+  ReadPacketBytes(r, t.packet_bytes);
+  r.Boolean("random_phase", t.random_phase);
+}
+
+void ReadRtt(JsonReader& r, std::string* error, const GroupContext& ctx, GroupSpec& g) {
+  if (const Json* rtt = r.Object("rtt_ms")) {
+    JsonReader rr(*rtt, r.Field("rtt_ms"), error);
+    rr.Number("min", g.rtt_min_ms, 0, 10000);
+    rr.Number("max", g.rtt_max_ms, 0, 10000);
+    rr.RejectUnknown();
+    if (rr.ok() && g.rtt_max_ms < g.rtt_min_ms) {
+      rr.Fail(rr.Field("max"), "must be at least rtt_ms.min (" + FormatNumber(g.rtt_min_ms) + ")");
+    }
+  }
+  if (r.ok() && g.rtt_min_ms < 2 * ctx.bottleneck_delay_ms) {
+    r.Fail(r.Field("rtt_ms") + ".min", "must be at least twice bottleneck.delay_ms (" +
+                                           FormatNumber(2 * ctx.bottleneck_delay_ms) + "), got " +
+                                           FormatNumber(g.rtt_min_ms));
+  }
+  r.Choice<RttSpread>("rtt_spread", g.spread, {{"even", RttSpread::kEven}, {"random", RttSpread::kRandom}});
+}
+
+void ReadWindow(JsonReader& r, const GroupContext& ctx, GroupSpec& g) {
+  r.Number("start_s", g.start_s, 0, ctx.duration_s);
+  r.Number("stop_s", g.stop_s, 0, ctx.duration_s);
+  if (r.ok() && g.stop_s && *g.stop_s <= g.start_s) {
+    r.Fail(r.Field("stop_s"), "must be above start_s (" + FormatNumber(g.start_s) + "), got " +
+                                  FormatNumber(*g.stop_s));
+  }
+}
+
+void ReadStartPattern(JsonReader& r, GroupSpec& g) {
+  r.Choice<StartPattern>("start", g.start,
+                         {{"together", StartPattern::kTogether},
+                          {"staggered", StartPattern::kStaggered},
+                          {"random", StartPattern::kRandom}});
+  r.Number("start_window_s", g.start_window_s, 0, 3600);
+}
+
+GroupTraffic TrafficOf(GroupKind k) {
+  switch (k) {
+    case GroupKind::kTcp: return TcpTraffic{};
+    case GroupKind::kShortTcp: return ShortTcpTraffic{};
+    case GroupKind::kUdpCbr: return CbrTraffic{};
+    case GroupKind::kOnOff: return OnOffTraffic{};
+    case GroupKind::kPoisson: return PoissonTraffic{};
+    case GroupKind::kMmpp: return MmppTraffic{};
+    case GroupKind::kVideo: return VideoTraffic{};
+  }
+  return TcpTraffic{};
+}
+
+const char* SpreadName(RttSpread s) { return s == RttSpread::kEven ? "even" : "random"; }
+
+const char* StartName(StartPattern s) {
+  switch (s) {
+    case StartPattern::kTogether: return "together";
+    case StartPattern::kStaggered: return "staggered";
+    case StartPattern::kRandom: return "random";
+  }
+  return "together";
+}
+
+void PutPacketBytes(nlohmann::ordered_json& j, const std::optional<int64_t>& bytes) {
+  if (bytes) j["packet_bytes"] = *bytes;
+}
+
+void PutTcpOptions(nlohmann::ordered_json& j, const TcpOptions& t) {
+  PutPacketBytes(j, t.packet_bytes);
+  j["advertised_window_pkts"] = t.advertised_window_pkts;
+  j["delayed_ack"] = t.delayed_ack;
+  j["ecn"] = t.ecn;
+  j["variant"] = t.newreno ? "newreno" : "reno";
+}
+
+void PutKind(nlohmann::ordered_json& j, const TcpTraffic& t) { PutTcpOptions(j, t.tcp); }
+
+void PutKind(nlohmann::ordered_json& j, const ShortTcpTraffic& t) {
+  using Law = ShortTcpTraffic::SizeLaw;
+  j["arrival_rate"] = t.arrival_rate;
+  j["paths"] = t.paths;
+  switch (t.law) {
+    case Law::kFixed: j["size"] = {{"law", "fixed"}, {"packets", t.packets}}; break;
+    case Law::kPareto:
+      j["size"] = {{"law", "pareto"}, {"mean", t.mean_packets}, {"shape", t.shape}};
+      break;
+    case Law::kDuration:
+      j["size"] = {{"law", "duration"}, {"min_s", t.min_s}, {"max_s", t.max_s}};
+      break;
+  }
+  PutTcpOptions(j, t.tcp);
+}
+
+void PutKind(nlohmann::ordered_json& j, const CbrTraffic& t) {
+  PutPacketBytes(j, t.packet_bytes);
+  if (t.rate_mbps) j["rate_mbps"] = *t.rate_mbps;
+  if (t.interval_ms) j["interval_ms"] = *t.interval_ms;
+  j["random_phase"] = t.random_phase;
+}
+
+void PutKind(nlohmann::ordered_json& j, const OnOffTraffic& t) {
+  j["law"] = t.pareto ? "pareto" : "exponential";
+  j["mean_on_s"] = t.mean_on_s;
+  j["mean_off_s"] = t.mean_off_s;
+  if (t.pareto) j["shape"] = t.shape;
+  j["peak_mbps"] = t.peak_mbps;
+  PutPacketBytes(j, t.packet_bytes);
+}
+
+void PutKind(nlohmann::ordered_json& j, const PoissonTraffic& t) {
+  j["rate_pps"] = t.rate_pps;
+  j["size"] = t.exponential_sizes ? "exponential" : "fixed";
+  PutPacketBytes(j, t.packet_bytes);
+}
+
+void PutKind(nlohmann::ordered_json& j, const MmppTraffic& t) {
+  nlohmann::ordered_json sources = nlohmann::ordered_json::array();
+  for (const MmppSourceSpec& m : t.sources) {
+    sources.push_back({{"lambda1", m.lambda1}, {"lambda2", m.lambda2}, {"r12", m.r12}, {"r21", m.r21}});
+  }
+  j["sources"] = sources;
+  j["size"] = t.exponential_sizes ? "exponential" : "fixed";
+  PutPacketBytes(j, t.packet_bytes);
+}
+
+void PutKind(nlohmann::ordered_json& j, const VideoTraffic& t) {
+  j["frame_rate"] = t.frame_rate;
+  j["mean_frame_bytes"] = t.mean_frame_bytes;
+  j["gop"] = t.gop;
+  j["ratios"] = {{"i", t.i_ratio}, {"p", t.p_ratio}, {"b", t.b_ratio}};
+  j["size_cv"] = t.size_cv;
+  PutPacketBytes(j, t.packet_bytes);
+  j["random_phase"] = t.random_phase;
+}
+
+}  // namespace
+
+const char* GroupKindName(GroupKind k) {
+  switch (k) {
+    case GroupKind::kTcp: return "tcp";
+    case GroupKind::kShortTcp: return "short_tcp";
+    case GroupKind::kUdpCbr: return "udp_cbr";
+    case GroupKind::kOnOff: return "onoff";
+    case GroupKind::kPoisson: return "poisson";
+    case GroupKind::kMmpp: return "mmpp";
+    case GroupKind::kVideo: return "video";
+  }
+  return "tcp";
+}
+
+bool GroupSpec::counted() const {
+  return kind() != GroupKind::kShortTcp && kind() != GroupKind::kMmpp;
+}
+
+RateField RateFieldOf(GroupKind k) {
+  switch (k) {
+    case GroupKind::kTcp: return {};
+    case GroupKind::kShortTcp: return {true, "arrival_rate", 0.001, kMaxArrivalRate};
+    case GroupKind::kUdpCbr: return {true, "rate_mbps", 0.001, kMaxMbps};
+    case GroupKind::kOnOff: return {true, "peak_mbps", 0.001, kMaxMbps};
+    case GroupKind::kPoisson: return {true, "rate_pps", 0.001, kMaxPps};
+    case GroupKind::kMmpp: return {true, "rate_pps", 0.001, kMaxPps};
+    case GroupKind::kVideo: return {true, "rate_mbps", 0.001, kMaxMbps};
+  }
+  return {};
+}
+
+void ReadGroup(const Json& j, const std::string& path, std::string* error, const GroupContext& ctx,
+               GroupSpec& g) {
+  JsonReader r(j, path, error);
+  GroupKind kind = GroupKind::kTcp;
+  r.Choice<GroupKind>("kind", kind,
+                      {{"tcp", GroupKind::kTcp},
+                       {"short_tcp", GroupKind::kShortTcp},
+                       {"udp_cbr", GroupKind::kUdpCbr},
+                       {"onoff", GroupKind::kOnOff},
+                       {"poisson", GroupKind::kPoisson},
+                       {"mmpp", GroupKind::kMmpp},
+                       {"video", GroupKind::kVideo}});
+  if (!r.ok()) return;
+  g.traffic = TrafficOf(kind);
+  g.label = GroupKindName(kind);
+  r.Text("class", g.label, 32);
+  if (r.ok() && !ValidLabel(g.label)) {
+    r.Fail(r.Field("class"), "must be 1 to 32 letters, digits, '_' or '-'");
+  }
+  if (g.counted()) {
+    g.count = kind == GroupKind::kTcp ? 50 : 1;
+    r.Integer("count", g.count, 0, kMaxFlowsPerGroup);
+  } else {
+    g.count = 0;
+  }
+  ReadRtt(r, error, ctx, g);
+  if (g.counted()) ReadStartPattern(r, g);
+  ReadWindow(r, ctx, g);
+  std::visit([&](auto& t) { ReadKind(r, error, t); }, g.traffic);
+  if (auto* m = std::get_if<MmppTraffic>(&g.traffic)) g.count = static_cast<int64_t>(m->sources.size());
+  r.RejectUnknown(std::string("for kind \"") + GroupKindName(kind) + "\"");
+}
+
+nlohmann::ordered_json GroupToJson(const GroupSpec& g) {
+  nlohmann::ordered_json j;
+  j["kind"] = GroupKindName(g.kind());
+  j["class"] = g.label;
+  if (g.counted()) j["count"] = g.count;
+  j["rtt_ms"] = {{"min", g.rtt_min_ms}, {"max", g.rtt_max_ms}};
+  j["rtt_spread"] = SpreadName(g.spread);
+  if (g.counted()) {
+    j["start"] = StartName(g.start);
+    j["start_window_s"] = g.start_window_s;
+  }
+  j["start_s"] = g.start_s;
+  if (g.stop_s) j["stop_s"] = *g.stop_s;
+  std::visit([&](const auto& t) { PutKind(j, t); }, g.traffic);
+  return j;
+}
+
+}  // namespace aqmlab

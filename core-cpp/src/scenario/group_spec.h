@@ -1,0 +1,127 @@
+// A scenario's traffic groups (`groups[]`): what every kind has in common,
+// and each kind's own fields, as parsed and validated from the scenario file.
+// core-cpp/SCENARIO.md lists every field with its range.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace aqmlab {
+
+enum class RttSpread : uint8_t { kEven, kRandom };
+enum class StartPattern : uint8_t { kTogether, kStaggered, kRandom };
+
+// TCP options shared by long-lived and short flows.
+struct TcpOptions {
+  std::optional<int64_t> packet_bytes;  // absent: bottleneck.packet_bytes
+  int64_t advertised_window_pkts = 10000;
+  bool delayed_ack = false;
+  bool ecn = false;
+  bool newreno = true;
+};
+
+struct TcpTraffic {
+  TcpOptions tcp;
+};
+
+// Finite TCP transfers arriving as a Poisson process, spread evenly over
+// `paths` access paths whose RTTs follow the group's rtt_ms.
+struct ShortTcpTraffic {
+  enum class SizeLaw : uint8_t { kFixed, kPareto, kDuration };
+  double arrival_rate = 10;  // flows per second, the whole group
+  int64_t paths = 1;
+  SizeLaw law = SizeLaw::kFixed;
+  int64_t packets = 10;       // kFixed
+  double mean_packets = 10;   // kPareto
+  double shape = 1.2;         // kPareto
+  double min_s = 1;           // kDuration
+  double max_s = 2;           // kDuration
+  TcpOptions tcp;
+};
+
+struct CbrTraffic {
+  std::optional<int64_t> packet_bytes;
+  std::optional<double> rate_mbps;    // exactly one of these two is set
+  std::optional<double> interval_ms;
+  bool random_phase = false;
+};
+
+struct OnOffTraffic {
+  bool pareto = false;  // law: exponential or Pareto periods
+  double mean_on_s = 1;
+  double mean_off_s = 1;
+  double shape = 1.5;  // Pareto only
+  double peak_mbps = 0.064;
+  std::optional<int64_t> packet_bytes;
+};
+
+struct PoissonTraffic {
+  double rate_pps = 100;
+  bool exponential_sizes = false;
+  std::optional<int64_t> packet_bytes;  // the mean for exponential sizes
+};
+
+struct MmppSourceSpec {
+  double lambda1 = 100;
+  double lambda2 = 10;
+  double r12 = 1;
+  double r21 = 1;
+};
+
+struct MmppTraffic {
+  std::vector<MmppSourceSpec> sources;
+  bool exponential_sizes = false;
+  std::optional<int64_t> packet_bytes;
+};
+
+struct VideoTraffic {
+  double frame_rate = 25;
+  int64_t mean_frame_bytes = 4000;
+  std::string gop = "IBBPBBPBBPBB";
+  double i_ratio = 5;
+  double p_ratio = 2;
+  double b_ratio = 1;
+  double size_cv = 0.2;
+  std::optional<int64_t> packet_bytes;
+  bool random_phase = false;
+};
+
+// The alternatives' order is GroupKind's.
+using GroupTraffic = std::variant<TcpTraffic, ShortTcpTraffic, CbrTraffic, OnOffTraffic,
+                                  PoissonTraffic, MmppTraffic, VideoTraffic>;
+enum class GroupKind : uint8_t { kTcp, kShortTcp, kUdpCbr, kOnOff, kPoisson, kMmpp, kVideo };
+
+struct GroupSpec {
+  GroupTraffic traffic = TcpTraffic{};
+  std::string label = "tcp";  // the traffic class ("class"); by default the kind's name
+  int64_t count = 50;  // flows or sources; for mmpp the number of sources, for short_tcp 0
+  double rtt_min_ms = 40;
+  double rtt_max_ms = 200;
+  RttSpread spread = RttSpread::kEven;
+  StartPattern start = StartPattern::kStaggered;
+  double start_window_s = 1;
+  double start_s = 0;
+  std::optional<double> stop_s;
+
+  GroupKind kind() const { return static_cast<GroupKind>(traffic.index()); }
+  // Groups whose `count` says how many members run (set_flows applies).
+  bool counted() const;
+};
+
+// "tcp", "short_tcp", ...: the JSON name of a kind.
+const char* GroupKindName(GroupKind k);
+
+// What a set_rate event sets for a group of this kind: the field it mirrors
+// and its range. `has_rate` is false for kinds without one (tcp).
+struct RateField {
+  bool has_rate = false;
+  const char* field = "";  // e.g. "peak_mbps"
+  double lo = 0;
+  double hi = 0;
+};
+RateField RateFieldOf(GroupKind k);
+
+}  // namespace aqmlab

@@ -1,0 +1,92 @@
+// The scenario's groups, built and running: each group makes its sources,
+// sinks and access links around the shared bottleneck, and answers the
+// timeline (group_on/off, set_flows, set_rate). simulation.h shows the
+// dumbbell they plug into.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "metrics/recorder.h"
+#include "net/packet.h"
+#include "net/pipe.h"
+#include "net/queue_link.h"
+#include "scenario/scenario.h"
+#include "sim/event_loop.h"
+#include "traffic/tcp.h"
+
+namespace aqmlab {
+
+// What every group plugs into, owned by the Simulation.
+struct Network {
+  Network(EventLoop& l, PacketPool& p, QueueLink& b, Pipe& r, const Scenario& s)
+      : loop(l), pool(p), bottleneck(b), reverse(r), scenario(s) {}
+  EventLoop& loop;
+  PacketPool& pool;
+  QueueLink& bottleneck;
+  Pipe& reverse;  // the bottleneck's uncongested way back (ACKs)
+  const Scenario& scenario;
+  // Long-lived TCP flows take ids 0, 1, ... in creation order over all
+  // groups; the other kinds take ids from OpenLoopFlowBase(group).
+  int32_t next_tcp_flow = 0;
+  std::vector<const TcpSource*> tcp_sources;  // every long-lived flow, by id
+  std::vector<const TcpSink*> tcp_sinks;
+};
+
+class TrafficGroup {
+ public:
+  TrafficGroup(Network& net, int index, int16_t traffic_class);
+  virtual ~TrafficGroup() = default;
+  TrafficGroup(const TrafficGroup&) = delete;
+  TrafficGroup& operator=(const TrafficGroup&) = delete;
+
+  // group_on / group_off (and the group's start_s / stop_s). Turning on a
+  // group that is on, or off one that is off, changes nothing.
+  void TurnOn();
+  void TurnOff();
+  bool on() const { return on_; }
+
+  // Flows or sources the group holds (its `count`; mmpp: its sources).
+  virtual int64_t count() const = 0;
+  // set_flows: only for counted kinds (CheckEvent has made sure).
+  virtual void SetCount(int64_t count) { (void)count; }
+  // set_rate, in the unit of RateFieldOf(kind) (CheckEvent has made sure).
+  virtual void SetRate(double rate) { (void)rate; }
+  // Long-lived TCP flows that should be running now.
+  virtual int64_t active_tcp_flows() const { return 0; }
+
+  // Cumulative delivery counts of this group, added to its class's.
+  virtual void AddCounters(ClassCounters& c) const = 0;
+  virtual void TakeCompletions(std::vector<FlowCompletionRecord>& out) { (void)out; }
+
+  int index() const { return index_; }
+  int16_t traffic_class() const { return class_; }
+
+ protected:
+  virtual void OnTurnOn() = 0;
+  virtual void OnTurnOff() = 0;
+  const GroupSpec& spec() const { return net_.scenario.groups[index_]; }
+  // Member k's round-trip propagation delay (rtt_ms and rtt_spread).
+  double MemberRttMs(int64_t k) const;
+  // One-way access delay that gives a round trip of `rtt_ms` through the bottleneck.
+  Time AccessDelay(double rtt_ms) const;
+  // Packet size of a kind whose packet_bytes is optional.
+  Bytes PacketBytes(const std::optional<int64_t>& bytes) const;
+  // The random stream index of member k, distinct over the scenario.
+  uint64_t StreamIndex(int64_t k) const;
+  int32_t OpenLoopFlowBase() const;
+
+  Network& net_;
+
+ private:
+  int index_;
+  int16_t class_;
+  bool on_ = false;
+};
+
+// Builds group `index` of the scenario; an error names the group's field.
+Result<std::unique_ptr<TrafficGroup>> MakeTrafficGroup(Network& net, int index, int16_t traffic_class);
+
+}  // namespace aqmlab

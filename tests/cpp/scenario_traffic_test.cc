@@ -1,0 +1,434 @@
+// Every group kind built from a scenario file: it runs, delivers the load
+// its parameters offer, respects its active window, and answers the
+// timeline's set_rate / set_delay / group_on / group_off at exactly their time.
+//
+// Tolerances: open-loop offered loads are checked against the rate the
+// parameters imply, within kSigmas standard deviations of the measured mean
+// (a Poisson count's sqrt(N), the delta method for on/off duty cycles,
+// the MMPP count variance), as in the traffic tests; deterministic sources
+// (CBR) to within one packet.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "test_util.h"
+
+namespace aqmlab {
+namespace {
+
+constexpr double kSigmas = 4.0;
+
+const ClassSummary& ClassOf(const Summary& s, const std::string& name) {
+  for (const ClassSummary& c : s.classes) {
+    if (c.name == name) return c;
+  }
+  ADD_FAILURE() << "no class " << name;
+  static const ClassSummary none;
+  return none;
+}
+
+// An uncongested 10 Mb/s dumbbell (buffer 1000, drop-tail) around `groups`.
+std::string Uncongested(const std::string& groups, double duration = 40, double warmup = 5) {
+  return R"({"duration_s": )" + std::to_string(duration) + R"(, "warmup_s": )" +
+         std::to_string(warmup) + R"(, "seed": 5, "bottleneck": {"buffer_pkts": 1000},
+    "sides": [{"aqm": "droptail"}], "groups": )" + groups + "}";
+}
+
+// Bytes of `column` (Mb/s per sample) up to and including each sample.
+std::vector<double> CumulativeBytes(const std::vector<double>& mbps, double interval_s) {
+  std::vector<double> out;
+  double sum = 0;
+  for (double v : mbps) {
+    sum += v * 1e6 * interval_s / 8;
+    out.push_back(sum);
+  }
+  return out;
+}
+
+TEST(ScenarioTraffic, CbrGroupDeliversItsRate) {
+  const Summary s = testing::RunSummary(
+      Uncongested(R"([{"kind": "udp_cbr", "rate_mbps": 2, "class": "cbr"}])"));
+  const ClassSummary& cbr = ClassOf(s, "cbr");
+  EXPECT_NEAR(cbr.goodput_mbps, 2.0, 0.01 * 2.0);
+  EXPECT_NEAR(cbr.throughput_mbps, 2.0, 0.01 * 2.0);
+  ASSERT_TRUE(cbr.loss_ratio.has_value());
+  EXPECT_EQ(*cbr.loss_ratio, 0);
+  EXPECT_DOUBLE_EQ(s.goodput_mbps, cbr.goodput_mbps);  // the only class
+}
+
+TEST(ScenarioTraffic, CbrByIntervalAddsUpOverSources) {
+  // AOPC exp 2's CBR: 500 B every 80 ms = 50 kb/s a source.
+  const Summary s = testing::RunSummary(
+      Uncongested(R"([{"kind": "udp_cbr", "count": 40, "interval_ms": 80, "packet_bytes": 500}])"));
+  EXPECT_NEAR(ClassOf(s, "udp_cbr").goodput_mbps, 40 * 0.05, 0.01 * 2.0);
+}
+
+TEST(ScenarioTraffic, PoissonGroupDeliversItsRate) {
+  // 10 sources x 100 pkt/s x 500 B = 4 Mb/s over 35 s: N = 35,000 packets,
+  // relative s.d. 1/sqrt(N) for fixed sizes, sqrt(2/N) for exponential ones.
+  const double n = 10 * 100 * 35.0;
+  for (const char* size : {"fixed", "exponential"}) {
+    const Summary s = testing::RunSummary(Uncongested(
+        std::string(R"([{"kind": "poisson", "count": 10, "rate_pps": 100, "packet_bytes": 500, "size": ")") +
+        size + R"("}])"));
+    const double rel_sd = std::sqrt((std::string(size) == "fixed" ? 1.0 : 2.0) / n);
+    EXPECT_NEAR(ClassOf(s, "poisson").goodput_mbps, 4.0, kSigmas * rel_sd * 4.0) << size;
+  }
+}
+
+TEST(ScenarioTraffic, ExponentialOnOffGroupDeliversPeakTimesDuty) {
+  // 20 sources, 1 s on / 1 s off at 0.4 Mb/s: 4 Mb/s. One source's on-time
+  // over T has variance T (m_off^2 s_on^2 + m_on^2 s_off^2) / (m_on + m_off)^3 = T / 4.
+  const double t = 95;
+  const Summary s = testing::RunSummary(Uncongested(
+      R"([{"kind": "onoff", "count": 20, "mean_on_s": 1, "mean_off_s": 1, "peak_mbps": 0.4}])", 100));
+  const double rel_sd = std::sqrt(t / 4) / (t / 2) / std::sqrt(20.0);
+  EXPECT_NEAR(ClassOf(s, "onoff").goodput_mbps, 4.0, kSigmas * rel_sd * 4.0);
+}
+
+TEST(ScenarioTraffic, ParetoOnOffGroupRunsNearItsMean) {
+  // AAQM's heavy-tailed generator (shape 1.5: infinite variance), so only a
+  // loose check: 50 sources, 0.8 s on / 0.2 s off at 0.1 Mb/s = 4 Mb/s.
+  const Summary s = testing::RunSummary(Uncongested(
+      R"([{"kind": "onoff", "law": "pareto", "shape": 1.5, "count": 50, "mean_on_s": 0.8,
+          "mean_off_s": 0.2, "peak_mbps": 0.1}])", 100));
+  EXPECT_NEAR(ClassOf(s, "onoff").goodput_mbps, 4.0, 0.15 * 4.0);
+}
+
+TEST(ScenarioTraffic, MmppGroupDeliversItsMeanRate) {
+  // 5 identical sources: lambda 400 / 40 pkt/s, leaving rates 20 / 10 per s:
+  // mean (400 x 10 + 40 x 20) / 30 = 160 pkt/s (0.64 Mb/s) each, 3.2 Mb/s in
+  // all. A source's count over T has variance
+  // (lambda + 2 (l1 - l2)^2 r12 r21 / (r12 + r21)^3) T.
+  std::string sources;
+  for (int i = 0; i < 5; ++i) {
+    sources += std::string(i ? "," : "") + R"({"lambda1": 400, "lambda2": 40, "r12": 20, "r21": 10})";
+  }
+  const Summary s = testing::RunSummary(Uncongested(R"([{"kind": "mmpp", "sources": [)" + sources + "]}]", 100));
+  const double t = 95;
+  const double var = (160 + 2 * 360.0 * 360.0 * 200 / 27000) * t * 5;
+  const double rel_sd = std::sqrt(var) / (160 * t * 5);
+  EXPECT_NEAR(ClassOf(s, "mmpp").goodput_mbps, 3.2, kSigmas * rel_sd * 3.2);
+}
+
+TEST(ScenarioTraffic, VideoGroupDeliversFrameRateTimesMeanFrame) {
+  // 4 sources x 25 frames/s x 4000 B = 3.2 Mb/s; lognormal sizes (cv 0.2)
+  // over 875 frames a source leave well under 1% of noise.
+  const Summary s = testing::RunSummary(Uncongested(
+      R"([{"kind": "video", "count": 4, "frame_rate": 25, "mean_frame_bytes": 4000,
+          "packet_bytes": 1000, "random_phase": true}])"));
+  EXPECT_NEAR(ClassOf(s, "video").goodput_mbps, 3.2, 0.02 * 3.2);
+}
+
+TEST(ScenarioTraffic, ShortFlowsDeliverTheirLoadAndReportCompletionTimes) {
+  // 50 flows/s of 10 segments of 500 B: 2 Mb/s. Over 95 s that is about
+  // 4,750 flows: a Poisson count, relative s.d. 1/sqrt(4750).
+  const Summary s = testing::RunSummary(Uncongested(
+      R"([{"kind": "short_tcp", "arrival_rate": 50, "rtt_ms": {"min": 100, "max": 100},
+          "class": "web"}])", 100));
+  const ClassSummary& web = ClassOf(s, "web");
+  EXPECT_NEAR(web.goodput_mbps, 2.0, kSigmas / std::sqrt(4750.0) * 2.0);
+  ASSERT_TRUE(web.completions.has_value());
+  ASSERT_TRUE(s.short_flows.has_value());
+  const CompletionSummary& c = *s.short_flows;
+  EXPECT_EQ(c.count, web.completions->count);
+  EXPECT_NEAR(static_cast<double>(c.count), 50 * 95, kSigmas * std::sqrt(50 * 95.0));
+  // Slow start needs three round trips (2, 4, then the last 4 segments);
+  // the idle path adds only serialisation, well under a millisecond a trip.
+  EXPECT_GT(c.mean_s, 0.3);
+  EXPECT_LT(c.mean_s, 0.31);
+  EXPECT_GE(c.p50_s, 0.3);
+  EXPECT_LE(c.p50_s, c.p95_s);
+  EXPECT_LT(c.p95_s, 0.31);
+  EXPECT_FALSE(web.loss_ratio.has_value());  // not measured for TCP
+}
+
+TEST(ScenarioTraffic, ParetoAndDurationShortFlowsComplete) {
+  const Summary s = testing::RunSummary(Uncongested(
+      R"([{"kind": "short_tcp", "arrival_rate": 20, "paths": 5, "class": "pareto",
+           "size": {"law": "pareto", "mean": 12, "shape": 1.3}},
+          {"kind": "short_tcp", "arrival_rate": 5, "class": "timed",
+           "size": {"law": "duration", "min_s": 1, "max_s": 2}}])", 60));
+  const ClassSummary& pareto = ClassOf(s, "pareto");
+  const ClassSummary& timed = ClassOf(s, "timed");
+  ASSERT_TRUE(pareto.completions && timed.completions);
+  EXPECT_GT(pareto.completions->count, 500);
+  EXPECT_GT(pareto.completions->mean_s, 0);
+  // A timed flow ends when its U[1, 2] s duration is over.
+  EXPECT_GE(timed.completions->p50_s, 1.0);
+  EXPECT_LE(timed.completions->p95_s, 2.0);
+  EXPECT_NEAR(timed.completions->mean_s, 1.5, 0.1);
+  EXPECT_EQ(s.short_flows->count, pareto.completions->count + timed.completions->count);
+  EXPECT_GT(timed.goodput_mbps, 0);
+}
+
+TEST(ScenarioTraffic, TcpGroupOptionsShapeItsFlows) {
+  // Five window-limited flows: 4 segments of 1000 B per round trip of 100 ms
+  // of propagation, plus serialisation and the odd wait behind another
+  // flow's segments, so a little under 5 x 4 x 8000 / 0.1 b/s.
+  for (const char* delack : {"false", "true"}) {
+    const Summary s = testing::RunSummary(Uncongested(
+        std::string(R"([{"kind": "tcp", "count": 5, "class": "bulk", "packet_bytes": 1000,
+            "advertised_window_pkts": 4, "rtt_ms": {"min": 100, "max": 100}, "delayed_ack": )") +
+        delack + "}]"));
+    const ClassSummary& bulk = ClassOf(s, "bulk");
+    const double ceiling = 5 * 4 * 8000 / 0.1 / 1e6;
+    EXPECT_LT(bulk.goodput_mbps, ceiling) << "delayed_ack " << delack;
+    EXPECT_GT(bulk.goodput_mbps, 0.97 * ceiling) << "delayed_ack " << delack;
+    EXPECT_NEAR(s.mean_queue_pkts, 0, 1);
+  }
+}
+
+TEST(ScenarioTraffic, OnOffDutyCycleIsVisibleInTheSeries) {
+  // One source, 1 s on / 3 s off at 2 Mb/s (500 B every 2 ms: 5 packets in
+  // each 10 ms sample while on). Samples are 2 Mb/s or 0 but for the edges
+  // of periods, and the on fraction is the duty cycle, 0.25: over 400 s the
+  // on-time's s.d. is sqrt(400 (9 + 9) / 64) s, 2.7% of the time.
+  auto sim = testing::RunToEnd(testing::ParseOrDie(Uncongested(
+      R"([{"kind": "onoff", "mean_on_s": 1, "mean_off_s": 3, "peak_mbps": 2, "packet_bytes": 500}])", 400)));
+  const auto rate = testing::Column(*sim, "class.onoff.throughput_mbps");
+  ASSERT_EQ(rate.size(), 40000u);
+  int on = 0, off = 0;
+  double peak = 0;
+  for (double v : rate) {
+    on += v > 1.99;
+    off += v == 0;
+    peak = std::max(peak, v);
+  }
+  EXPECT_NEAR(peak, 2.0, 1e-9);
+  EXPECT_GT(on + off, 0.95 * 40000);  // two levels, edges aside
+  EXPECT_NEAR(on / 40000.0, 0.25, kSigmas * std::sqrt(400 * 18 / 64.0) / 400);
+}
+
+TEST(ScenarioTraffic, GroupsSendOnlyInTheirWindow) {
+  // CBR (1 Mb/s), long-lived TCP and short TCP, all active in [5, 15] s.
+  auto sim = testing::RunToEnd(testing::ParseOrDie(R"({"duration_s": 25, "warmup_s": 1,
+    "sides": [{"aqm": "droptail"}],
+    "groups": [
+      {"kind": "udp_cbr", "rate_mbps": 1, "start_s": 5, "stop_s": 15, "class": "cbr",
+       "rtt_ms": {"min": 40, "max": 40}},
+      {"kind": "tcp", "count": 10, "start_s": 5, "stop_s": 15, "class": "ftp"},
+      {"kind": "short_tcp", "arrival_rate": 10, "start_s": 5, "stop_s": 15, "class": "web"}]})"));
+  const auto t = testing::Column(*sim, "t");
+  for (const char* cls : {"cbr", "ftp", "web"}) {
+    const auto sent = testing::Column(*sim, std::string("class.") + cls + ".throughput_mbps");
+    const auto got = testing::Column(*sim, std::string("class.") + cls + ".goodput_mbps");
+    ASSERT_EQ(sent.size(), t.size());
+    double inside = 0;
+    for (size_t i = 0; i < t.size(); ++i) {
+      if (t[i] <= 5.0 + 1e-9) {
+        ASSERT_EQ(sent[i], 0) << cls << " before its start, t=" << t[i];
+        ASSERT_EQ(got[i], 0) << cls << " before its start, t=" << t[i];
+      }
+      // TCP: in-flight data drains within a round trip or two; short flows
+      // that arrived before 15 s finish (10 segments take a few round trips).
+      if (t[i] > 17.0) ASSERT_EQ(sent[i], 0) << cls << " after its stop, t=" << t[i];
+      if (t[i] > 5.0 && t[i] <= 15.0) inside += sent[i];
+    }
+    EXPECT_GT(inside, 0) << cls;
+  }
+}
+
+// Bytes a CBR source at 500 B started at 0 has pushed past the bottleneck
+// by `t`, when it arrives `lag` after sending (the access delay and its
+// serialisation): the packet sent at 0 counts, then one per interval.
+double CbrBytesBy(double t, double lag, double rate_bps) {
+  if (t < lag) return 0;
+  return 500 * (std::floor((t - lag) * rate_bps / 4000 + 1e-9) + 1);
+}
+
+TEST(ScenarioTraffic, SetRateAppliesAtExactlyItsTime) {
+  // 1 Mb/s until 10 s, then 3 Mb/s: the bytes through the bottleneck follow
+  // 1 Mb/s x 10 s + 3 Mb/s x (t - 10) to within one packet, sample by sample.
+  auto sim = testing::RunToEnd(testing::ParseOrDie(R"({"duration_s": 20, "warmup_s": 1,
+    "sides": [{"aqm": "droptail"}],
+    "groups": [{"kind": "udp_cbr", "rate_mbps": 1, "start": "together", "rtt_ms": {"min": 40, "max": 40}}],
+    "events": [{"at_s": 10, "kind": "set_rate", "group": 0, "rate": 3}]})"));
+  const auto t = testing::Column(*sim, "t");
+  const auto bytes = CumulativeBytes(testing::Column(*sim, "class.udp_cbr.throughput_mbps"), 0.01);
+  const double lag = 0.010 + 500 * 8 / 100e6;  // access delay 40/2 - 10 ms, then 100 Mb/s
+  for (size_t i = 0; i < t.size(); ++i) {
+    const double sent_by = t[i] - lag;  // what left the source by then
+    const double expected = sent_by <= 10 ? 1e6 / 8 * sent_by : 1e6 / 8 * 10 + 3e6 / 8 * (sent_by - 10);
+    ASSERT_NEAR(bytes[i], std::max(expected, 0.0), 500.0 + 1e-6) << "t=" << t[i];
+  }
+  EXPECT_NEAR(bytes.back(), 1e6 / 8 * 10 + 3e6 / 8 * (20 - lag - 10), 500);
+}
+
+TEST(ScenarioTraffic, GroupOffSilencesAtExactlyItsTimeAndGroupOnRestarts) {
+  auto sim = testing::Build(testing::ParseOrDie(R"({"duration_s": 20, "warmup_s": 1,
+    "sides": [{"aqm": "droptail"}],
+    "groups": [{"kind": "udp_cbr", "rate_mbps": 1, "start": "together", "rtt_ms": {"min": 40, "max": 40}}],
+    "events": [{"at_s": 8, "kind": "group_off", "group": 0},
+               {"at_s": 12, "kind": "group_on", "group": 0}]})"));
+  sim->AdvanceTo(Time::Seconds(8) - Time::Nanos(1));
+  EXPECT_TRUE(sim->group(0).on());
+  sim->AdvanceTo(Time::Seconds(8));
+  EXPECT_FALSE(sim->group(0).on());
+  sim->AdvanceTo(sim->end());
+  EXPECT_TRUE(sim->group(0).on());
+  const auto t = testing::Column(*sim, "t");
+  const auto bytes = CumulativeBytes(testing::Column(*sim, "class.udp_cbr.throughput_mbps"), 0.01);
+  const double lag = 0.010 + 500 * 8 / 100e6;
+  // Packets leave the source at 0, 4 ms, ..., 8 s (the one due at 8 s goes
+  // before the event at 8 s, as everything else due then), and from 12 s again.
+  for (size_t i = 0; i < t.size(); ++i) {
+    const double expected = CbrBytesBy(std::min(t[i], 8 + lag), lag, 1e6) +
+                            (t[i] >= 12 ? CbrBytesBy(t[i] - 12, lag, 1e6) : 0);
+    ASSERT_NEAR(bytes[i], expected, 1e-6) << "t=" << t[i];
+  }
+}
+
+TEST(ScenarioTraffic, WindowStartsAndStopsExactly) {
+  // Alone on the link, a CBR group active in [5, 15] s sends from 5 s to
+  // 15 s inclusive: the bottleneck sees exactly those packets, one lag later.
+  auto sim = testing::RunToEnd(testing::ParseOrDie(R"({"duration_s": 20, "warmup_s": 1,
+    "sides": [{"aqm": "droptail"}],
+    "groups": [{"kind": "udp_cbr", "rate_mbps": 1, "start": "together", "start_s": 5, "stop_s": 15,
+                "rtt_ms": {"min": 40, "max": 40}}]})"));
+  const auto t = testing::Column(*sim, "t");
+  const auto bytes = CumulativeBytes(testing::Column(*sim, "class.udp_cbr.throughput_mbps"), 0.01);
+  const double lag = 0.010 + 500 * 8 / 100e6;
+  for (size_t i = 0; i < t.size(); ++i) {
+    const double expected = t[i] < 5 ? 0 : CbrBytesBy(std::min(t[i], 15 + lag) - 5, lag, 1e6);
+    ASSERT_NEAR(bytes[i], expected, 1e-6) << "t=" << t[i];
+  }
+  EXPECT_NEAR(bytes.back(), 1e6 / 8 * 10 + 500, 1e-6);  // both ends included
+}
+
+TEST(ScenarioTraffic, SetDelayAppliesAtItsTimeInBothDirections) {
+  // One window-limited flow (10 segments of 500 B): 40 kbit per round trip.
+  // The bottleneck delay 10 -> 40 ms takes the round trip from 40 to 100 ms.
+  auto sim = testing::Build(testing::ParseOrDie(R"({"duration_s": 40, "warmup_s": 1,
+    "sides": [{"aqm": "droptail"}],
+    "groups": [{"count": 1, "advertised_window_pkts": 10, "rtt_ms": {"min": 40, "max": 40}}],
+    "events": [{"at_s": 20, "kind": "set_delay", "delay_ms": 40}]})"));
+  sim->AdvanceTo(Time::Seconds(20) - Time::Nanos(1));
+  EXPECT_EQ(sim->bottleneck().delay(), Time::Millis(10));
+  sim->AdvanceTo(Time::Seconds(20));
+  EXPECT_EQ(sim->bottleneck().delay(), Time::Millis(40));
+  sim->AdvanceTo(sim->end());
+  const auto t = testing::Column(*sim, "t");
+  const auto got = testing::Column(*sim, "class.tcp.goodput_mbps");
+  double before = 0, after = 0;
+  int nb = 0, na = 0;
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (t[i] > 10 && t[i] <= 20) before += got[i], ++nb;
+    if (t[i] > 30) after += got[i], ++na;
+  }
+  // Serialisation adds about 0.45 ms to each round trip.
+  EXPECT_NEAR(before / nb, 40000 / 0.0405 / 1e6, 0.01);
+  EXPECT_NEAR(after / na, 40000 / 0.1005 / 1e6, 0.01);
+}
+
+TEST(ScenarioTraffic, SetRateReachesEveryRatedKind) {
+  // Each kind's rate quadruples at 100 s (the link stays uncongested), so
+  // the second half carries 4x the first. Over 95 s a side the noisiest
+  // ratios (MMPP's and the short flows' counts) have s.d. under 4%.
+  const char* groups = R"([
+      {"kind": "onoff", "count": 20, "mean_on_s": 0.2, "mean_off_s": 0.2, "peak_mbps": 0.025, "class": "onoff"},
+      {"kind": "poisson", "count": 5, "rate_pps": 12.5, "class": "poisson"},
+      {"kind": "mmpp", "sources": [{"lambda1": 50, "lambda2": 10, "r12": 5, "r21": 5},
+                                   {"lambda1": 50, "lambda2": 10, "r12": 5, "r21": 5}], "class": "mmpp"},
+      {"kind": "video", "count": 2, "mean_frame_bytes": 500, "class": "video"},
+      {"kind": "short_tcp", "arrival_rate": 10, "paths": 2, "class": "web"}])";
+  std::string json = Uncongested(groups, 200, 1);
+  json.pop_back();
+  json += R"(, "events": [
+      {"at_s": 100, "kind": "set_rate", "group": 0, "rate": 0.1},
+      {"at_s": 100, "kind": "set_rate", "group": 1, "rate": 50},
+      {"at_s": 100, "kind": "set_rate", "group": 2, "rate": 240},
+      {"at_s": 100, "kind": "set_rate", "group": 3, "rate": 0.4},
+      {"at_s": 100, "kind": "set_rate", "group": 4, "rate": 40}]})";
+  auto sim = testing::RunToEnd(testing::ParseOrDie(json));
+  const auto t = testing::Column(*sim, "t");
+  for (const char* cls : {"onoff", "poisson", "mmpp", "video", "web"}) {
+    const auto got = testing::Column(*sim, std::string("class.") + cls + ".goodput_mbps");
+    double first = 0, second = 0;
+    for (size_t i = 0; i < t.size(); ++i) {
+      if (t[i] > 5 && t[i] <= 100) first += got[i];
+      if (t[i] > 105) second += got[i];
+    }
+    EXPECT_NEAR(second / first, 4.0, 0.15 * 4.0) << cls;
+  }
+}
+
+TEST(ScenarioTraffic, OpenLoopLossIsMeasuredPerClass) {
+  // 12 Mb/s of CBR into 10 Mb/s: once the buffer is full a sixth is lost,
+  // and the TCP class beside it has no loss figure.
+  const Summary s = testing::RunSummary(R"({"duration_s": 30, "warmup_s": 5,
+    "sides": [{"aqm": "droptail"}],
+    "groups": [{"kind": "udp_cbr", "count": 4, "rate_mbps": 3, "class": "flood"},
+               {"kind": "tcp", "count": 2}]})");
+  const ClassSummary& flood = ClassOf(s, "flood");
+  ASSERT_TRUE(flood.loss_ratio.has_value());
+  const double flood_share = flood.throughput_mbps / 12;  // what got through
+  EXPECT_NEAR(*flood.loss_ratio, 1 - flood_share, 0.005);
+  EXPECT_GT(*flood.loss_ratio, 1.0 / 6 - 0.01);
+  EXPECT_NEAR(flood.goodput_mbps, flood.throughput_mbps, 0.01);
+  EXPECT_FALSE(ClassOf(s, "tcp").loss_ratio.has_value());
+}
+
+TEST(ScenarioTraffic, TcpGoodputExcludesRetransmissions) {
+  const Summary s = testing::RunSummary(R"({"duration_s": 30, "warmup_s": 5, "groups": [{"count": 60}]})", 0);
+  const ClassSummary& tcp = ClassOf(s, "tcp");
+  EXPECT_GT(s.loss_ratio, 0.01);  // drop-tail under 60 flows: retransmissions happen
+  EXPECT_LT(tcp.goodput_mbps, tcp.throughput_mbps);
+  EXPECT_DOUBLE_EQ(tcp.goodput_mbps, s.goodput_mbps);
+  EXPECT_NEAR(tcp.throughput_mbps, s.throughput_mbps, 1e-9);
+}
+
+TEST(ScenarioTraffic, LiveEventsAreRefusedWholeAndChangeNothing) {
+  auto sim = testing::Build(testing::ParseOrDie(R"({"duration_s": 20,
+    "groups": [{"count": 5}, {"kind": "udp_cbr", "count": 2}, {"kind": "short_tcp"}]})"));
+  sim->AdvanceTo(Time::Seconds(1));
+  TimelineEvent e;
+  e.kind = EventKind::kSetFlows;
+  e.group = 2;
+  e.count = 3;
+  EXPECT_EQ(sim->Apply(e).error,
+            "event.group: set_flows needs a group with a count (tcp, udp_cbr, onoff, poisson, "
+            "video); group 2 is short_tcp");
+  e.group = 1;
+  e.count = 20001;
+  EXPECT_EQ(sim->Apply(e).error, "event.count: must be in [0, 20000], got 20001");
+  EXPECT_EQ(sim->group(1).count(), 2);
+  e.kind = EventKind::kSetRate;
+  e.group = 0;
+  e.rate = 5;
+  EXPECT_EQ(sim->Apply(e).error, "event.group: group 0 is tcp, which has no rate (use set_flows)");
+  e.group = 1;
+  e.rate = -1;
+  EXPECT_EQ(sim->Apply(e).error, "event.rate: must be in [0.001, 100000], got -1");
+  e.kind = EventKind::kSetDelay;
+  e.delay_ms = 1e9;
+  EXPECT_EQ(sim->Apply(e).error, "event.delay_ms: must be in [0, 5000], got 1000000000");
+  EXPECT_EQ(sim->bottleneck().delay(), Time::Millis(10));
+  e.kind = EventKind::kGroupOff;
+  e.group = 3;
+  EXPECT_EQ(sim->Apply(e).error, "event.group: must be in [0, 2], got 3");
+  EXPECT_TRUE(sim->group(0).on() && sim->group(1).on() && sim->group(2).on());
+  EXPECT_EQ(sim->active_flows(), 5);
+}
+
+TEST(ScenarioTraffic, TotalCapHoldsForLiveSetFlows) {
+  // The big groups start after the test's end, so they are never built.
+  auto sim = testing::Build(testing::ParseOrDie(R"({"duration_s": 5, "warmup_s": 1,
+    "groups": [{"count": 20000, "start_s": 4}, {"kind": "poisson", "count": 20000, "start_s": 4},
+               {"kind": "onoff", "count": 1, "start_s": 4}]})"));
+  TimelineEvent e;
+  e.kind = EventKind::kSetFlows;
+  e.group = 2;
+  e.count = 10001;
+  EXPECT_EQ(sim->Apply(e).error,
+            "event.count: would bring the flows and sources of all groups to 50001 (at most 50000)");
+  EXPECT_EQ(sim->group(2).count(), 1);
+  e.count = 10000;
+  EXPECT_TRUE(sim->Apply(e).ok());
+  EXPECT_EQ(sim->group(2).count(), 10000);
+}
+
+}  // namespace
+}  // namespace aqmlab

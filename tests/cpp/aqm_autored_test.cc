@@ -133,15 +133,19 @@ const char* kSuddenLoad = R"({
   "events": [{"at_s": 20, "kind": "set_flows", "group": 0, "count": 180}]})";
 
 // What this simulator reproduces of the paper's claims (seeds 1..6 all agree):
-//  - with 10 flows the queue oscillates far less under AutoRED than under
-//    RED (queue s.d. over 5..20 s: 17..22 against 24..66 packets);
-//  - over the load jump AutoRED loses about half as many packets as its base
-//    (loss 1.3..1.8% against 2.7..3.1%), the paper's ordering for both pairs.
-// Not reproduced: a lower queue s.d. *after* the jump. Here 180 flows drive
-// every RED variant into the gentle region with windows at their floor, the
-// queue sits at ~155 with s.d. ~7 for all of them, and AutoRED's faster
-// average makes its 20..25 s transient swing wider (s.d. over 20..40 s within
-// about 15% of RED's either way), so that claim is not asserted.
+//  - with 10 flows the queue oscillates less under AutoRED than under RED
+//    (queue s.d. over 5..20 s: 15..21 against 23..29 packets);
+//  - after the jump to 180 flows it still oscillates less than RED (s.d. over
+//    20..40 s 0.88..0.92 of RED's): both swing through the gentle region, RED
+//    with the lag of its slow average;
+//  - over the load jump AutoRED loses less than half as much as its base
+//    (loss 1.3..1.8% against 2.7..4.4%), the paper's ordering for both pairs.
+// Not reproduced: AutoRED over ARED after the jump. ARED's max_p adaptation
+// settles its queue within 5 s of the jump, and AutoRED's fast average then
+// swings more (s.d. 1.2..1.3x ARED's over 20..40 s), so that is not asserted.
+// These numbers need TCP's full ECN backoff (RFC 3168 sec. 6.1.2): with a
+// window floor of two segments, 180 flows overfill the pipe and every variant
+// sits at the same queue whatever the AQM does.
 TEST(AutoRedQueue, SuddenLoadOscillatesLessAndLosesLessThanItsBase) {
   const Scenario scenario = labtest::ParseOrDie(kSuddenLoad);
   auto red = labtest::RunToEnd(scenario, 0);
@@ -159,9 +163,9 @@ TEST(AutoRedQueue, SuddenLoadOscillatesLessAndLosesLessThanItsBase) {
   EXPECT_LT(auto_red->summary().loss_ratio, 0.8 * red->summary().loss_ratio);
   EXPECT_LT(auto_ared->summary().loss_ratio, 0.8 * ared->summary().loss_ratio);
 
-  // After the jump AutoRED is no worse than RED by more than the band above,
-  // and both keep the link full.
-  EXPECT_LT(auto_red->summary().queue_sd_pkts, 1.2 * red->summary().queue_sd_pkts);
+  // After the jump (the summary covers 20..40 s) AutoRED still oscillates
+  // less than RED and keeps the link full.
+  EXPECT_LT(auto_red->summary().queue_sd_pkts, 0.95 * red->summary().queue_sd_pkts);
   EXPECT_GT(auto_red->summary().utilisation, 0.98);
   // Its weight is adaptive: far above RED's 0.0004 once both signs were seen.
   EXPECT_GT(labtest::StatsOver(*auto_red, "aqm.w", 20, 40).mean, 0.004);

@@ -42,6 +42,54 @@ TEST(Tcp, RetransmissionTimerBacksOffExponentially) {
   EXPECT_EQ(source.stats().retransmits, 4);
 }
 
+// Sets CE on every ECN-capable packet: a queue that marks everything.
+struct MarkEverything final : PacketReceiver {
+  void Receive(Packet* p) override {
+    if (p->has(kFlagEct)) p->flags |= kFlagCe;
+    ++count;
+    Forward(p);
+  }
+  int count = 0;
+};
+
+// RFC 3168 sec. 6.1.2: under persistent marking the window halves once per
+// round trip down to one segment, and then each ECN-Echo holds new data back
+// until the retransmit timer expires, which is neither a loss nor a timeout.
+TEST(Tcp, PersistentMarksBackOffToOneSegmentAndThenToTheTimer) {
+  EventLoop loop;
+  PacketPool pool;
+  TcpConfig config;
+  config.ecn = true;
+  config.initial_window = 16;
+  Pipe forward(loop, 0, Time::Millis(50));
+  Pipe backward(loop, 0, Time::Millis(50));
+  MarkEverything marker;
+  Route data_route;
+  Route ack_route;
+  TcpSource source(loop, pool, 0, 0, config, &data_route);
+  TcpSink sink(loop, pool, config, &ack_route);
+  data_route.hops = {&marker, &forward, &sink};
+  ack_route.hops = {&backward, &source};
+  source.Start();
+  // One reduction per window, and ECN-Echo ACKs never open the window:
+  // 16 -> 8 -> 4 -> 2 -> 1 over four round trips.
+  loop.RunUntil(Time::Millis(101));
+  EXPECT_EQ(source.cwnd(), 8.0);
+  loop.RunUntil(Time::Millis(201));
+  EXPECT_EQ(source.cwnd(), 4.0);
+  loop.RunUntil(Time::Millis(501));
+  EXPECT_EQ(source.cwnd(), 1.0);
+  EXPECT_EQ(source.ssthresh(), 2.0);
+  // From here one segment goes out per round trip plus a timer period
+  // (RTO = max(min_rto 200 ms, srtt + 4 rttvar) = 200 ms): 100 + 200 ms.
+  const int sent_before = marker.count;
+  loop.RunUntil(Time::Millis(501 + 3000));
+  EXPECT_NEAR(marker.count - sent_before, 10, 1);
+  EXPECT_EQ(source.stats().timeouts, 0);
+  EXPECT_EQ(source.stats().retransmits, 0);
+  EXPECT_GE(sink.stats().delivered_segments, marker.count - 1);  // one may be in flight
+}
+
 TEST(Tcp, SlowStartDoublesTheWindowEachRoundTrip) {
   EventLoop loop;
   PacketPool pool;

@@ -17,7 +17,7 @@ void TcpSource::Start() {
   snd_una_ = snd_nxt_ = high_sent_ = 0;
   recover_ = ecn_recover_ = -1;
   dupacks_ = 0;
-  in_recovery_ = send_cwr_ = have_rtt_ = false;
+  in_recovery_ = send_cwr_ = have_rtt_ = ecn_hold_ = false;
   rto_ = config_.initial_rto;
   backoff_ = 1;
   rto_timer_.Cancel();
@@ -38,16 +38,30 @@ void TcpSource::Receive(Packet* ack) {
       OnDuplicateAck();
     }
     // RFC 3168 sec. 6.1.2: react to ECN-Echo at most once per window of data.
-    if (ack->has(kFlagEce) && !in_recovery_ && snd_una_ > ecn_recover_) {
-      ssthresh_ = std::max(cwnd_ / 2, 2.0);
-      cwnd_ = ssthresh_;
-      ecn_recover_ = snd_nxt_ - 1;
-      send_cwr_ = true;
-      ++stats_.ecn_reductions;
-    }
+    if (ack->has(kFlagEce) && !in_recovery_ && snd_una_ > ecn_recover_) OnEcnEcho();
     SendAvailable();
   }
   pool_.Release(ack);
+}
+
+// RFC 3168 sec. 6.1.2 asks for full backoff: cwnd halves down to one segment
+// (ssthresh keeps RFC 5681's floor of two), and an ECN-Echo arriving at one
+// segment holds new data back until the retransmit timer expires. A floor of
+// two segments instead pins the queue of many flows above any AQM's target
+// (180 flows x 2 segments exceed the AutoRED scenario's whole pipe).
+void TcpSource::OnEcnEcho() {
+  if (cwnd_ <= 1.0) {
+    ecn_hold_ = true;
+    ArmRto();
+  } else {
+    cwnd_ = std::max(cwnd_ / 2, 1.0);
+  }
+  ssthresh_ = std::max(cwnd_, 2.0);
+  // ECN-Echoes keep coming for the rest of this window's ACKs, the last one
+  // included; the next reduction waits for an ACK of data sent after this one.
+  ecn_recover_ = snd_nxt_;
+  send_cwr_ = true;
+  ++stats_.ecn_reductions;
 }
 
 void TcpSource::OnNewAck(const Packet& ack) {
@@ -75,6 +89,8 @@ void TcpSource::OnNewAck(const Packet& ack) {
         return;
       }
     }
+  } else if (ack.has(kFlagEce)) {
+    dupacks_ = 0;  // an ECN-Echo ACK never opens the window (RFC 3168 sec. 6.1.2)
   } else {
     dupacks_ = 0;
     if (cwnd_ < ssthresh_) {
@@ -84,7 +100,7 @@ void TcpSource::OnNewAck(const Packet& ack) {
     }
   }
   cwnd_ = std::min(cwnd_, config_.advertised_window);
-  if (snd_nxt_ > snd_una_) {
+  if (snd_nxt_ > snd_una_ || ecn_hold_) {
     ArmRto();  // RFC 6298 sec. 5.3 (every new ACK restarts the timer)
   } else {
     rto_timer_.Cancel();
@@ -116,7 +132,16 @@ void TcpSource::OnDuplicateAck() {
 void TcpSource::OnEvent(uint32_t) { OnTimeout(); }
 
 void TcpSource::OnTimeout() {
-  if (!running_ || snd_nxt_ == snd_una_) return;
+  if (!running_) return;
+  if (ecn_hold_) {
+    // The ECN hold is over; with nothing outstanding this is no loss.
+    ecn_hold_ = false;
+    if (snd_nxt_ == snd_una_) {
+      SendAvailable();
+      return;
+    }
+  }
+  if (snd_nxt_ == snd_una_) return;
   ++stats_.timeouts;
   ssthresh_ = std::max(FlightSize() / 2, 2.0);
   cwnd_ = 1.0;
@@ -131,7 +156,7 @@ void TcpSource::OnTimeout() {
 }
 
 void TcpSource::SendAvailable() {
-  if (!running_) return;
+  if (!running_ || ecn_hold_) return;
   const double window = std::min(cwnd_, config_.advertised_window);
   const int64_t limit = snd_una_ + static_cast<int64_t>(window);
   while (snd_nxt_ < limit) {

@@ -61,6 +61,7 @@ class TcpSource final : public PacketReceiver, public EventTarget {
   void OnNewAck(const Packet& ack);
   void OnDuplicateAck();
   void OnTimeout();
+  void OnEcnEcho();
   void SampleRtt(Time sample);
   void ArmRto();
   double FlightSize() const { return static_cast<double>(snd_nxt_ - snd_una_); }
@@ -86,6 +87,7 @@ class TcpSource final : public PacketReceiver, public EventTarget {
   int partial_acks_ = 0;  // in the current recovery
   bool in_recovery_ = false;
   bool send_cwr_ = false;
+  bool ecn_hold_ = false;  // ECN-Echo at one segment: no new data until the timer fires
   bool have_rtt_ = false;
   Time srtt_;
   Time rttvar_;

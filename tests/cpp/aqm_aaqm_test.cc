@@ -96,6 +96,49 @@ TEST(AaqmQueue, DropsOfferedPacketsWithProbabilityP) {
   labtest::ExpectCountersAddUp(marked.disc());
 }
 
+// The spec's law counts dropped arrivals in A: at P = 1 with the queue empty
+// every arrival is dropped, B = 0 gives U = 1 and P never moves again.
+// Counting admitted arrivals only, the same interval has A = 0 and U = 0.
+TEST(AaqmLaw, OfferedCountingMakesPOneAbsorbingAndAdmittedCountingDoesNot) {
+  aaqm::Params literal;
+  aaqm::Params admitted;
+  admitted.count_admitted = 1;
+  for (const aaqm::Params* params : {&literal, &admitted}) {
+    aaqm::State s;
+    s.p = 1.0;
+    for (int i = 0; i < 20; ++i) {
+      EXPECT_EQ(aaqm::OnArrival(*params, s, false, 0.5, false), Decision::kCongest);
+    }
+    aaqm::CloseInterval(*params, s);
+    if (params == &literal) {
+      EXPECT_EQ(s.u, 1.0);
+      EXPECT_EQ(s.p, 1.0);
+    } else {
+      EXPECT_EQ(s.u, 0.0);
+      EXPECT_DOUBLE_EQ(s.p, 1.0 - 0.7);
+    }
+  }
+  // Marked packets are admitted, so they count in both readings.
+  aaqm::State s;
+  s.p = 1.0;
+  aaqm::OnArrival(admitted, s, false, 0.5, true);
+  EXPECT_EQ(s.arrivals, 1);
+}
+
+// Without ECN (the default traffic), the spec's counting ratchets P up to the
+// absorbing 1 and the link nearly starves; counting admitted arrivals keeps P
+// off 1 and carries several times the traffic.
+TEST(AaqmQueue, AdmittedCountingKeepsTheLinkWorkingWithoutEcn) {
+  auto literal = labtest::RunToEnd(
+      labtest::ParseOrDie(labtest::LongLivedScenario("aaqm", "{}", 100, 40, 20)));
+  auto admitted = labtest::RunToEnd(labtest::ParseOrDie(
+      labtest::LongLivedScenario("aaqm", R"({"count_admitted": 1})", 100, 40, 20)));
+  ASSERT_TRUE(literal && admitted);
+  EXPECT_LT(literal->summary().utilisation, 0.15);
+  EXPECT_GT(admitted->summary().utilisation, 3 * literal->summary().utilisation);
+  EXPECT_LT(labtest::StatsOver(*admitted, "p", 20, 40).mean, 0.9);
+}
+
 TEST(AaqmQueue, RefusesBadChangesAndLeavesStateUntouched) {
   DisciplineHarness h("aaqm");
   for (int i = 0; i < 30; ++i) h.Arrive();

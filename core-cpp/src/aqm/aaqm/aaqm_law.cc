@@ -14,10 +14,13 @@ double Step(const Params& p, double prob, double u) {
   return std::clamp(prob + gain * (u - 1.0), 0.0, 1.0);
 }
 
-Decision OnArrival(State& s, bool buffer_full, double uniform) {
-  ++s.arrivals;
+Decision OnArrival(const Params& p, State& s, bool buffer_full, double uniform,
+                   bool congest_marks) {
+  if (p.count_admitted == 0) ++s.arrivals;
   if (buffer_full) return Decision::kForceDrop;
-  return uniform < s.p ? Decision::kCongest : Decision::kPass;
+  const Decision d = uniform < s.p ? Decision::kCongest : Decision::kPass;
+  if (p.count_admitted != 0 && (d == Decision::kPass || congest_marks)) ++s.arrivals;
+  return d;
 }
 
 void OnDeparture(State& s) { ++s.departures; }

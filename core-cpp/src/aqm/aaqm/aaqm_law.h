@@ -16,6 +16,9 @@ struct Params {
   double interval = 0.010;  // T, s
   double p1 = 0.7;          // step for U < 1
   double p2 = 1.0;          // step for U >= 1
+  // 0: A counts every arrival offered to the queue (the spec's law); 1: only
+  // the arrivals the queue admits (passed or marked). See README.md.
+  double count_admitted = 0;  // toggle
 };
 
 // The paper's Table 1 configurations, all with T = 10 ms; Pa7 is its best.
@@ -47,7 +50,9 @@ double Ratio(int64_t arrivals, int64_t departures);
 // P + P2 (U - 1) for U >= 1, clamped to [0, 1].
 double Step(const Params& p, double prob, double u);
 
-Decision OnArrival(State& s, bool buffer_full, double uniform);
+// `congest_marks`: a kCongest verdict would mark (and admit) this packet.
+Decision OnArrival(const Params& p, State& s, bool buffer_full, double uniform,
+                   bool congest_marks);
 void OnDeparture(State& s);
 
 // The timer, every T: U from the interval's counts, P stepped, counts reset.

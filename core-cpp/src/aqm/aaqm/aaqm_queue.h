@@ -11,7 +11,7 @@ namespace aqmlab {
 
 class AaqmQueue final : public ParamQueue<AaqmQueue, aaqm::Params> {
  public:
-  static constexpr std::array<ParamField<aaqm::Params>, 3> kFields{{
+  static constexpr std::array<ParamField<aaqm::Params>, 4> kFields{{
       {{"T", "Update interval", "s", ParamKind::kReal, 0.010, 0.001, 10, 0.001,
         "Every T the ratio U = arrivals / departures updates P (Rahmani et al.: 10 ms)."},
        &aaqm::Params::interval},
@@ -23,6 +23,11 @@ class AaqmQueue final : public ParamQueue<AaqmQueue, aaqm::Params> {
         "For U >= 1, P += P2 (U - 1), clamped to [0, 1]: proportional steps, the lab's reading "
         "(Rahmani et al. Pa7: 1.0; Table 1 lists Pa1..Pa7)."},
        &aaqm::Params::p2},
+      {{"count_admitted", "Count admitted arrivals only", "", ParamKind::kToggle, 0, 0, 1, 1,
+        "Off (the spec's law): A counts every arrival offered, drops included, so without ECN "
+        "U >= 1 + loss and P climbs to 1, where an empty queue keeps U = 1 and P stuck. On: A "
+        "counts the arrivals the queue admits (passed or marked), the lab's repair."},
+       &aaqm::Params::count_admitted},
   }};
   static Status Validate(const aaqm::Params&) { return {}; }
   static const AqmDescriptor& Describe();
@@ -34,7 +39,7 @@ class AaqmQueue final : public ParamQueue<AaqmQueue, aaqm::Params> {
 
  protected:
   Decision OnArrival(const ArrivalContext& ctx) override {
-    return aaqm::OnArrival(state_, ctx.buffer_full, ctx.uniform);
+    return aaqm::OnArrival(params_, state_, ctx.buffer_full, ctx.uniform, CongestWouldMark());
   }
   Decision OnDeparture(const DepartureContext&) override {
     aaqm::OnDeparture(state_);

@@ -248,6 +248,17 @@ export async function loadInitialState(hash: string): Promise<InitialState> {
   return { kind: 'error', message: `This link could not be opened (${decoded.error}). Showing the default lab instead.` };
 }
 
+/**
+ * Calls `onState` when the user pastes another lab link into this tab: only
+ * the fragment changes then, so the page does not reload. (replaceFragment
+ * fires no hashchange, so the page's own writes do not come back here.)
+ */
+export function watchLinks(onState: (state: InitialState) => void): () => void {
+  const changed = () => void loadInitialState(window.location.hash).then(onState);
+  window.addEventListener('hashchange', changed);
+  return () => window.removeEventListener('hashchange', changed);
+}
+
 /** The page's URL with `fragment` as its hash, for sharing. */
 export function urlWithFragment(href: string, fragment: string): string {
   const url = new URL(href);

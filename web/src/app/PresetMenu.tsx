@@ -69,7 +69,7 @@ export function PresetMenu({ onLoad, base = import.meta.env.BASE_URL }: PresetMe
   const descriptionId = `${id}-description`;
   return (
     <div className="preset-menu" role="group" aria-label="Presets">
-      <div className="preset-row">
+      <div className="buttons preset-row">
         <label htmlFor={selectId}>Preset</label>
         <select
           id={selectId}

@@ -68,7 +68,7 @@ export function ShareMenu({ exportScenario, loadScenario, layout, getSeries }: S
   const statusId = `${id}-status`;
   return (
     <div className="share-menu" role="group" aria-label="Share and export" aria-describedby={statusId}>
-      <div className="share-buttons">
+      <div className="buttons share-buttons">
         <button type="button" data-testid="copy-link" onClick={() => void copy()} disabled={busy !== null}>
           Copy link
         </button>

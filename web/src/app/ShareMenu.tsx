@@ -1,0 +1,118 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import type { SeriesSource } from '../scenario/series-csv';
+import { replaceFragment, type Layout } from '../scenario/url-codec';
+import { copyLink, exportCsv, exportJson, importJson, type ActionOutcome, type ExportScenario, type LoadScenario } from './share-actions';
+import './share.css';
+
+// Copy link / Export JSON / Import JSON / Export CSV. Each button reports in
+// one status line next to the buttons (a polite live region, or an alert for
+// errors); a link the clipboard refused is shown in a selected text field.
+
+export interface ShareMenuProps {
+  /** Lab.exportScenario: the scenario with the live changes merged as events. */
+  exportScenario: ExportScenario;
+  /** Lab.load: validate with the core, rebuild the sides, restart. */
+  loadScenario: LoadScenario;
+  /** The charts' layout now, carried in the link. */
+  layout: Layout;
+  /** Every side's name (as the scenario has it) and sample store, in side order. */
+  getSeries: () => readonly SeriesSource[];
+}
+
+type Busy = 'link' | 'json' | 'import' | 'csv' | null;
+
+export function ShareMenu({ exportScenario, loadScenario, layout, getSeries }: ShareMenuProps) {
+  const id = useId();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const manualField = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (outcome?.kind === 'manual') manualField.current?.select();
+  }, [outcome]);
+
+  const run = async (which: Exclude<Busy, null>, action: () => Promise<ActionOutcome>) => {
+    setBusy(which);
+    setOutcome(null);
+    try {
+      setOutcome(await action());
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const copy = () =>
+    run('link', () =>
+      copyLink({
+        exportScenario,
+        layout,
+        href: window.location.href,
+        setFragment: replaceFragment,
+        writeClipboard: navigator.clipboard ? (text) => navigator.clipboard.writeText(text) : undefined,
+      }),
+    );
+
+  const imported = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = ''; // choosing the same file again must fire again
+    if (!file) return;
+    void run('import', async () => {
+      const result = await importJson(file, loadScenario);
+      // The old link describes another scenario now.
+      if (result.kind === 'done') replaceFragment('');
+      return result;
+    });
+  };
+
+  const statusId = `${id}-status`;
+  return (
+    <div className="share-menu" role="group" aria-label="Share and export" aria-describedby={statusId}>
+      <div className="buttons share-buttons">
+        <button type="button" data-testid="copy-link" onClick={() => void copy()} disabled={busy !== null}>
+          Copy link
+        </button>
+        <button type="button" data-testid="export-json" onClick={() => void run('json', () => exportJson(exportScenario))} disabled={busy !== null}>
+          Export JSON
+        </button>
+        <button type="button" data-testid="import-json" onClick={() => fileInput.current?.click()} disabled={busy !== null}>
+          Import JSON…
+        </button>
+        <input
+          ref={fileInput}
+          id={`${id}-file`}
+          className="share-file"
+          type="file"
+          accept=".json,application/json"
+          aria-label="Scenario file to import"
+          data-testid="import-file"
+          tabIndex={-1}
+          onChange={imported}
+        />
+        <button
+          type="button"
+          data-testid="export-csv"
+          onClick={() => void run('csv', () => exportCsv(exportScenario, getSeries))}
+          disabled={busy !== null}
+        >
+          Export CSV
+        </button>
+      </div>
+      <div id={statusId} className="share-status" role="status" aria-live="polite" data-testid="share-status">
+        {busy !== null && <span>Working…</span>}
+        {outcome?.kind === 'done' && <span className="share-done">{outcome.message}</span>}
+        {outcome?.kind === 'manual' && (
+          <label className="share-manual">
+            <span>{outcome.message}</span>
+            <input ref={manualField} type="text" readOnly value={outcome.url} data-testid="share-link-field" onFocus={(e) => e.target.select()} />
+          </label>
+        )}
+      </div>
+      {outcome?.kind === 'error' && (
+        <p className="share-error" role="alert" data-testid="share-error">
+          {outcome.message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+// A strict JSON syntax check (RFC 8259) that says where the text goes wrong
+// (line and column, the same in every browser, unlike JSON.parse's messages)
+// and refuses deep nesting before JSON.parse and JSON.stringify have to
+// recurse through it: text from a link or a file is not trusted.
+
+export type JsonCheck = { ok: true } | { ok: false; offset: number; line: number; column: number; message: string };
+
+export const defaultMaxDepth = 64;
+
+class Stop {
+  constructor(
+    readonly offset: number,
+    readonly message: string,
+  ) {}
+}
+
+function describe(ch: string | undefined): string {
+  if (ch === undefined) return 'the end of the text';
+  const code = ch.charCodeAt(0);
+  return code < 0x20 || code === 0x7f ? `character U+${code.toString(16).padStart(4, '0')}` : `'${ch}'`;
+}
+
+class Scanner {
+  private i = 0;
+  private depth = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly maxDepth: number,
+  ) {}
+
+  run(): void {
+    this.space();
+    this.value();
+    this.space();
+    if (this.i < this.text.length) this.fail('expected the end of the text after the JSON value');
+  }
+
+  private fail(message: string): never {
+    throw new Stop(this.i, `${message}, found ${describe(this.text[this.i])}`);
+  }
+
+  private space(): void {
+    while (this.i < this.text.length) {
+      const c = this.text[this.i];
+      if (c !== ' ' && c !== '\t' && c !== '\n' && c !== '\r') return;
+      this.i++;
+    }
+  }
+
+  private value(): void {
+    const c = this.text[this.i];
+    if (c === '{') this.container('}', true);
+    else if (c === '[') this.container(']', false);
+    else if (c === '"') this.string();
+    else if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) this.number();
+    else if (c === 't') this.word('true');
+    else if (c === 'f') this.word('false');
+    else if (c === 'n') this.word('null');
+    else this.fail('expected a JSON value');
+  }
+
+  private container(close: '}' | ']', object: boolean): void {
+    if (++this.depth > this.maxDepth) this.fail(`nesting deeper than ${this.maxDepth} levels`);
+    this.i++;
+    this.space();
+    if (this.text[this.i] === close) {
+      this.i++;
+      this.depth--;
+      return;
+    }
+    for (;;) {
+      if (object) {
+        if (this.text[this.i] !== '"') this.fail('expected a quoted field name');
+        this.string();
+        this.space();
+        if (this.text[this.i] !== ':') this.fail("expected ':' after the field name");
+        this.i++;
+        this.space();
+      }
+      this.value();
+      this.space();
+      const c = this.text[this.i];
+      if (c === close) {
+        this.i++;
+        this.depth--;
+        return;
+      }
+      if (c !== ',') this.fail(`expected ',' or '${close}'`);
+      this.i++;
+      this.space();
+    }
+  }
+
+  private string(): void {
+    this.i++; // opening quote
+    for (;;) {
+      const c = this.text[this.i];
+      if (c === undefined) this.fail('unterminated string');
+      if (c === '"') {
+        this.i++;
+        return;
+      }
+      if (c.charCodeAt(0) < 0x20) this.fail('control character inside a string (escape it)');
+      if (c === '\\') {
+        const e = this.text[this.i + 1];
+        if (e === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(this.text.slice(this.i + 2, this.i + 6))) {
+            this.i += 2;
+            this.fail('expected four hex digits after \\u');
+          }
+          this.i += 6;
+          continue;
+        }
+        if (e === undefined || !'"\\/bfnrt'.includes(e)) {
+          this.i++;
+          this.fail('invalid escape in a string');
+        }
+        this.i += 2;
+        continue;
+      }
+      this.i++;
+    }
+  }
+
+  private digits(): number {
+    const from = this.i;
+    while (this.i < this.text.length) {
+      const c = this.text[this.i];
+      if (c === undefined || c < '0' || c > '9') break;
+      this.i++;
+    }
+    return this.i - from;
+  }
+
+  private number(): void {
+    if (this.text[this.i] === '-') this.i++;
+    if (this.text[this.i] === '0') this.i++;
+    else if (this.digits() === 0) this.fail('expected a digit');
+    if (this.text[this.i] === '.') {
+      this.i++;
+      if (this.digits() === 0) this.fail("expected a digit after '.'");
+    }
+    const e = this.text[this.i];
+    if (e === 'e' || e === 'E') {
+      this.i++;
+      const sign = this.text[this.i];
+      if (sign === '+' || sign === '-') this.i++;
+      if (this.digits() === 0) this.fail('expected a digit in the exponent');
+    }
+  }
+
+  private word(literal: string): void {
+    for (const ch of literal) {
+      if (this.text[this.i] !== ch) this.fail(`expected '${literal}'`);
+      this.i++;
+    }
+  }
+}
+
+/** Line and column (both from 1) of a UTF-16 offset. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+export function checkJson(text: string, maxDepth = defaultMaxDepth): JsonCheck {
+  try {
+    new Scanner(text, maxDepth).run();
+    return { ok: true };
+  } catch (e) {
+    if (!(e instanceof Stop)) throw e;
+    const { line, column } = lineColumn(text, e.offset);
+    return { ok: false, offset: e.offset, line, column, message: e.message };
+  }
+}
+
+/**
+ * Checks then parses: the value, or a message with the line and column.
+ * `what` names the source in the message ("scenario file", "link").
+ */
+export function parseCheckedJson(text: string, what: string, maxDepth = defaultMaxDepth): { ok: true; value: unknown } | { ok: false; error: string } {
+  const check = checkJson(text, maxDepth);
+  if (!check.ok) return { ok: false, error: `${what}: not valid JSON at line ${check.line}, column ${check.column}: ${check.message}` };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (e) {
+    // The check above follows the same grammar; kept so a disagreement cannot throw.
+    return { ok: false, error: `${what}: not valid JSON (${e instanceof Error ? e.message : String(e)})` };
+  }
+}

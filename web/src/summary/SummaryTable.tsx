@@ -71,6 +71,7 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
                   key={i}
                   // Raw numbers for tests and scripts; "NaN" until the side has samples.
                   data-testid={`side-${i}`}
+                  data-name={name}
                   data-state={state}
                   data-samples={String(numbers.samples)}
                   data-mean-queue={String(numbers.meanQueue)}
@@ -84,6 +85,7 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
                     <span className="side-name">
                       <span className="swatch" style={{ background: sideColour(i) }} />
                       {name}
+                      <span className="aqm-name">{status.info?.aqm ?? ''}</span>
                     </span>
                     <DisciplineSelect lab={lab} index={i} status={status} catalogue={catalogue} />
                     {status.error && (

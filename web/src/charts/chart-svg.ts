@@ -77,7 +77,7 @@ function legendLayout(legend: Picture['legend'], width: number): { x: number; ro
   let x = pad;
   let row = 0;
   return legend.map((entry) => {
-    const w = 34 + entry.label.length * 6.5;
+    const w = 44 + entry.label.length * 7;
     if (x + w > width - pad && x > pad) {
       row++;
       x = pad;
@@ -127,12 +127,6 @@ function panelSvg(panel: PanelPicture, theme: PictureTheme, index: number): stri
     `<text class="axis-label" transform="translate(${-margin.left + 12},0) rotate(-90)" text-anchor="end" font-size="10" fill="${theme.muted}">${escapeXml(panel.yLabel)}</text>`,
   );
   out.push(`<clipPath id="plot-${index}"><rect width="${r1(plotW)}" height="${r1(plotH)}"/></clipPath>`);
-  for (const level of panel.levels) {
-    out.push(
-      `<line class="level" x1="0" x2="${r1(plotW)}" y1="${r1(level.at)}" y2="${r1(level.at)}" stroke="${level.colour}" stroke-dasharray="2 3"/>`,
-      `<text x="${r1(plotW - 2)}" y="${r1(level.at - 3)}" text-anchor="end" font-size="9" fill="${level.colour}">${escapeXml(level.label)}</text>`,
-    );
-  }
   for (const mark of panel.marks) {
     out.push(
       `<line class="mark" x1="${r1(mark.at)}" x2="${r1(mark.at)}" y1="0" y2="${r1(plotH)}" stroke="${theme.muted}" stroke-dasharray="4 3"/>`,
@@ -147,7 +141,15 @@ function panelSvg(panel: PanelPicture, theme: PictureTheme, index: number): stri
       `<path class="series" d="${line.d}" fill="none" stroke="${line.colour}"${dash} stroke-linejoin="round"><title>${escapeXml(line.label)}</title></path>`,
     );
   }
-  out.push('</g></g>');
+  out.push('</g>');
+  // Levels over the data: a dense series would hide them otherwise.
+  for (const level of panel.levels) {
+    out.push(
+      `<line class="level" x1="0" x2="${r1(plotW)}" y1="${r1(level.at)}" y2="${r1(level.at)}" stroke="${level.colour}" stroke-dasharray="2 3"/>`,
+      `<text x="${r1(plotW - 2)}" y="${r1(level.at - 3)}" text-anchor="end" font-size="9" fill="${level.colour}" paint-order="stroke" stroke="${theme.background}" stroke-width="3">${escapeXml(level.label)}</text>`,
+    );
+  }
+  out.push('</g>');
   return out.join('');
 }
 

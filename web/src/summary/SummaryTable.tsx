@@ -52,7 +52,10 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
                 <th scope="col" key={c.figure} className="num">
                   {c.label}
                   <span className="unit">{c.kind === 'percent' ? '%' : c.unit}</span>
-                  <span className="better">{c.better === 'lower' ? 'lower is better' : 'higher is better'}</span>
+                  <span className="better" title={`${c.better} is better`}>
+                    <span aria-hidden="true">{c.better === 'lower' ? '↓ better' : '↑ better'}</span>
+                    <span className="visually-hidden">{c.better} is better</span>
+                  </span>
                 </th>
               ))}
             </tr>

@@ -154,4 +154,30 @@ describe('SimClient', () => {
     port.reply(batch(0));
     expect(batches).toEqual([]);
   });
+
+  it('resolves a summary request with the summary its reply carries', async () => {
+    const pending = client.summary();
+    const sent = port.sent.at(-1);
+    if (sent?.type !== 'summary/get') throw new Error('summary request was not sent');
+    const summary = {
+      measuredS: 20,
+      meanQueuePkts: 61.4,
+      p95QueuePkts: 125,
+      meanDelayMs: 24.9,
+      p95DelayMs: 49.9,
+      jitterMs: 0.33,
+      utilisation: 0.984,
+      goodputMbps: 9.76,
+      lossRatio: 0.032,
+      fairness: 0.806,
+      responseTimeS: null,
+    };
+    port.reply({ type: 'summary/result', id: sent.id, summary });
+    await expect(pending).resolves.toEqual(summary);
+  });
+
+  it('treats a summary reply with a non-numeric figure as malformed', () => {
+    port.reply({ type: 'summary/result', id: 1, summary: { measuredS: 1, meanQueuePkts: 'lots' } });
+    expect(errors).toEqual([{ source: 'protocol', message: 'malformed message from the worker', fatal: false }]);
+  });
 });

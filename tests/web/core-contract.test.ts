@@ -1,35 +1,11 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { AqmLabModule } from '../../web/src/generated/aqmlab.mjs';
-import type { FromWorker } from '../../web/src/protocol/protocol';
-import { SimRunner } from '../../web/src/worker/sim-runner';
-import { ManualClock } from './manual-clock';
+import { loadCore, realCoreBuilt, runnerOn } from './real-core';
 
 // The page's hand-written types for the core (aqmlab-module.d.ts) checked
 // against the real thing: the worker's runner drives the Node build of the core.
 // Skipped until `bash scripts/build-wasm.sh` has produced that build.
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const nodeBuild = `${root}build/wasm/node/aqmlab-node.cjs`;
-const loaderPath = `${root}scripts/load-core-node.mjs`;
-
-async function loadCore(): Promise<AqmLabModule> {
-  const loader: unknown = await import(/* @vite-ignore */ loaderPath);
-  if (typeof loader !== 'object' || loader === null || !('loadCore' in loader) || typeof loader.loadCore !== 'function') {
-    throw new Error('scripts/load-core-node.mjs has no loadCore()');
-  }
-  return loader.loadCore();
-}
-
-function runnerOn(core: AqmLabModule) {
-  const clock = new ManualClock();
-  const posted: FromWorker[] = [];
-  const runner = new SimRunner({ loadModule: async () => core, post: (m) => posted.push(m), clock });
-  return { clock, posted, runner };
-}
-
-describe.skipIf(!existsSync(nodeBuild) || !existsSync(loaderPath))('the real core behind the worker protocol', () => {
+describe.skipIf(!realCoreBuilt)('the real core behind the worker protocol', () => {
   it('streams column-major batches with every column the page draws', async () => {
     const core = await loadCore();
     for (const side of [0, 1]) {

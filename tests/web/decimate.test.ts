@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnsMax, columnsMin, createPixelColumns, decimate, type PixelColumns } from '../../web/src/charts/decimate';
+import { columnsMax, columnsMin, createPixelColumns, decimate, IncrementalDecimator, type PixelColumns } from '../../web/src/charts/decimate';
 import { SeriesStore } from '../../web/src/charts/series-store';
 
 // The reference scans every held sample for every pixel: slow and obviously right.
@@ -144,5 +144,48 @@ describe('min/max decimation', () => {
     const out = createPixelColumns(3);
     expect(decimate(store, 0, 1, 0, 2, out)).toBe(1);
     expect(columnsMax(out)).toBe(5);
+  });
+});
+
+describe('IncrementalDecimator', () => {
+  function append(store: SeriesStore, from: number, n: number): void {
+    const batch = new Float64Array(2 * n);
+    for (let k = 0; k < n; k++) {
+      const t = (from + k) * 0.01;
+      batch[k] = t;
+      batch[n + k] = Math.sin(from + k) * 50 + (k % 3 === 0 ? Number.NaN : 60);
+    }
+    store.append(batch, n);
+  }
+
+  it('extends its columns batch by batch to exactly what a full pass gives', () => {
+    const store = new SeriesStore(['t', 'v'], 4096);
+    const incremental = new IncrementalDecimator();
+    const full = createPixelColumns(97);
+    let next = 0;
+    for (const n of [5, 30, 1, 400, 77, 1000]) {
+      append(store, next, n);
+      next += n;
+      const used = incremental.update(store, 0, 1, 0, 30, 97);
+      const expectedUsed = decimate(store, 0, 1, 0, 30, full);
+      expect(used).toBe(expectedUsed);
+      expect(actual(incremental.columns)).toEqual(actual(full));
+    }
+  });
+
+  it('starts over when the window, the width or the run changes, or unread samples were overwritten', () => {
+    const store = new SeriesStore(['t', 'v'], 256);
+    const d = new IncrementalDecimator();
+    const full = createPixelColumns(50);
+    append(store, 0, 100);
+    d.update(store, 0, 1, 0, 5, 50);
+    append(store, 100, 300); // wraps past samples not yet folded in
+    expect(d.update(store, 0, 1, 0, 5, 50)).toBe(decimate(store, 0, 1, 0, 5, full));
+    expect(actual(d.columns)).toEqual(actual(full));
+    const wider = createPixelColumns(64);
+    expect(d.update(store, 0, 1, 1, 4, 64)).toBe(decimate(store, 0, 1, 1, 4, wider));
+    store.reset(['t', 'v']);
+    append(store, 0, 10);
+    expect(d.update(store, 0, 1, 1, 4, 64)).toBe(decimate(store, 0, 1, 1, 4, wider));
   });
 });

@@ -138,8 +138,24 @@ class FakeSimulation implements CoreSimulation {
     return this.time >= 2 - 1e-9;
   }
 
+  /** The shape of the core's summary; the figures only need to follow the clock. */
   summary(): string {
-    return '{}';
+    const measured = Math.max(0, this.time - 0.5);
+    return JSON.stringify({
+      side: 'fake',
+      measured_s: measured,
+      mean_queue_pkts: measured > 0 ? 12.5 : null,
+      p95_queue_pkts: measured > 0 ? 20 : null,
+      mean_delay_ms: measured > 0 ? 5 : null,
+      p95_delay_ms: measured > 0 ? 8 : null,
+      jitter_ms: 0.3,
+      utilisation: 0.97,
+      goodput_mbps: 9.5,
+      loss_ratio: 0.01,
+      fairness: 0.9,
+      response_time_s: null,
+      classes: [],
+    });
   }
 
   delete(): void {

@@ -88,3 +88,40 @@ describe('SeriesStore', () => {
     expect(Number.isNaN(store.last(0))).toBe(true);
   });
 });
+
+describe('SeriesStore growth', () => {
+  it('starts small and doubles up to its capacity, keeping every sample in order', () => {
+    const store = new SeriesStore(['t', 'v'], 1 << 14);
+    const small = store.byteLength;
+    expect(small).toBeLessThan(2 * 8 * (1 << 14));
+    let next = 0;
+    for (const n of [1, 700, 900, 3000, 5000]) {
+      store.append(batchOf(rowsFrom(next, n)), n);
+      next += n;
+    }
+    expect(store.length).toBe(next);
+    expect(contents(store)).toEqual(rowsFrom(0, next));
+    expect(store.byteLength).toBe(2 * 8 * 16384);
+    store.append(batchOf(rowsFrom(next, 9000)), 9000); // wraps at the capacity
+    expect(store.length).toBe(1 << 14);
+    expect(contents(store)).toEqual(rowsFrom(next + 9000 - (1 << 14), 1 << 14));
+    expect(store.byteLength).toBe(2 * 8 * 16384);
+  });
+
+  it('holds a whole 10-minute run at 10 ms sampling by default; a reset shrinks and bumps the generation', () => {
+    const columns = Array.from({ length: 20 }, (_, c) => (c === 0 ? 't' : `c${c}`));
+    const store = new SeriesStore(columns);
+    const n = 60_000; // 600 s / 10 ms
+    const batch = new Float64Array(columns.length * n);
+    for (let i = 0; i < n; i++) batch[i] = (i + 1) * 0.01;
+    store.append(batch, n);
+    expect(store.length).toBe(n);
+    expect(store.at(0, 0)).toBeCloseTo(0.01, 12);
+    // 20 columns x 65536 slots x 8 bytes: 10.5 MB per side, 63 MB for six.
+    expect(store.byteLength).toBe(20 * 65536 * 8);
+    const generation = store.generation;
+    store.reset(columns);
+    expect(store.generation).toBe(generation + 1);
+    expect(store.byteLength).toBeLessThan(20 * 2048 * 8);
+  });
+});

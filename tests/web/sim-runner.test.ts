@@ -170,4 +170,17 @@ describe('SimRunner', () => {
     expect(ofType(posted, 'log/events')[0]?.events).toEqual([]);
     expect(loads).toBe(1);
   });
+
+  it('answers summary/get with the core summary read into typed figures, and names a request with no run', async () => {
+    await runner.receive({ type: 'summary/get', id: 4 });
+    expect(ofType(posted, 'run/error')).toEqual([{ type: 'run/error', id: 4, message: 'no run to summarise', fatal: false }]);
+    await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 10, play: true });
+    clock.advance(0);
+    for (let i = 0; i < 10; i++) clock.advance(100); // ~1 s simulated, past the fake's 0.5 s warm-up
+    await runner.receive({ type: 'summary/get', id: 5 });
+    const [result] = ofType(posted, 'summary/result');
+    expect(result?.id).toBe(5);
+    expect(result?.summary.measuredS).toBeGreaterThan(0.3);
+    expect(result?.summary).toMatchObject({ meanQueuePkts: 12.5, p95DelayMs: 8, utilisation: 0.97, responseTimeS: null });
+  });
 });

@@ -1,26 +1,22 @@
+import type { Metric } from '../charts/metrics';
+import { linesFor, sideName } from '../charts/metrics';
 import { sideColour, signalColour } from './colours';
+import type { Lab } from './lab';
 import type { SideStatus } from './side-session';
 
-const averageColumn = 'aqm.avg';
-
-/** One key per side; `withAverage` adds the dashed key of sides whose discipline keeps an average queue. */
-export function Legend({ statuses, withAverage }: { statuses: readonly SideStatus[]; withAverage: boolean }) {
+/** Keys of the overlay chart: a line per side, dashed for the side's second line. */
+export function Legend({ metric, lab, statuses }: { metric: Metric; lab: Lab; statuses: readonly SideStatus[] }) {
   return (
     <ul className="legend">
-      {statuses.map((s, i) => {
-        const name = s.info?.sideName ?? `Side ${i + 1}`;
-        return (
-          <li key={i}>
-            <span className="line-key" style={{ borderColor: sideColour(i) }} />
-            {name}
-            {withAverage && s.columns.includes(averageColumn) && (
-              <>
-                <span className="line-key dashed" style={{ borderColor: signalColour(i) }} />
-                {name} average
-              </>
-            )}
+      {statuses.map((status, i) => {
+        const columns = lab.sides[i]?.store.columns ?? status.columns;
+        return linesFor(metric, columns).map((line) => (
+          <li key={`${i}:${line.column}`}>
+            <span className={line.dashed ? 'line-key dashed' : 'line-key'} style={{ borderColor: line.shade === 'side' ? sideColour(i) : signalColour(i) }} />
+            {sideName(status, i)}
+            {line.suffix}
           </li>
-        );
+        ));
       })}
     </ul>
   );

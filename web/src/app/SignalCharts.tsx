@@ -1,65 +1,55 @@
 import { useCallback, useMemo } from 'react';
 import { findAqm, type AqmSpec } from '../aqm/aqm-table';
 import { signalGroups, type SignalGroup } from '../aqm/signal-groups';
+import type { ChartView } from '../charts/chart-view';
 import type { ChartSeries } from '../charts/line-chart';
 import { LineChartView } from '../charts/LineChartView';
+import { MetricChart, type ChartContext } from '../charts/MetricChart';
+import { metrics, sideName } from '../charts/metrics';
 import { sideColour, signalColour } from './colours';
-import type { Drawable, Lab } from './lab';
-import { Legend } from './Legend';
+import type { Drawable } from './lab';
 import type { SideSession, SideStatus } from './side-session';
 
-// The drop/mark probability of every side on one chart, then each side's
-// inner signals (from its discipline's `signals` table) as small charts, one
-// per group of signals sharing a unit.
+// The drop/mark probability of every side (overlay or small multiples like
+// the other metrics), then each side's inner signals (from its discipline's
+// `signals` table) as small charts, one per group of signals sharing a unit.
+// Inner signals differ between disciplines, so they are always a column per side.
 
 interface ChartHooks {
   register: (chart: Drawable) => () => void;
   requestPaint: () => void;
+  view: ChartView;
 }
 
-interface SignalChartsProps extends ChartHooks {
-  lab: Lab;
-  statuses: readonly SideStatus[];
-}
-
-export function SignalCharts({ lab, statuses, register, requestPaint }: SignalChartsProps) {
-  const probabilitySeries = useCallback(
-    (): ChartSeries[] =>
-      lab.sides.map((side, i) => ({ store: side.store, column: 'p', colour: sideColour(i), dashed: false })),
-    [lab],
-  );
+export function SignalCharts({ context }: { context: ChartContext }) {
+  const { lab, statuses, register, requestPaint, view } = context;
   return (
-    <section className="chart-panel" aria-labelledby="signals-title">
-      <h2 id="signals-title">Drop/mark probability p</h2>
-      <Legend statuses={statuses} withAverage={false} />
-      <LineChartView
-        compact
-        yLabel="p"
-        description="Drop or mark probability p of each side's discipline over simulated time"
-        testId="chart-p"
-        series={probabilitySeries}
-        register={register}
-        requestPaint={requestPaint}
-      />
-      <h2 className="signals-heading">Inner signals</h2>
-      <div className="signal-sides">
-        {lab.sides.map((side, i) => {
-          const status = statuses[i];
-          return (
-            status && (
-              <SideSignals
-                key={i}
-                side={side}
-                status={status}
-                spec={status.info ? findAqm(status.aqms, status.info.aqm) : undefined}
-                register={register}
-                requestPaint={requestPaint}
-              />
-            )
-          );
-        })}
-      </div>
-    </section>
+    <>
+      <MetricChart metric={metrics.p} context={context} />
+      <section className="chart-panel" aria-labelledby="signals-title">
+        <h2 id="signals-title" className="signals-heading">
+          Inner signals
+        </h2>
+        <div className="signal-sides" style={{ ['--columns' as string]: String(statuses.length) }}>
+          {statuses.map((status, i) => {
+            const side = lab.sides[i];
+            return (
+              side && (
+                <SideSignals
+                  key={i}
+                  side={side}
+                  status={status}
+                  spec={status.info ? findAqm(status.aqms, status.info.aqm) : undefined}
+                  register={register}
+                  requestPaint={requestPaint}
+                  view={view}
+                />
+              )
+            );
+          })}
+        </div>
+      </section>
+    </>
   );
 }
 
@@ -69,9 +59,9 @@ interface SideSignalsProps extends ChartHooks {
   spec: AqmSpec | undefined;
 }
 
-function SideSignals({ side, status, spec, register, requestPaint }: SideSignalsProps) {
+function SideSignals({ side, status, spec, register, requestPaint, view }: SideSignalsProps) {
   const groups = useMemo(() => signalGroups(spec?.signals ?? [], status.columns), [spec, status.columns]);
-  const name = status.info?.sideName ?? `Side ${side.index + 1}`;
+  const name = sideName(status, side.index);
   return (
     <div className="signal-side" data-testid={`signals-${side.index}`} data-aqm={spec?.name ?? ''}>
       <h3>
@@ -83,10 +73,12 @@ function SideSignals({ side, status, spec, register, requestPaint }: SideSignals
         <SignalChart
           key={`${spec?.name ?? ''}:${group.key}`}
           side={side}
+          name={name}
           group={group}
           testId={`chart-signal-${side.index}-${k}`}
           register={register}
           requestPaint={requestPaint}
+          view={view}
         />
       ))}
     </div>
@@ -95,11 +87,12 @@ function SideSignals({ side, status, spec, register, requestPaint }: SideSignals
 
 interface SignalChartProps extends ChartHooks {
   side: SideSession;
+  name: string;
   group: SignalGroup;
   testId: string;
 }
 
-function SignalChart({ side, group, testId, register, requestPaint }: SignalChartProps) {
+function SignalChart({ side, name, group, testId, register, requestPaint, view }: SignalChartProps) {
   // The first signal drawn like the side's queue, a second one dashed in the darker shade.
   const series = useCallback(
     (): ChartSeries[] =>
@@ -108,6 +101,7 @@ function SignalChart({ side, group, testId, register, requestPaint }: SignalChar
         column: signal.column,
         colour: k === 0 ? sideColour(side.index) : signalColour(side.index),
         dashed: k > 0,
+        label: signal.label,
       })),
     [side, group],
   );
@@ -130,11 +124,12 @@ function SignalChart({ side, group, testId, register, requestPaint }: SignalChar
       <LineChartView
         compact
         yLabel={group.unit}
-        description={`${group.title} of side ${side.index + 1} over simulated time`}
+        description={`${group.title} of ${name} over simulated time`}
         testId={testId}
         series={series}
         register={register}
         requestPaint={requestPaint}
+        view={view}
       />
     </figure>
   );

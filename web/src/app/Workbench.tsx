@@ -1,73 +1,72 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { DisciplinePanel } from '../aqm/DisciplinePanel';
-import type { ChartSeries } from '../charts/line-chart';
-import { LineChartView } from '../charts/LineChartView';
-import { sideColour, signalColour } from './colours';
+import { slug } from '../charts/chart-export';
+import { ChartToolbar } from '../charts/ChartToolbar';
+import { ChartView } from '../charts/chart-view';
+import type { Layout, TimeRange } from '../charts/layout';
+import type { EventMark } from '../charts/line-chart';
+import { MetricChart, type ChartContext } from '../charts/MetricChart';
+import { metrics } from '../charts/metrics';
+import { useControllable } from '../charts/use-controllable';
+import { SummaryTable } from '../summary/SummaryTable';
+import { TradeoffScatter } from '../summary/TradeoffScatter';
+import { useRunSummaries } from '../summary/use-run-summaries';
 import { Controls } from './Controls';
 import type { Lab, Drawable } from './lab';
-import { Legend } from './Legend';
 import { SignalCharts } from './SignalCharts';
-import { SummaryStrip } from './SummaryStrip';
 import { useSideStatuses } from './use-lab';
 
-const averageColumn = 'aqm.avg';
+export type { Layout, TimeRange } from '../charts/layout';
 
-export function Workbench({ lab }: { lab: Lab }) {
+export interface WorkbenchProps {
+  lab: Lab;
+  /** Overlay or small multiples; the Workbench keeps its own choice when not given. */
+  layout?: Layout;
+  onLayoutChange?: (layout: Layout) => void;
+  /** The charts' time window: the last minute or the whole run. */
+  timeRange?: TimeRange;
+  onTimeRangeChange?: (range: TimeRange) => void;
+  /** Live changes to mark on every chart's time axis. */
+  eventMarks?: () => readonly EventMark[];
+}
+
+const noMarks = (): readonly EventMark[] => [];
+
+export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: rangeProp, onTimeRangeChange, eventMarks = noMarks }: WorkbenchProps) {
   const statuses = useSideStatuses(lab);
+  const summaries = useRunSummaries(lab, statuses);
+  const [layout, setLayout] = useControllable<Layout>(layoutProp, onLayoutChange, 'overlay');
+  const [timeRange, setTimeRange] = useControllable<TimeRange>(rangeProp, onTimeRangeChange, 'recent');
+  const view = useMemo(() => new ChartView(), []);
+  useEffect(() => view.setRange(timeRange), [view, timeRange]);
   const register = useCallback((chart: Drawable) => lab.addChart(chart), [lab]);
   const requestPaint = useCallback(() => lab.requestPaint(), [lab]);
 
-  // Series are rebuilt from the stores at each draw, so a restarted run with
-  // other columns is picked up without remounting the charts.
-  const queueSeries = useCallback(
-    (): ChartSeries[] =>
-      lab.sides.flatMap((side, i) => {
-        const queue: ChartSeries = { store: side.store, column: 'queue_pkts', colour: sideColour(i), dashed: false };
-        if (side.store.columnIndex(averageColumn) < 0) return [queue];
-        return [queue, { store: side.store, column: averageColumn, colour: signalColour(i), dashed: true }];
-      }),
-    [lab],
-  );
-  const delaySeries = useCallback(
-    (): ChartSeries[] =>
-      lab.sides.map((side, i) => ({ store: side.store, column: 'delay_ms', colour: sideColour(i), dashed: false })),
-    [lab],
-  );
+  // Exports are named after the sides' disciplines and the newest simulated time.
+  const exportName = useCallback(() => {
+    const disciplines = lab.sides.map((s) => s.status.info?.aqm ?? 'side').join('-vs-');
+    return `aqmlab-${slug(disciplines)}-t${lab.timeWindow()[1].toFixed(1)}s`;
+  }, [lab]);
+
+  const context: ChartContext = { lab, statuses, layout, view, register, requestPaint, marks: eventMarks, exportName };
 
   return (
     <>
       <Controls lab={lab} statuses={statuses} />
-      <SummaryStrip lab={lab} statuses={statuses} />
-      <section className="chart-panel" aria-labelledby="queue-title">
-        <h2 id="queue-title">Queue length (packets)</h2>
-        <Legend statuses={statuses} withAverage />
-        <LineChartView
-          yLabel="packets"
-          description="Queue length in packets over simulated time, one line per side, dashed: the AQM's average queue"
-          testId="chart-queue"
-          series={queueSeries}
-          register={register}
-          requestPaint={requestPaint}
-        />
-      </section>
-      <SignalCharts lab={lab} statuses={statuses} register={register} requestPaint={requestPaint} />
+      <SummaryTable lab={lab} statuses={statuses} summaries={summaries} />
+      <ChartToolbar layout={layout} onLayoutChange={setLayout} timeRange={timeRange} onTimeRangeChange={setTimeRange} />
+      <MetricChart metric={metrics.queue} context={context} />
+      <SignalCharts context={context} />
       <div className="discipline-panels">
         {statuses.map((status, i) => (
           <DisciplinePanel key={i} lab={lab} index={i} status={status} />
         ))}
       </div>
-      <section className="chart-panel" aria-labelledby="delay-title">
-        <h2 id="delay-title">Queueing delay (ms)</h2>
-        <Legend statuses={statuses} withAverage={false} />
-        <LineChartView
-          yLabel="ms"
-          description="Queueing delay in milliseconds over simulated time, one line per side"
-          testId="chart-delay"
-          series={delaySeries}
-          register={register}
-          requestPaint={requestPaint}
-        />
-      </section>
+      <MetricChart metric={metrics.delay} context={context} />
+      <MetricChart metric={metrics.jitter} context={context} />
+      <MetricChart metric={metrics.throughput} context={context} />
+      <MetricChart metric={metrics.utilisation} context={context} />
+      <TradeoffScatter statuses={statuses} summaries={summaries} />
     </>
   );
 }

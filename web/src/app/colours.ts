@@ -1,12 +1,34 @@
-// One colour per side everywhere (lines, legend, summary), and a darker shade
-// of it for the discipline's own signal (RED's average queue).
-const sideColours = ['#d9822b', '#2b6cb0', '#2f9e44', '#ae3ec9'];
-const signalColours = ['#5c3208', '#0a1f3d', '#0f3d1a', '#45104f'];
+// One colour per side everywhere (lines, legend, table, scatter), and a
+// second shade of it for the discipline's own signal (RED's average queue).
+// The values live in styles.css as custom properties per theme; these
+// functions hand out `var(--side-N)` for CSS, and charts resolve them to
+// concrete colours at draw time (a canvas cannot read var()).
+
+/** Sides the palette tells apart; the lab holds at most this many. */
+export const paletteSize = 6;
 
 export function sideColour(side: number): string {
-  return sideColours[side % sideColours.length] ?? '#555';
+  return `var(--side-${((side % paletteSize) + paletteSize) % paletteSize})`;
 }
 
 export function signalColour(side: number): string {
-  return signalColours[side % signalColours.length] ?? '#222';
+  return `var(--signal-${((side % paletteSize) + paletteSize) % paletteSize})`;
+}
+
+let cache = new Map<string, string>();
+
+/** Forgets resolved colours, after the theme changed. */
+export function clearColourCache(): void {
+  cache = new Map();
+}
+
+/** A concrete colour for a canvas or a standalone SVG: `var(--x)` looked up on the root element. */
+export function resolveColour(colour: string): string {
+  const match = /^var\((--[\w-]+)\)$/.exec(colour);
+  if (!match?.[1] || typeof document === 'undefined') return colour;
+  const known = cache.get(match[1]);
+  if (known !== undefined) return known;
+  const value = getComputedStyle(document.documentElement).getPropertyValue(match[1]).trim() || '#777';
+  cache.set(match[1], value);
+  return value;
 }

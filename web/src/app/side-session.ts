@@ -1,6 +1,7 @@
 import type { AqmSpec } from '../aqm/aqm-table';
 import { SeriesStore } from '../charts/series-store';
 import type { SideInfo, Speed, TimelineEvent } from '../protocol/protocol';
+import type { RunSummary } from '../summary/run-summary';
 import { SimClient, type ClientError } from '../worker/client';
 import type { WorkerPort } from '../worker/spawn-worker';
 
@@ -132,6 +133,11 @@ export class SideSession {
     if (restarting || info?.aqm !== aqm) throw new Error(`${name}: the side is not running ${aqm} now`);
     await this.client.apply({ kind: 'set_param', side: this.index, name, value });
     this.accepted();
+  }
+
+  /** The core's run summary of this side, as of now. */
+  summary(): Promise<RunSummary> {
+    return this.client.summary();
   }
 
   terminate(): void {

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { ChartView } from './chart-view';
 import { LineChart, type ChartSeries } from './line-chart';
 
 // Mounts a LineChart once and hands it to the page's repaint loop; React never
@@ -13,6 +14,9 @@ export interface LineChartViewProps {
   requestPaint: () => void;
   /** A short chart, for the small multiples of inner signals. */
   compact?: boolean;
+  /** The shared time range and crosshair. */
+  view?: ChartView;
+  unit?: string;
 }
 
 export function LineChartView({
@@ -23,6 +27,8 @@ export function LineChartView({
   register,
   requestPaint,
   compact = false,
+  view,
+  unit,
 }: LineChartViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const latestSeries = useRef(series);
@@ -35,21 +41,28 @@ export function LineChartView({
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const chart = new LineChart(element, { yLabel, series: () => latestSeries.current(), onResize: requestPaint });
+    const chart = new LineChart(element, {
+      yLabel,
+      unit: unit ?? yLabel,
+      view,
+      series: () => latestSeries.current(),
+      onResize: requestPaint,
+    });
     const unregister = register(chart);
     return () => {
       unregister();
       chart.destroy();
     };
-  }, [yLabel, register, requestPaint]);
+  }, [yLabel, unit, view, register, requestPaint]);
 
   return (
     <div
       ref={container}
       className={compact ? 'chart compact' : 'chart'}
       data-testid={testId}
-      role="img"
-      aria-label={description}
+      role="group"
+      tabIndex={view ? 0 : undefined}
+      aria-label={view ? `${description}. Arrow keys move a crosshair that reads each value.` : description}
     />
   );
 }

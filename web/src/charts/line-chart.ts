@@ -1,104 +1,237 @@
 import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
+import { resolveColour } from '../app/colours';
+import { onThemeChange } from '../app/theme';
+import { crosshairTime, type ChartView } from './chart-view';
+import { columnsPath, type PanelPicture } from './chart-svg';
 import { fillColumnBars, strokeColumnPath } from './column-marks';
-import { columnsMax, columnsMin, createPixelColumns, decimate, type PixelColumns } from './decimate';
+import { columnsMax, columnsMin, IncrementalDecimator, type PixelColumns } from './decimate';
 import type { SeriesStore } from './series-store';
+import { valueAt } from './value-at';
+import { formatValue, type ValueKind } from './value-format';
 
 // An imperative canvas line chart: the page calls draw() from one
 // requestAnimationFrame callback; React only mounts the container. D3 supplies
-// the scales and draws the axes into an SVG laid over the canvas.
+// the scales and draws the axes into an SVG laid over the canvas; the same
+// overlay holds the levels (thresholds, targets), the event marks and the
+// crosshair, and an HTML readout lists every series' value under it.
+
+type Scale = ScaleLinear<number, number>;
 
 export interface ChartSeries {
   store: SeriesStore;
   column: string;
   colour: string;
   dashed: boolean;
+  /** Name in the readout and in exports; the column when absent. */
+  label?: string;
+}
+
+/** A horizontal level: a discipline's threshold or target, in the chart's unit. */
+export interface ChartLevel {
+  value: number;
+  label: string;
+  colour: string;
+}
+
+/** A live change, marked on the time axis. */
+export interface EventMark {
+  t: number;
+  label: string;
 }
 
 export interface ChartOptions {
   yLabel: string;
   /** Read at every draw, so series can follow runs that restart with other columns. */
   series: () => readonly ChartSeries[];
-  /** Called when the chart's size changed and it wants a repaint. */
+  /** Called when the chart's size (or the theme) changed and it wants a repaint. */
   onResize: () => void;
+  /** How values read in the axis and the readout. */
+  valueKind?: ValueKind;
+  unit?: string;
+  levels?: () => readonly ChartLevel[];
+  marks?: () => readonly EventMark[];
+  /** Shared time range and crosshair; without one the chart shows the page's window and no crosshair. */
+  view?: ChartView;
+  /** Name of this panel in an export of several (the side in small multiples). */
+  caption?: string;
 }
 
-const margin = { top: 10, right: 14, bottom: 26, left: 52 };
+/** Lowest and highest value a chart wants in view; NaN when it has none. */
+export interface Extent {
+  lo: number;
+  hi: number;
+}
 
-const filled = (values: number[]): number[] => values.filter((v) => !Number.isNaN(v));
+export const noExtent: Extent = { lo: Number.NaN, hi: Number.NaN };
+
+export function unionExtent(a: Extent, b: Extent): Extent {
+  const pick = (x: number, y: number, f: (p: number, q: number) => number) =>
+    Number.isNaN(x) ? y : Number.isNaN(y) ? x : f(x, y);
+  return { lo: pick(a.lo, b.lo, Math.min), hi: pick(a.hi, b.hi, Math.max) };
+}
 
 /** Zero is always in view; below it only for series that go negative (a controller's error). */
-function valueDomain(columns: readonly PixelColumns[]): [number, number] {
-  const top = Math.max(0, ...filled(columns.map(columnsMax)));
-  const bottom = Math.min(0, ...filled(columns.map(columnsMin)));
+export function valueDomain(extent: Extent): [number, number] {
+  const top = Math.max(0, Number.isNaN(extent.hi) ? 0 : extent.hi);
+  const bottom = Math.min(0, Number.isNaN(extent.lo) ? 0 : extent.lo);
   if (top === 0 && bottom === 0) return [0, 1];
   return [bottom * 1.05, top * 1.05];
 }
+
+export const chartMargin = { top: 10, right: 14, bottom: 26, left: 52 };
+const margin = chartMargin;
 const svgNs = 'http://www.w3.org/2000/svg';
 const lineWidth = 1.25;
+
+function svgElement<K extends keyof SVGElementTagNameMap>(name: K, className?: string): SVGElementTagNameMap[K] {
+  const element = document.createElementNS(svgNs, name);
+  if (className) element.setAttribute('class', className);
+  return element;
+}
+
+interface Frame {
+  x0: number;
+  x1: number;
+  plotW: number;
+  plotH: number;
+  series: readonly ChartSeries[];
+  x: Scale;
+  y: Scale;
+}
 
 export class LineChart {
   private readonly canvas: HTMLCanvasElement;
   private readonly svg: SVGSVGElement;
   private readonly xAxis: SVGGElement;
   private readonly yAxis: SVGGElement;
+  private readonly levelLayer: SVGGElement;
+  private readonly markLayer: SVGGElement;
+  private readonly crosshair: SVGGElement;
+  private readonly readout: HTMLDivElement;
   private readonly observer: ResizeObserver;
-  private columns: PixelColumns[] = [];
+  private readonly cleanups: (() => void)[] = [];
+  private decimators: IncrementalDecimator[] = [];
   private width = 0;
   private height = 0;
+  private used = 0;
+  private frame: Frame | null = null;
 
   constructor(
     private readonly container: HTMLElement,
     private readonly options: ChartOptions,
   ) {
     this.canvas = document.createElement('canvas');
-    this.svg = document.createElementNS(svgNs, 'svg');
-    this.xAxis = document.createElementNS(svgNs, 'g');
-    this.yAxis = document.createElementNS(svgNs, 'g');
-    this.svg.append(this.xAxis, this.yAxis, this.axisLabel(options.yLabel));
+    this.canvas.setAttribute('aria-hidden', 'true');
+    this.svg = svgElement('svg');
+    this.xAxis = svgElement('g', 'x-axis');
+    this.yAxis = svgElement('g', 'y-axis');
+    this.levelLayer = svgElement('g', 'levels');
+    this.markLayer = svgElement('g', 'marks');
+    this.crosshair = svgElement('g', 'crosshair');
+    this.svg.append(this.levelLayer, this.markLayer, this.xAxis, this.yAxis, this.axisLabel(options.yLabel), this.crosshair);
     this.svg.setAttribute('aria-hidden', 'true');
-    container.append(this.canvas, this.svg);
+    this.readout = document.createElement('div');
+    this.readout.className = 'readout';
+    this.readout.dataset.testid = 'readout';
+    this.readout.hidden = true;
+    container.append(this.canvas, this.svg, this.readout);
     this.observer = new ResizeObserver(() => {
       this.measure();
       options.onResize();
     });
     this.observer.observe(container);
     this.measure();
+    this.cleanups.push(onThemeChange(() => options.onResize()));
+    const view = options.view;
+    if (view) {
+      this.cleanups.push(
+        view.subscribe({ crosshairChanged: () => this.drawCrosshair(), rangeChanged: () => options.onResize() }),
+      );
+      this.listen(view);
+    }
   }
 
   destroy(): void {
     this.observer.disconnect();
+    for (const cleanup of this.cleanups) cleanup();
     this.canvas.remove();
     this.svg.remove();
+    this.readout.remove();
   }
 
-  /** Redraws every series over the time window [x0, x1] seconds. */
+  /** Redraws every series over the page's time window [x0, x1] seconds, on its own value scale. */
   draw(x0: number, x1: number): void {
+    this.render(valueDomain(this.prepare(x0, x1)));
+  }
+
+  /** Decimates the series for the window; returns the values they (and the levels) span. */
+  prepare(pageX0: number, pageX1: number): Extent {
+    const [x0, x1] = this.options.view ? this.options.view.window(pageX0, pageX1) : [pageX0, pageX1];
     const plotW = Math.max(1, this.width - margin.left - margin.right);
     const plotH = Math.max(1, this.height - margin.top - margin.bottom);
     const series = this.options.series();
-    const decimated = this.decimateAll(series, x0, x1, plotW);
-    const x = scaleLinear().domain([x0, x1]).range([0, plotW]);
-    const y = scaleLinear().domain(valueDomain(decimated.columns)).range([plotH, 0]).nice();
-    this.paintLines(series, decimated.columns, y);
-    this.paintAxes(x, y, plotW, plotH);
-    this.container.dataset.samples = String(decimated.used);
-  }
-
-  private decimateAll(series: readonly ChartSeries[], x0: number, x1: number, plotW: number) {
-    if (this.columns.length !== series.length || this.columns[0]?.width !== plotW) {
-      this.columns = series.map(() => createPixelColumns(plotW));
-    }
-    let used = 0;
+    while (this.decimators.length < series.length) this.decimators.push(new IncrementalDecimator());
+    this.decimators.length = series.length;
+    let extent = noExtent;
+    this.used = 0;
     series.forEach((s, i) => {
-      const out = this.columns[i];
-      if (out) used += decimate(s.store, s.store.columnIndex('t'), s.store.columnIndex(s.column), x0, x1, out);
+      const d = this.decimators[i];
+      if (!d) return;
+      this.used += d.update(s.store, s.store.columnIndex('t'), s.store.columnIndex(s.column), x0, x1, plotW);
+      extent = unionExtent(extent, { lo: columnsMin(d.columns), hi: columnsMax(d.columns) });
     });
-    return { columns: this.columns, used };
+    for (const level of this.options.levels?.() ?? []) extent = unionExtent(extent, { lo: level.value, hi: level.value });
+    const x = scaleLinear().domain([x0, x1]).range([0, plotW]);
+    const y = scaleLinear().domain([0, 1]).range([plotH, 0]);
+    this.frame = { x0, x1, plotW, plotH, series, x, y };
+    return extent;
   }
 
-  private paintLines(series: readonly ChartSeries[], columns: PixelColumns[], y: ScaleLinear<number, number>): void {
+  /** Paints what prepare() decimated on the value scale `domain`. */
+  render(domain: [number, number]): void {
+    const frame = this.frame;
+    if (!frame) return;
+    frame.y = scaleLinear().domain(domain).range([frame.plotH, 0]).nice();
+    this.paintLines(frame);
+    this.paintAxes(frame);
+    this.paintLevels(frame);
+    this.paintMarks(frame);
+    this.drawCrosshair();
+    this.container.dataset.samples = String(this.used);
+    this.container.dataset.window = `${frame.x0},${frame.x1}`;
+  }
+
+  /** The chart as drawn now, for the SVG and PNG exports. */
+  picture(): PanelPicture | null {
+    const frame = this.frame;
+    if (!frame) return null;
+    const { x, y, plotW, plotH, series } = frame;
+    const yFormat = this.yTickFormat(y);
+    return {
+      width: this.width,
+      height: this.height,
+      margin,
+      caption: this.options.caption ?? '',
+      yLabel: this.options.yLabel,
+      xTicks: x.ticks(this.xTickCount(plotW)).map((v) => ({ at: x(v), label: `${v} s` })),
+      yTicks: y.ticks(this.yTickCount(plotH)).map((v) => ({ at: y(v), label: yFormat(v) })),
+      lines: series.map((s, i) => {
+        const columns = this.decimators[i]?.columns;
+        return {
+          label: s.label ?? s.column,
+          colour: resolveColour(s.colour),
+          dashed: s.dashed,
+          d: columns ? columnsPath(columns, (v) => y(v)) : '',
+        };
+      }),
+      levels: (this.options.levels?.() ?? []).map((l) => ({ at: y(l.value), label: l.label, colour: resolveColour(l.colour) })),
+      marks: this.visibleMarks(frame).map((m) => ({ at: x(m.t), label: m.label })),
+    };
+  }
+
+  private paintLines(frame: Frame): void {
     const ctx = this.canvas.getContext('2d');
     if (!ctx) return;
     const dpr = window.devicePixelRatio || 1;
@@ -106,37 +239,208 @@ export class LineChart {
     ctx.clearRect(0, 0, this.width, this.height);
     ctx.translate(margin.left, margin.top);
     ctx.lineJoin = 'round';
-    series.forEach((s, i) => {
-      const c = columns[i];
+    frame.series.forEach((s, i) => {
+      const c: PixelColumns | undefined = this.decimators[i]?.columns;
       if (!c) return;
-      ctx.strokeStyle = s.colour;
-      ctx.fillStyle = s.colour;
+      const colour = resolveColour(s.colour);
+      ctx.strokeStyle = colour;
+      ctx.fillStyle = colour;
       if (s.dashed) {
         // A smoothed signal laid over a noisy line: heavier so it stays visible.
         ctx.lineWidth = 2;
         ctx.setLineDash([6, 3]);
-        strokeColumnPath(ctx, c, y);
+        strokeColumnPath(ctx, c, frame.y);
       } else {
         ctx.lineWidth = lineWidth;
         ctx.setLineDash([]);
-        fillColumnBars(ctx, c, y, lineWidth);
+        fillColumnBars(ctx, c, frame.y, lineWidth);
       }
     });
   }
 
-  private paintAxes(x: ScaleLinear<number, number>, y: ScaleLinear<number, number>, plotW: number, plotH: number): void {
+  private xTickCount(plotW: number): number {
+    return Math.max(2, Math.floor(plotW / 90));
+  }
+
+  private yTickCount(plotH: number): number {
+    return Math.max(2, Math.floor(plotH / 40));
+  }
+
+  private yTickFormat(y: Scale): (v: number) => string {
+    const f = y.tickFormat(this.yTickCount(this.frame?.plotH ?? 100), this.options.valueKind === 'percent' ? '.0%' : undefined);
+    return (v) => f(v);
+  }
+
+  private paintAxes(frame: Frame): void {
+    const { x, y, plotW, plotH } = frame;
     select(this.xAxis)
       .attr('transform', `translate(${margin.left},${margin.top + plotH})`)
-      .call(axisBottom(x).ticks(Math.max(2, Math.floor(plotW / 90))).tickFormat((v) => `${Number(v)} s`));
+      .call(axisBottom(x).ticks(this.xTickCount(plotW)).tickFormat((v) => `${Number(v)} s`));
+    const yFormat = this.yTickFormat(y);
     select(this.yAxis)
       .attr('transform', `translate(${margin.left},${margin.top})`)
-      .call(axisLeft(y).ticks(Math.max(2, Math.floor(plotH / 40))));
+      .call(axisLeft(y).ticks(this.yTickCount(plotH)).tickFormat((v) => yFormat(Number(v))));
+  }
+
+  private paintLevels(frame: Frame): void {
+    const levels = this.options.levels?.() ?? [];
+    const layer = select(this.levelLayer).attr('transform', `translate(${margin.left},${margin.top})`);
+    const groups = layer.selectAll<SVGGElement, ChartLevel>('g.level').data(levels).join((enter) => {
+      const g = enter.append('g').attr('class', 'level');
+      g.append('line');
+      g.append('text').attr('text-anchor', 'end');
+      return g;
+    });
+    groups
+      .select('line')
+      .attr('x1', 0)
+      .attr('x2', frame.plotW)
+      .attr('y1', (l) => frame.y(l.value))
+      .attr('y2', (l) => frame.y(l.value))
+      .attr('stroke', (l) => l.colour);
+    groups
+      .select('text')
+      .attr('x', frame.plotW - 2)
+      .attr('y', (l) => frame.y(l.value) - 3)
+      .attr('fill', (l) => l.colour)
+      .text((l) => l.label);
+  }
+
+  private visibleMarks(frame: Frame): EventMark[] {
+    return (this.options.marks?.() ?? []).filter((m) => m.t >= frame.x0 && m.t <= frame.x1);
+  }
+
+  private paintMarks(frame: Frame): void {
+    const layer = select(this.markLayer).attr('transform', `translate(${margin.left},${margin.top})`);
+    const groups = layer.selectAll<SVGGElement, EventMark>('g.mark').data(this.visibleMarks(frame)).join((enter) => {
+      const g = enter.append('g').attr('class', 'mark');
+      g.append('line');
+      g.append('text');
+      return g;
+    });
+    groups.attr('transform', (m) => `translate(${frame.x(m.t)},0)`);
+    groups.select('line').attr('y1', 0).attr('y2', frame.plotH);
+    groups
+      .select('text')
+      .attr('x', 3)
+      .attr('y', 9)
+      .text((m) => m.label);
+  }
+
+  /** The crosshair line, a dot per series, and the readout; only the overlay changes. */
+  private drawCrosshair(): void {
+    const frame = this.frame;
+    const view = this.options.view;
+    const t = frame && view ? crosshairTime(view, frame.x0, frame.x1) : null;
+    if (!frame || t === null) {
+      this.crosshair.replaceChildren();
+      this.readout.hidden = true;
+      delete this.container.dataset.crosshair;
+      return;
+    }
+    const px = frame.x(t);
+    const line = svgElement('line', 'crosshair-line');
+    line.setAttribute('x1', String(px));
+    line.setAttribute('x2', String(px));
+    line.setAttribute('y1', '0');
+    line.setAttribute('y2', String(frame.plotH));
+    const dots: SVGCircleElement[] = [];
+    const rows: HTMLElement[] = [];
+    const heading = document.createElement('div');
+    heading.className = 'readout-time';
+    heading.textContent = `t = ${t.toFixed(2)} s`;
+    for (const s of frame.series) {
+      const reading = valueAt(s.store, s.column, t);
+      const value = reading ? reading.value : Number.NaN;
+      const row = document.createElement('div');
+      row.className = 'readout-row';
+      row.dataset.label = s.label ?? s.column;
+      row.dataset.value = String(value);
+      const key = document.createElement('span');
+      key.className = s.dashed ? 'line-key dashed' : 'line-key';
+      key.style.borderColor = s.colour;
+      const name = document.createElement('span');
+      name.className = 'readout-name';
+      name.textContent = s.label ?? s.column;
+      const number = document.createElement('span');
+      number.className = 'readout-value';
+      const unit = this.options.unit && this.options.valueKind !== 'percent' ? ` ${this.options.unit}` : '';
+      number.textContent = `${formatValue(value, this.options.valueKind)}${Number.isFinite(value) ? unit : ''}`;
+      row.append(key, name, number);
+      rows.push(row);
+      if (Number.isFinite(value)) {
+        const dot = svgElement('circle', 'crosshair-dot');
+        dot.setAttribute('cx', String(px));
+        dot.setAttribute('cy', String(frame.y(value)));
+        dot.setAttribute('r', '3');
+        dot.setAttribute('fill', resolveColour(s.colour));
+        dots.push(dot);
+      }
+    }
+    this.crosshair.setAttribute('transform', `translate(${margin.left},${margin.top})`);
+    this.crosshair.replaceChildren(line, ...dots);
+    this.readout.replaceChildren(heading, ...rows);
+    this.readout.hidden = false;
+    // Right of the line in the left half, left of it in the right half, so it never covers the line.
+    const left = px < frame.plotW / 2;
+    this.readout.style.left = left ? `${margin.left + px + 10}px` : '';
+    this.readout.style.right = left ? '' : `${this.width - margin.left - px + 10}px`;
+    this.container.dataset.crosshair = t.toFixed(3);
+  }
+
+  /** Pointer and keyboard move the shared crosshair. */
+  private listen(view: ChartView): void {
+    const fractionAt = (clientX: number): number | null => {
+      const box = this.container.getBoundingClientRect();
+      const plotW = Math.max(1, this.width - margin.left - margin.right);
+      const f = (clientX - box.left - margin.left) / plotW;
+      return f < -0.02 || f > 1.02 ? null : f;
+    };
+    const move = (e: PointerEvent) => view.setHover(fractionAt(e.clientX));
+    const leave = () => {
+      if (document.activeElement !== this.container) view.setHover(null);
+    };
+    const key = (e: KeyboardEvent) => {
+      const step = e.shiftKey ? 0.1 : 0.01;
+      const at = view.hover ?? 1;
+      const next =
+        e.key === 'ArrowLeft' ? at - step
+        : e.key === 'ArrowRight' ? at + step
+        : e.key === 'Home' ? 0
+        : e.key === 'End' ? 1
+        : e.key === 'Escape' ? null
+        : undefined;
+      if (next === undefined) return;
+      e.preventDefault();
+      view.setHover(next);
+    };
+    const focus = () => {
+      this.readout.setAttribute('aria-live', 'polite');
+      if (view.hover === null) view.setHover(1);
+    };
+    const blur = () => {
+      this.readout.removeAttribute('aria-live');
+      view.setHover(null);
+    };
+    this.container.addEventListener('pointermove', move);
+    this.container.addEventListener('pointerdown', move);
+    this.container.addEventListener('pointerleave', leave);
+    this.container.addEventListener('keydown', key);
+    this.container.addEventListener('focus', focus);
+    this.container.addEventListener('blur', blur);
+    this.cleanups.push(() => {
+      this.container.removeEventListener('pointermove', move);
+      this.container.removeEventListener('pointerdown', move);
+      this.container.removeEventListener('pointerleave', leave);
+      this.container.removeEventListener('keydown', key);
+      this.container.removeEventListener('focus', focus);
+      this.container.removeEventListener('blur', blur);
+    });
   }
 
   private axisLabel(text: string): SVGTextElement {
-    const label = document.createElementNS(svgNs, 'text');
+    const label = svgElement('text', 'axis-label');
     label.textContent = text;
-    label.setAttribute('class', 'axis-label');
     label.setAttribute('transform', `translate(12, ${margin.top}) rotate(-90)`);
     label.setAttribute('text-anchor', 'end');
     return label;
@@ -153,5 +457,21 @@ export class LineChart {
     this.canvas.style.height = `${this.height}px`;
     this.svg.setAttribute('width', String(this.width));
     this.svg.setAttribute('height', String(this.height));
+  }
+}
+
+/**
+ * Several charts drawn as one on a shared value scale: the panels of one
+ * metric in small multiples, so the sides compare by height at a glance.
+ */
+export class ChartRow {
+  constructor(private readonly charts: () => readonly LineChart[]) {}
+
+  draw(x0: number, x1: number): void {
+    const charts = this.charts();
+    let extent = noExtent;
+    for (const chart of charts) extent = unionExtent(extent, chart.prepare(x0, x1));
+    const domain = valueDomain(extent);
+    for (const chart of charts) chart.render(domain);
   }
 }

@@ -1,8 +1,12 @@
 // Columnar ring buffer for one side's samples. It lives outside React: batches
 // are appended as they arrive and charts read it when they repaint. Once full,
-// the oldest samples are overwritten, so memory stays fixed however long a run is.
+// the oldest samples are overwritten, so memory stays bounded however long a run is.
+// The arrays start small and double up to the capacity, so a short run (or a
+// page with six sides) does not pay for ten minutes of history up front.
 
-const defaultCapacity = 1 << 16; // 655 s of 10 ms samples
+/** 655 s of 10 ms samples: a whole 10-minute run stays in view. */
+export const defaultCapacity = 1 << 16;
+const initialSize = 1 << 10;
 
 function nextPowerOfTwo(n: number): number {
   let p = 1;
@@ -13,26 +17,28 @@ function nextPowerOfTwo(n: number): number {
 export class SeriesStore {
   private names: readonly string[] = [];
   private data: Float64Array[] = [];
-  private start = 0; // physical index of the oldest sample
+  private size = 0; // allocated slots per column, a power of two <= capacity
+  private mask = 0;
+  private start = 0; // physical index of the oldest sample; 0 until the buffer wraps
   private count = 0;
   private received = 0;
+  private resets = 0;
   readonly capacity: number;
-  private readonly mask: number;
 
   constructor(columns: readonly string[] = [], capacity = defaultCapacity) {
     // A power of two lets a logical index wrap with a mask instead of a modulo.
     this.capacity = nextPowerOfTwo(Math.max(1, capacity));
-    this.mask = this.capacity - 1;
     this.reset(columns);
   }
 
   /** Starts over, e.g. for a new run whose columns may differ. */
   reset(columns: readonly string[]): void {
     this.names = [...columns];
-    this.data = this.names.map(() => new Float64Array(this.capacity));
+    this.allocate(Math.min(this.capacity, initialSize));
     this.start = 0;
     this.count = 0;
     this.received = 0;
+    this.resets++;
   }
 
   get columns(): readonly string[] {
@@ -49,6 +55,16 @@ export class SeriesStore {
     return this.received;
   }
 
+  /** Changes at every reset, so a reader can tell its cached view is stale. */
+  get generation(): number {
+    return this.resets;
+  }
+
+  /** Bytes the sample arrays hold now. */
+  get byteLength(): number {
+    return this.names.length * this.size * Float64Array.BYTES_PER_ELEMENT;
+  }
+
   columnIndex(name: string): number {
     return this.names.indexOf(name);
   }
@@ -61,8 +77,9 @@ export class SeriesStore {
     }
     const keep = Math.min(length, this.capacity);
     const skip = length - keep;
+    this.grow(this.count + keep);
     const write = (this.start + this.count) & this.mask;
-    const firstRun = Math.min(keep, this.capacity - write);
+    const firstRun = Math.min(keep, this.size - write);
     for (let c = 0; c < width; c++) {
       const from = c * length + skip;
       const source = batch.subarray(from, from + keep);
@@ -72,9 +89,9 @@ export class SeriesStore {
       if (firstRun < keep) target.set(source.subarray(firstRun), 0);
     }
     const grown = this.count + keep;
-    if (grown > this.capacity) {
-      this.start = (this.start + grown - this.capacity) & this.mask;
-      this.count = this.capacity;
+    if (grown > this.size) {
+      this.start = (this.start + grown - this.size) & this.mask;
+      this.count = this.size;
     } else {
       this.count = grown;
     }
@@ -102,5 +119,22 @@ export class SeriesStore {
       else hi = mid;
     }
     return lo;
+  }
+
+  private allocate(size: number): void {
+    this.size = size;
+    this.mask = size - 1;
+    this.data = this.names.map(() => new Float64Array(size));
+  }
+
+  /** Doubles the arrays until `needed` samples fit or the capacity is reached. */
+  private grow(needed: number): void {
+    if (needed <= this.size || this.size >= this.capacity) return;
+    let size = this.size;
+    while (size < needed && size < this.capacity) size *= 2;
+    // Below the capacity the buffer has never wrapped: start is 0 and the samples are contiguous.
+    const old = this.data;
+    this.allocate(size);
+    old.forEach((values, c) => this.data[c]?.set(values.subarray(0, this.count)));
   }
 }

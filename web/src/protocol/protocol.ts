@@ -2,6 +2,7 @@
 // unions on `type`; each side switches over them exhaustively, and data arriving
 // from the other side is checked by the guards below rather than cast.
 import { isAqmSpec, type AqmSpec } from '../aqm/aqm-table';
+import { isRunSummary, type RunSummary } from '../summary/run-summary';
 
 /** A live change, in the core's own timeline-event JSON shape (see SCENARIO.md). */
 export type TimelineEvent =
@@ -37,7 +38,8 @@ export type ToWorker =
   | { type: 'run/reset' }
   | { type: 'run/speed'; speed: Speed }
   | { type: 'sim/apply'; id: number; event: TimelineEvent }
-  | { type: 'log/get'; id: number };
+  | { type: 'log/get'; id: number }
+  | { type: 'summary/get'; id: number };
 
 export type FromWorker =
   // Sent at every (re)start; column names travel here once, not with each batch.
@@ -48,6 +50,8 @@ export type FromWorker =
   | { type: 'sim/batch'; seq: number; length: number; data: Float64Array; now: number }
   | { type: 'sim/applied'; id: number; recorded: RecordedEvent }
   | { type: 'log/events'; id: number; events: RecordedEvent[] }
+  // The core's run summary (after the warm-up) at the time the request was handled.
+  | { type: 'summary/result'; id: number; summary: RunSummary }
   // `id` names the request that failed, if any; a fatal error leaves the side without a run.
   | { type: 'run/error'; id: number | null; message: string; fatal: boolean };
 
@@ -110,6 +114,7 @@ const toWorkerChecks: { [K in ToWorkerType]: (m: Fields) => boolean } = {
   'run/speed': (m) => isSpeed(m.speed),
   'sim/apply': (m) => isNumber(m.id) && isTimelineEvent(m.event),
   'log/get': (m) => isNumber(m.id),
+  'summary/get': (m) => isNumber(m.id),
 };
 
 const fromWorkerChecks: { [K in FromWorkerType]: (m: Fields) => boolean } = {
@@ -125,6 +130,7 @@ const fromWorkerChecks: { [K in FromWorkerType]: (m: Fields) => boolean } = {
     isNumber(m.seq) && isNumber(m.length) && m.data instanceof Float64Array && isNumber(m.now),
   'sim/applied': (m) => isNumber(m.id) && isRecordedEvent(m.recorded),
   'log/events': (m) => isNumber(m.id) && Array.isArray(m.events) && m.events.every(isRecordedEvent),
+  'summary/result': (m) => isNumber(m.id) && isRunSummary(m.summary),
   'run/error': (m) => (m.id === null || isNumber(m.id)) && isString(m.message) && isBoolean(m.fatal),
 };
 

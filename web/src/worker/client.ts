@@ -1,5 +1,6 @@
 import type { FromWorker, RecordedEvent, Speed, TimelineEvent, ToWorker } from '../protocol/protocol';
 import { assertNever, isFromWorker } from '../protocol/protocol';
+import type { RunSummary } from '../summary/run-summary';
 import type { WorkerPort } from './spawn-worker';
 
 // The main thread's typed handle on one side's worker: routes replies to the
@@ -33,7 +34,8 @@ export interface StartOptions {
 
 type Pending =
   | { kind: 'apply'; resolve: (recorded: RecordedEvent) => void; reject: (error: Error) => void }
-  | { kind: 'log'; resolve: (events: RecordedEvent[]) => void; reject: (error: Error) => void };
+  | { kind: 'log'; resolve: (events: RecordedEvent[]) => void; reject: (error: Error) => void }
+  | { kind: 'summary'; resolve: (summary: RunSummary) => void; reject: (error: Error) => void };
 
 function wrongKind(id: number): Error {
   return new Error(`request ${id} got a reply of the wrong kind`);
@@ -89,6 +91,14 @@ export class SimClient {
     });
   }
 
+  /** The core's run summary (after the warm-up) as of now. */
+  summary(): Promise<RunSummary> {
+    return new Promise((resolve, reject) => {
+      const id = this.request({ kind: 'summary', resolve, reject });
+      if (id !== null) this.send({ type: 'summary/get', id });
+    });
+  }
+
   /** Abort: the worker and any simulation in it stop at once. */
   terminate(): void {
     if (this.closed) return;
@@ -134,6 +144,12 @@ export class SimClient {
       case 'log/events': {
         const entry = this.take(data.id);
         if (entry?.kind === 'log') entry.resolve(data.events);
+        else entry?.reject(wrongKind(data.id));
+        return;
+      }
+      case 'summary/result': {
+        const entry = this.take(data.id);
+        if (entry?.kind === 'summary') entry.resolve(data.summary);
         else entry?.reject(wrongKind(data.id));
         return;
       }

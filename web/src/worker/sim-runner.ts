@@ -3,6 +3,7 @@ import type { FromWorker, RecordedEvent, Speed, TimelineEvent, ToWorker } from '
 import { assertNever } from '../protocol/protocol';
 import { readAqmTable } from '../aqm/aqm-table';
 import { bufferPackets, readSideInfo } from '../scenario/side-info';
+import { readRunSummary } from '../summary/run-summary';
 import { parseJson, readColumns, readResult } from './core-json';
 
 // Owns one Simulation and drives it in slices of simulated time. Kept free of
@@ -80,6 +81,8 @@ export class SimRunner {
       case 'log/get':
         this.deps.post({ type: 'log/events', id: message.id, events: [...this.log] }, []);
         return;
+      case 'summary/get':
+        return this.summary(message.id);
       default:
         return assertNever(message);
     }
@@ -147,6 +150,13 @@ export class SimRunner {
     const recorded: RecordedEvent = { atS: sim.now(), event };
     this.log.push(recorded);
     this.deps.post({ type: 'sim/applied', id, recorded }, []);
+  }
+
+  private summary(id: number): void {
+    if (!this.sim) return this.fail(id, 'no run to summarise', false);
+    const summary = readRunSummary(parseJson(this.sim.summary()));
+    if (typeof summary === 'string') return this.fail(id, summary, false);
+    this.deps.post({ type: 'summary/result', id, summary }, []);
   }
 
   private tick(): void {

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { RunSummary } from '../../web/src/summary/run-summary';
+import { bestPerColumn, bestRows, summaryColumns } from '../../web/src/summary/summary-columns';
+
+function summary(patch: Partial<RunSummary>): RunSummary {
+  return {
+    measuredS: 20,
+    meanQueuePkts: 100,
+    p95QueuePkts: 150,
+    meanDelayMs: 40,
+    p95DelayMs: 60,
+    jitterMs: 0.3,
+    utilisation: 0.98,
+    goodputMbps: 9.7,
+    lossRatio: 0.02,
+    fairness: 0.8,
+    responseTimeS: null,
+    ...patch,
+  };
+}
+
+describe('bestRows', () => {
+  it('picks the lowest where lower is better and the highest where higher is', () => {
+    expect([...bestRows([64.7, 24.9, 30], 'lower')]).toEqual([1]);
+    expect([...bestRows([1, 0.984, 0.99], 'higher')]).toEqual([0]);
+  });
+
+  it('marks every row tied for best, within rounding noise', () => {
+    expect([...bestRows([1, 1 - 1e-12, 0.9], 'higher')]).toEqual([0, 1]);
+  });
+
+  it('marks nothing when all values are equal or fewer than two are present', () => {
+    expect(bestRows([0, 0, 0], 'lower').size).toBe(0);
+    expect(bestRows([5, null, undefined], 'lower').size).toBe(0);
+    expect(bestRows([], 'higher').size).toBe(0);
+  });
+
+  it('ignores missing and non-finite values', () => {
+    expect([...bestRows([null, 3, Number.NaN, 2], 'lower')]).toEqual([3]);
+  });
+});
+
+describe('bestPerColumn', () => {
+  it('marks a best row in every column where the sides differ, six sides included', () => {
+    const rows = [
+      summary({ meanQueuePkts: 161, meanDelayMs: 64.7, utilisation: 1, lossRatio: 0.027, fairness: 0.81 }),
+      summary({ meanQueuePkts: 61, meanDelayMs: 24.9, utilisation: 0.984, lossRatio: 0.032, fairness: 0.8 }),
+      null, // a side still starting
+      summary({ meanQueuePkts: 40, meanDelayMs: 30, utilisation: 0.95, lossRatio: 0.05, fairness: 0.9 }),
+      summary({}),
+      summary({ responseTimeS: 2.5 }),
+    ];
+    const best = bestPerColumn(rows);
+    expect([...(best.get('meanQueuePkts') ?? [])]).toEqual([3]);
+    expect([...(best.get('meanDelayMs') ?? [])]).toEqual([1]);
+    expect([...(best.get('utilisation') ?? [])]).toEqual([0]);
+    expect([...(best.get('lossRatio') ?? [])]).toEqual([4, 5]);
+    expect([...(best.get('fairness') ?? [])]).toEqual([3]);
+    expect(best.get('responseTimeS')?.size).toBe(0); // one side has a response time: nothing to compare
+    expect(best.get('p95QueuePkts')?.size).toBe(0); // all the same
+  });
+
+  it('covers every column the table shows, with lower-is-better for costs and higher for benefits', () => {
+    const direction = Object.fromEntries(summaryColumns.map((c) => [c.figure, c.better]));
+    expect(direction).toEqual({
+      meanQueuePkts: 'lower',
+      p95QueuePkts: 'lower',
+      meanDelayMs: 'lower',
+      p95DelayMs: 'lower',
+      jitterMs: 'lower',
+      utilisation: 'higher',
+      lossRatio: 'lower',
+      goodputMbps: 'higher',
+      fairness: 'higher',
+      responseTimeS: 'lower',
+    });
+  });
+});

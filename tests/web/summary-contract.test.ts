@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { readAqmTable } from '../../web/src/aqm/aqm-table';
+import { thresholdRules, thresholdsFor } from '../../web/src/charts/thresholds';
+import { parseJson } from '../../web/src/worker/core-json';
+import { loadCore, realCoreBuilt, runnerOn } from './real-core';
+
+// The summary table and the chart levels against the real core: its summary
+// crosses the worker boundary with every figure the table shows, and every
+// parameter the threshold table names is a level in the unit it is drawn in.
+
+describe.skipIf(!realCoreBuilt)('the real core behind the summary table and the levels', () => {
+  it('answers summary/get with the run after the warm-up', async () => {
+    const core = await loadCore();
+    const { clock, posted, runner } = runnerOn(core);
+    await runner.receive({ type: 'run/start', side: 1, scenario: null, speed: 30, play: true });
+    clock.advance(0);
+    await runner.receive({ type: 'summary/get', id: 1 }); // still in the 10 s warm-up
+    for (let i = 0; i < 10; i++) clock.advance(100); // ~30 s simulated
+    await runner.receive({ type: 'summary/get', id: 2 });
+    await runner.receive({ type: 'run/pause' });
+    const results = posted.flatMap((m) => (m.type === 'summary/result' ? [m] : []));
+    expect(posted.filter((m) => m.type === 'run/error')).toEqual([]);
+    expect(results.map((r) => r.id)).toEqual([1, 2]);
+    expect(results[0]?.summary.measuredS).toBe(0);
+    const s = results[1]?.summary;
+    if (!s) throw new Error('no summary');
+    expect(s.measuredS).toBeGreaterThan(15);
+    expect(s.meanQueuePkts).toBeGreaterThan(0);
+    expect(s.p95QueuePkts ?? 0).toBeGreaterThanOrEqual(s.meanQueuePkts ?? Infinity);
+    expect(s.p95DelayMs ?? 0).toBeGreaterThanOrEqual(s.meanDelayMs ?? Infinity);
+    expect(s.utilisation).toBeGreaterThan(0.5);
+    expect(s.utilisation).toBeLessThanOrEqual(1);
+    expect(s.fairness).toBeGreaterThan(0);
+    expect(s.fairness).toBeLessThanOrEqual(1);
+    expect(s.responseTimeS).toBeNull(); // the default scenario asks for none
+  });
+
+  it('finds every threshold parameter in the catalogue in the unit of its chart', async () => {
+    const core = await loadCore();
+    const table = readAqmTable(parseJson(core.describeAqms()));
+    if (typeof table === 'string') throw new Error(table);
+    const unitOf = { queue: ['pkts'], delay: ['ms', 's'] };
+    const seen = new Set<string>();
+    for (const aqm of table) {
+      for (const param of aqm.params) {
+        const rule = thresholdRules.find((r) => r.param === param.name);
+        if (!rule) continue;
+        seen.add(rule.param);
+        expect(unitOf[rule.chart], `${aqm.name}.${param.name}`).toContain(param.unit);
+        // seconds are drawn in ms, ms as they are
+        expect(rule.scale, `${aqm.name}.${param.name}`).toBe(param.unit === 's' ? 1000 : 1);
+      }
+    }
+    expect([...seen].sort()).toEqual(thresholdRules.map((r) => r.param).sort());
+    // Every discipline that steers to a queue or a delay draws at least one level at its defaults.
+    const defaults = (name: string) => Object.fromEntries((table.find((a) => a.name === name)?.params ?? []).map((p) => [p.name, p.default]));
+    for (const name of ['red', 'pi', 'pid', 'rem', 'lred', 'aopc', 'msc', 'sfc']) {
+      if (table.some((a) => a.name === name)) expect(thresholdsFor(defaults(name), 'queue').length, name).toBeGreaterThan(0);
+    }
+    for (const name of ['codel', 'pie', 'fq_codel']) {
+      if (table.some((a) => a.name === name)) expect(thresholdsFor(defaults(name), 'delay'), name).toHaveLength(1);
+    }
+  });
+});

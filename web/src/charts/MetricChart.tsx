@@ -1,0 +1,176 @@
+import { useEffect, useRef, useState } from 'react';
+import { resolveColour, sideColour, signalColour } from '../app/colours';
+import { Legend } from '../app/Legend';
+import type { Drawable, Lab } from '../app/lab';
+import type { SideStatus } from '../app/side-session';
+import { downloadPng, downloadSvg, pictureTheme, slug } from './chart-export';
+import type { Picture } from './chart-svg';
+import type { ChartView } from './chart-view';
+import { panelSides, type Layout } from './layout';
+import { ChartRow, LineChart, type ChartLevel, type ChartSeries, type EventMark } from './line-chart';
+import { linesFor, sideName, type Metric } from './metrics';
+import { thresholdsFor } from './thresholds';
+
+// One metric on the page: one chart with a line per side (overlay) or a row
+// of charts, one per side, on a shared value scale (small multiples). The
+// charts are drawn by the page's repaint loop as one ChartRow; React only
+// mounts the containers and the export buttons.
+
+export interface ChartContext {
+  lab: Lab;
+  statuses: readonly SideStatus[];
+  layout: Layout;
+  view: ChartView;
+  register: (chart: Drawable) => () => void;
+  requestPaint: () => void;
+  marks: () => readonly EventMark[];
+  /** File names of exports start with this (scenario and time). */
+  exportName: () => string;
+}
+
+/** The series one panel draws: each of its sides' lines of the metric. */
+export function panelSeries(metric: Metric, lab: Lab, statuses: readonly SideStatus[], sides: readonly number[]): ChartSeries[] {
+  return sides.flatMap((i) => {
+    const side = lab.sides[i];
+    if (!side) return [];
+    const name = sideName(statuses[i], i);
+    return linesFor(metric, side.store.columns).map((line) => ({
+      store: side.store,
+      column: line.column,
+      colour: line.shade === 'side' ? sideColour(i) : signalColour(i),
+      dashed: line.dashed,
+      label: `${name}${line.suffix}`,
+    }));
+  });
+}
+
+/** The levels one panel draws; in overlay each is named after its side. */
+export function panelLevels(metric: Metric, statuses: readonly SideStatus[], sides: readonly number[], named: boolean): ChartLevel[] {
+  const chart = metric.levels;
+  if (!chart) return [];
+  return sides.flatMap((i) => {
+    const params = statuses[i]?.info?.params ?? {};
+    return thresholdsFor(params, chart).map((t) => ({
+      value: t.value,
+      label: named ? `${sideName(statuses[i], i)} ${t.label}` : t.label,
+      colour: sideColour(i),
+    }));
+  });
+}
+
+export function MetricChart({ metric, context }: { metric: Metric; context: ChartContext }) {
+  const { lab, statuses, layout, view, register, requestPaint, marks, exportName } = context;
+  const panels = panelSides(layout, statuses.length);
+  const containers = useRef<(HTMLDivElement | null)[]>([]);
+  const charts = useRef<LineChart[]>([]);
+  const latest = useRef({ statuses, marks });
+  latest.current = { statuses, marks };
+  const [exportError, setExportError] = useState<string | null>(null);
+  const shape = `${layout}:${statuses.length}`;
+
+  useEffect(() => {
+    const created = panelSides(layout, latest.current.statuses.length).flatMap((sides, k) => {
+      const element = containers.current[k];
+      if (!element) return [];
+      const overlay = layout === 'overlay';
+      return [
+        new LineChart(element, {
+          yLabel: metric.yLabel,
+          unit: metric.unit,
+          valueKind: metric.valueKind,
+          view,
+          caption: overlay ? '' : sideName(latest.current.statuses[sides[0] ?? 0], sides[0] ?? 0),
+          series: () => panelSeries(metric, lab, latest.current.statuses, sides),
+          levels: () => panelLevels(metric, latest.current.statuses, sides, overlay),
+          marks: () => latest.current.marks(),
+          onResize: requestPaint,
+        }),
+      ];
+    });
+    charts.current = created;
+    const unregister = register(new ChartRow(() => charts.current));
+    return () => {
+      unregister();
+      for (const chart of created) chart.destroy();
+      charts.current = [];
+    };
+    // `shape` stands for the layout and the side count; the rest is read through refs.
+  }, [shape, metric, lab, view, register, requestPaint]);
+
+  useEffect(() => requestPaint(), [statuses, requestPaint]);
+
+  const picture = (): Picture | null => {
+    const shots = charts.current.map((c) => c.picture()).filter((p) => p !== null);
+    if (shots.length === 0) return null;
+    const legend = panels
+      .flatMap((sides) => panelSeries(metric, lab, statuses, sides))
+      .map((s) => ({ label: s.label ?? s.column, colour: s.colour, dashed: s.dashed }));
+    const [w0, w1] = view.window(...lab.timeWindow());
+    return {
+      title: `AQM Lab — ${metric.title}`,
+      subtitle: `${statuses.map((s, i) => `${sideName(s, i)} (${s.info?.aqm ?? '?'})`).join(' vs ')} · t = ${w0.toFixed(1)}–${w1.toFixed(1)} s`,
+      legend: legend.map((l) => ({ ...l, colour: resolveColour(l.colour) })),
+      panels: shots,
+      theme: pictureTheme(),
+    };
+  };
+
+  const save = (kind: 'png' | 'svg') => {
+    const p = picture();
+    if (!p) return;
+    const name = `${exportName()}-${slug(metric.id)}.${kind}`;
+    setExportError(null);
+    if (kind === 'svg') downloadSvg(p, name);
+    else downloadPng(p, name).catch((e: unknown) => setExportError(e instanceof Error ? e.message : String(e)));
+  };
+
+  const titleId = `metric-${metric.id}-title`;
+  return (
+    <section className="chart-panel" aria-labelledby={titleId} data-testid={`metric-${metric.id}`} data-layout={layout}>
+      <div className="chart-head">
+        <h2 id={titleId}>{metric.title}</h2>
+        <div className="export-buttons" role="group" aria-label={`Save the ${metric.title} chart`}>
+          <button type="button" data-testid={`export-png-${metric.id}`} aria-label={`Save ${metric.title} as PNG`} onClick={() => save('png')}>
+            PNG
+          </button>
+          <button type="button" data-testid={`export-svg-${metric.id}`} aria-label={`Save ${metric.title} as SVG`} onClick={() => save('svg')}>
+            SVG
+          </button>
+        </div>
+      </div>
+      {layout === 'overlay' && <Legend metric={metric} lab={lab} statuses={statuses} />}
+      {exportError && (
+        <p className="param-error" role="alert">
+          {exportError}
+        </p>
+      )}
+      <div className={layout === 'overlay' ? 'chart-grid overlay' : 'chart-grid multiples'} style={{ ['--columns' as string]: String(panels.length) }}>
+        {panels.map((sides, k) => {
+          const first = sides[0] ?? 0;
+          const caption = layout === 'overlay' ? null : sideName(statuses[first], first);
+          return (
+            <figure key={k} className="chart-cell">
+              {caption !== null && (
+                <figcaption>
+                  <span className="swatch" style={{ background: sideColour(first) }} />
+                  {caption}
+                </figcaption>
+              )}
+              <div
+                ref={(element) => {
+                  containers.current[k] = element;
+                }}
+                className={metric.compact ? 'chart compact' : 'chart'}
+                data-testid={layout === 'overlay' ? `chart-${metric.id}` : `chart-${metric.id}-${first}`}
+                data-series={String(panelSeries(metric, lab, statuses, sides).length)}
+                role="group"
+                tabIndex={0}
+                aria-label={`${metric.title}${caption ? `, ${caption}` : ''}. ${metric.description}. Arrow keys move a crosshair that reads each value.`}
+              />
+            </figure>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

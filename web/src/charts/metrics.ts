@@ -1,0 +1,113 @@
+import type { SideStatus } from '../app/side-session';
+import type { ThresholdChart } from './thresholds';
+import type { ValueKind } from './value-format';
+
+// The time-series charts of the page, one entry per metric. Each names the
+// columns it draws for a side (see core-cpp/SCENARIO.md "Metrics"); a column a
+// side's run does not have (an AQM without an average queue) is skipped.
+
+export interface MetricLine {
+  column: string;
+  dashed: boolean;
+  /** 'signal' draws in the side's second shade. */
+  shade: 'side' | 'signal';
+  /** Appended to the side's name in legends and readouts. */
+  suffix: string;
+}
+
+export type MetricId = 'queue' | 'delay' | 'jitter' | 'throughput' | 'utilisation' | 'p';
+
+export interface Metric {
+  id: MetricId;
+  title: string;
+  yLabel: string;
+  unit: string;
+  valueKind: ValueKind;
+  description: string;
+  compact: boolean;
+  lines: readonly MetricLine[];
+  /** Which discipline parameters are drawn as levels (thresholds.ts), if any. */
+  levels: ThresholdChart | null;
+}
+
+const solid = (column: string): MetricLine => ({ column, dashed: false, shade: 'side', suffix: '' });
+
+export const metrics: Record<MetricId, Metric> = {
+  queue: {
+    id: 'queue',
+    title: 'Queue length (packets)',
+    yLabel: 'packets',
+    unit: 'pkts',
+    valueKind: 'number',
+    description: "Queue length in packets over simulated time; dashed: the discipline's average queue; dotted levels: its thresholds or target",
+    compact: false,
+    lines: [solid('queue_pkts'), { column: 'aqm.avg', dashed: true, shade: 'signal', suffix: ' average' }],
+    levels: 'queue',
+  },
+  delay: {
+    id: 'delay',
+    title: 'Queueing delay (ms)',
+    yLabel: 'ms',
+    unit: 'ms',
+    valueKind: 'number',
+    description: "Queueing delay in milliseconds over simulated time; dotted levels: the discipline's delay target",
+    compact: false,
+    lines: [solid('delay_ms')],
+    levels: 'delay',
+  },
+  jitter: {
+    id: 'jitter',
+    title: 'Jitter (ms)',
+    yLabel: 'ms',
+    unit: 'ms',
+    valueKind: 'number',
+    description: 'Delay variation between consecutive departures, in milliseconds, over simulated time',
+    compact: true,
+    lines: [solid('jitter_ms')],
+    levels: null,
+  },
+  throughput: {
+    id: 'throughput',
+    title: 'Throughput (Mb/s)',
+    yLabel: 'Mb/s',
+    unit: 'Mb/s',
+    valueKind: 'number',
+    // Goodput per 10 ms interval is too noisy to read over the throughput; the summary table has its run mean.
+    description: 'Throughput leaving the bottleneck in Mb/s over simulated time',
+    compact: true,
+    lines: [solid('throughput_mbps')],
+    levels: null,
+  },
+  utilisation: {
+    id: 'utilisation',
+    title: 'Utilisation',
+    yLabel: 'of capacity',
+    unit: '',
+    valueKind: 'percent',
+    description: 'Share of the bottleneck capacity in use over simulated time',
+    compact: true,
+    lines: [solid('utilisation')],
+    levels: null,
+  },
+  p: {
+    id: 'p',
+    title: 'Drop/mark probability p',
+    yLabel: 'p',
+    unit: '',
+    valueKind: 'number',
+    description: "Drop or mark probability p of each side's discipline over simulated time",
+    compact: true,
+    lines: [solid('p')],
+    levels: null,
+  },
+};
+
+/** The lines a side draws for a metric: those whose column its run has. */
+export function linesFor(metric: Metric, columns: readonly string[]): MetricLine[] {
+  return metric.lines.filter((line) => columns.includes(line.column));
+}
+
+/** A side's name as its scenario gives it, or its number before the run is ready. */
+export function sideName(status: SideStatus | undefined, index: number): string {
+  return status?.info?.sideName ?? `Side ${index + 1}`;
+}

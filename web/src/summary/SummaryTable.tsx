@@ -1,0 +1,133 @@
+import { DisciplineSelect } from '../aqm/DisciplineSelect';
+import { sideColour } from '../app/colours';
+import { formatNumber } from '../app/format';
+import type { Lab } from '../app/lab';
+import { sideNumbers } from '../app/side-numbers';
+import type { SideStatus } from '../app/side-session';
+import { useTicker } from '../app/use-lab';
+import { formatValue } from '../charts/value-format';
+import type { RunSummary } from './run-summary';
+import { bestPerColumn, summaryColumns } from './summary-columns';
+
+// One row per side: its name, discipline menu and state, then the core's run
+// summary (after the warm-up), the best value of each column marked in bold
+// with a star and the words "best" for screen readers. Cells have fixed widths
+// and tabular numerals, so streaming numbers do not shift the layout.
+
+const liveWindowS = 5;
+
+interface SummaryTableProps {
+  lab: Lab;
+  statuses: readonly SideStatus[];
+  summaries: readonly (RunSummary | null)[];
+}
+
+function stateOf(status: SideStatus | undefined): string {
+  return status?.failed ? 'stopped' : status?.done ? 'finished' : status?.playing ? 'running' : 'paused';
+}
+
+export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
+  useTicker(250); // the live figures (time, flows) come from the sample stores
+  const best = bestPerColumn(summaries);
+  const catalogue = lab.catalogue();
+  return (
+    <section className="summary-panel" aria-labelledby="summary-title">
+      <div className="table-scroll">
+        <table className="summary-table" data-testid="summary-table">
+          <caption id="summary-title">
+            Run summary after the warm-up, from each side's core (p95 from its histograms).{' '}
+            <span className="best-key">
+              <strong>★</strong> best in its column
+            </span>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className="side-col">
+                Side
+              </th>
+              <th scope="col" className="state-col">
+                Now
+              </th>
+              {summaryColumns.map((c) => (
+                <th scope="col" key={c.figure} className="num">
+                  {c.label}
+                  <span className="unit">{c.kind === 'percent' ? '%' : c.unit}</span>
+                  <span className="better" title={`${c.better} is better`}>
+                    <span aria-hidden="true">{c.better === 'lower' ? '↓ better' : '↑ better'}</span>
+                    <span className="visually-hidden">{c.better} is better</span>
+                  </span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {statuses.map((status, i) => {
+              const side = lab.sides[i];
+              if (!side) return null;
+              const numbers = sideNumbers(side.store, liveWindowS);
+              const name = status.info?.sideName ?? `Side ${i + 1}`;
+              const summary = summaries[i] ?? null;
+              const state = stateOf(status);
+              const warming = summary !== null && summary.measuredS <= 0;
+              return (
+                <tr
+                  key={i}
+                  // Raw numbers for tests and scripts; "NaN" until the side has samples.
+                  data-testid={`side-${i}`}
+                  data-name={name}
+                  data-state={state}
+                  data-samples={String(numbers.samples)}
+                  data-mean-queue={String(numbers.meanQueue)}
+                  data-mean-delay={String(numbers.meanDelay)}
+                  data-utilisation={String(numbers.utilisation)}
+                  data-sim-time={String(numbers.time)}
+                  data-flows={String(numbers.flows)}
+                  data-measured={String(summary?.measuredS ?? Number.NaN)}
+                >
+                  <th scope="row" className="side-col" style={{ borderLeftColor: sideColour(i) }}>
+                    <span className="side-name">
+                      <span className="swatch" style={{ background: sideColour(i) }} />
+                      {name}
+                      <span className="aqm-name">{status.info?.aqm ?? ''}</span>
+                    </span>
+                    <DisciplineSelect lab={lab} index={i} status={status} catalogue={catalogue} />
+                    {status.error && (
+                      <p className="side-error" role="alert" data-testid={`side-error-${i}`}>
+                        {status.error}
+                      </p>
+                    )}
+                  </th>
+                  <td className="state-col">
+                    <span className={`state state-${state}`}>{state}</span>
+                    <span className="now">t {formatNumber(numbers.time, 1)} s</span>
+                    <span className="now">flows {formatNumber(numbers.flows, 0)}</span>
+                    <span className="now">live changes {status.applied}</span>
+                  </td>
+                  {summaryColumns.map((c) => {
+                    const value = summary?.[c.figure] ?? null;
+                    const isBest = best.get(c.figure)?.has(i) ?? false;
+                    return (
+                      <td key={c.figure} className={isBest ? 'num best' : 'num'} data-figure={c.figure} data-best={isBest ? 'true' : undefined}>
+                        {warming ? (
+                          <span className="pending">warm-up</span>
+                        ) : isBest ? (
+                          <strong>
+                            <span aria-hidden="true">★ </span>
+                            {formatValue(value ?? Number.NaN, c.kind)}
+                            <span className="visually-hidden"> (best)</span>
+                          </strong>
+                        ) : (
+                          formatValue(value ?? Number.NaN, c.kind)
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

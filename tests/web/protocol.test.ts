@@ -7,7 +7,7 @@ describe('protocol guards', () => {
     expect(isToWorker({ type: 'run/start', side: 1, scenario: null, speed: 10, play: true })).toBe(true);
     expect(isToWorker({ type: 'run/start', side: 0, scenario: '{}', speed: 'max', play: false })).toBe(true);
     expect(isToWorker({ type: 'run/pause' })).toBe(true);
-    expect(isToWorker({ type: 'sim/apply', id: 3, event: { kind: 'set_flows', group: 0, count: 80 } })).toBe(true);
+    expect(isToWorker({ type: 'sim/apply', id: 3, event: { kind: 'set_flows', group: 0, count: 80 }, atS: null })).toBe(true);
     expect(isToWorker({ type: 'log/get', id: 4 })).toBe(true);
   });
 

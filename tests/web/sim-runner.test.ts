@@ -90,7 +90,7 @@ describe('SimRunner', () => {
     clock.advance(0);
     clock.advance(50);
     const at = core.created[0]?.now() ?? -1;
-    await runner.receive({ type: 'sim/apply', id: 7, event: { kind: 'set_flows', group: 0, count: 200 } });
+    await runner.receive({ type: 'sim/apply', id: 7, event: { kind: 'set_flows', group: 0, count: 200 }, atS: null });
     expect(ofType(posted, 'sim/applied')).toEqual([
       { type: 'sim/applied', id: 7, recorded: { atS: at, event: { kind: 'set_flows', group: 0, count: 200 } } },
     ]);
@@ -104,7 +104,7 @@ describe('SimRunner', () => {
 
   it('answers a refused event with an error naming the request, and keeps running', async () => {
     await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 10, play: true });
-    await runner.receive({ type: 'sim/apply', id: 3, event: { kind: 'set_param', name: 'max_p', value: 0.5 } });
+    await runner.receive({ type: 'sim/apply', id: 3, event: { kind: 'set_param', name: 'max_p', value: 0.5 }, atS: null });
     expect(ofType(posted, 'run/error')).toEqual([
       { type: 'run/error', id: 3, message: 'name: no such parameter', fatal: false },
     ]);
@@ -119,7 +119,7 @@ describe('SimRunner', () => {
     await runner.receive({ type: 'run/start', side: 5, scenario: null, speed: 10, play: true });
     expect(ofType(posted, 'run/error').at(-1)).toMatchObject({ message: 'sides: out of range', fatal: true });
     expect(core.created.every((s) => s.deleted)).toBe(true);
-    await runner.receive({ type: 'sim/apply', id: 1, event: { kind: 'set_flows', group: 0, count: 2 } });
+    await runner.receive({ type: 'sim/apply', id: 1, event: { kind: 'set_flows', group: 0, count: 2 }, atS: null });
     expect(ofType(posted, 'run/error').at(-1)).toMatchObject({ id: 1, fatal: false });
   });
 
@@ -159,7 +159,7 @@ describe('SimRunner', () => {
     await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 10, play: true });
     clock.advance(0);
     clock.advance(100);
-    await runner.receive({ type: 'sim/apply', id: 1, event: { kind: 'set_flows', group: 0, count: 9 } });
+    await runner.receive({ type: 'sim/apply', id: 1, event: { kind: 'set_flows', group: 0, count: 9 }, atS: null });
     await runner.receive({ type: 'run/reset' });
     expect(core.created[0]?.deleted).toBe(true);
     expect(ofType(posted, 'run/ready')).toHaveLength(2);

@@ -1,10 +1,10 @@
 import type { AqmSpec } from '../aqm/aqm-table';
-import { DisciplineSelect } from '../aqm/DisciplineSelect';
 import { sideColour } from './colours';
 import { formatNumber, formatPercent } from './format';
 import type { Lab } from './lab';
 import { sideNumbers } from './side-numbers';
 import type { SideStatus } from './side-session';
+import { SideControls } from './SideControls';
 import { useTicker } from './use-lab';
 
 const windowS = 5;
@@ -26,6 +26,7 @@ export function SummaryStrip({ lab, statuses }: SummaryStripProps) {
           index={i}
           status={statuses[i]}
           catalogue={lab.catalogue()}
+          sideCount={lab.sides.length}
           numbers={sideNumbers(side.store, windowS)}
         />
       ))}
@@ -38,10 +39,11 @@ interface SideCardProps {
   index: number;
   catalogue: readonly AqmSpec[];
   status: SideStatus | undefined;
+  sideCount: number;
   numbers: ReturnType<typeof sideNumbers>;
 }
 
-function SideCard({ lab, index, status, catalogue, numbers }: SideCardProps) {
+function SideCard({ lab, index, status, catalogue, sideCount, numbers }: SideCardProps) {
   const name = status?.info?.sideName ?? `Side ${index + 1}`;
   const state = status?.failed ? 'stopped' : status?.done ? 'finished' : status?.playing ? 'running' : 'paused';
   return (
@@ -63,7 +65,7 @@ function SideCard({ lab, index, status, catalogue, numbers }: SideCardProps) {
         <span className="swatch" style={{ background: sideColour(index) }} />
         {name} <span className="aqm-name">{status?.info?.aqm ?? ''}</span>
       </h2>
-      <DisciplineSelect lab={lab} index={index} status={status} catalogue={catalogue} />
+      <SideControls lab={lab} index={index} status={status} catalogue={catalogue} sideCount={sideCount} />
       <dl>
         <Stat label="time" value={`${formatNumber(numbers.time, 1)} s`} />
         <Stat label="queue (5 s mean)" value={`${formatNumber(numbers.meanQueue, 1)} pkts`} />

@@ -6,6 +6,8 @@ import { sideColour, signalColour } from './colours';
 import { Controls } from './Controls';
 import type { Lab, Drawable } from './lab';
 import { Legend } from './Legend';
+import { ScenarioPanel } from './ScenarioPanel';
+import { AddSide } from './SideControls';
 import { SignalCharts } from './SignalCharts';
 import { SummaryStrip } from './SummaryStrip';
 import { useSideStatuses } from './use-lab';
@@ -37,7 +39,9 @@ export function Workbench({ lab }: { lab: Lab }) {
   return (
     <>
       <Controls lab={lab} statuses={statuses} />
+      <AddSide lab={lab} statuses={statuses} />
       <SummaryStrip lab={lab} statuses={statuses} />
+      <ScenarioPanel lab={lab} statuses={statuses} />
       <section className="chart-panel" aria-labelledby="queue-title">
         <h2 id="queue-title">Queue length (packets)</h2>
         <Legend statuses={statuses} withAverage />

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { spawnSimWorker } from '../worker/spawn-worker';
+import { spawnSimWorker, type WorkerPort } from '../worker/spawn-worker';
+import { crashPlanFromUrl } from '../worker/test-crash';
 import { Lab } from './lab';
 import type { SideStatus } from './side-session';
 
@@ -7,7 +8,7 @@ import type { SideStatus } from './side-session';
 export function useLab(): Lab | null {
   const [lab, setLab] = useState<Lab | null>(null);
   useEffect(() => {
-    const created = new Lab(spawnSimWorker);
+    const created = new Lab(workerSpawner(window.location.search));
     created.start();
     setLab(created);
     return () => {
@@ -16,6 +17,13 @@ export function useLab(): Lab | null {
     };
   }, []);
   return lab;
+}
+
+/** Spawns workers; the test-only crash flag (worker/test-crash.ts) reaches just the worker it names. */
+function workerSpawner(search: string): () => WorkerPort {
+  const plan = crashPlanFromUrl(search);
+  let spawned = 0;
+  return () => spawnSimWorker(plan !== null && plan.worker === spawned++ ? plan.afterBatches : null);
 }
 
 export function useSideStatuses(lab: Lab): readonly SideStatus[] {

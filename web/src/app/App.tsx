@@ -7,7 +7,7 @@ export function App() {
     <main className="app">
       <header>
         <h1>AQM Lab</h1>
-        <p>Two queue disciplines handle the same TCP traffic, live, side by side. Pick a discipline for each side and move the sliders while it runs.</p>
+        <p>Up to six queue disciplines handle the same traffic, live, side by side. Add sides, pick a discipline for each, and move the sliders while it runs.</p>
       </header>
       {lab ? <Workbench lab={lab} /> : <p>Starting the simulation…</p>}
     </main>

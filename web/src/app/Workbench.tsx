@@ -41,7 +41,6 @@ export function Workbench({ lab }: { lab: Lab }) {
       <Controls lab={lab} statuses={statuses} />
       <AddSide lab={lab} statuses={statuses} />
       <SummaryStrip lab={lab} statuses={statuses} />
-      <ScenarioPanel lab={lab} statuses={statuses} />
       <section className="chart-panel" aria-labelledby="queue-title">
         <h2 id="queue-title">Queue length (packets)</h2>
         <Legend statuses={statuses} withAverage />
@@ -54,6 +53,7 @@ export function Workbench({ lab }: { lab: Lab }) {
           requestPaint={requestPaint}
         />
       </section>
+      <ScenarioPanel lab={lab} statuses={statuses} />
       <SignalCharts lab={lab} statuses={statuses} register={register} requestPaint={requestPaint} />
       <div className="discipline-panels">
         {statuses.map((status, i) => (

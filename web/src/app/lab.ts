@@ -94,8 +94,9 @@ export class Lab {
     return this.sessions.length < maxSides;
   }
 
+  /** Starts the first run (the core's default scenario until one is loaded), every side together. */
   start(): void {
-    for (const side of this.sessions) side.start(this.speed, this.wantPlay, this.scenario);
+    void this.enqueue(() => this.startTogether(this.sessions, this.scenario));
   }
 
   play(): void {
@@ -426,12 +427,21 @@ export class Lab {
       this.sessions = sessions;
       this.live = [];
       this.restarts++;
-      sessions.forEach((side, i) => {
-        side.index = i;
-        side.start(this.speed, this.wantPlay, scenario);
-      });
+      sessions.forEach((side, i) => (side.index = i));
       this.statusChanged();
+      await this.startTogether(sessions, scenario);
     });
+  }
+
+  /**
+   * Starts every side paused and plays them once all are ready: a fresh
+   * worker compiles the core first, and starting them apart would put their
+   * lines apart in time.
+   */
+  private async startTogether(sessions: readonly SideSession[], scenario: string | null): Promise<void> {
+    for (const side of sessions) side.start(this.speed, false, scenario);
+    await Promise.all(sessions.map((side) => side.waitFor((s) => !s.restarting)));
+    if (this.wantPlay) for (const side of sessions) side.play();
   }
 
   /** Holds every running side; the sides that answered, with the time each stopped at. */

@@ -90,6 +90,7 @@ test.describe('sides and scenario', () => {
   test('run to a time pauses every side exactly there, and step moves one sample', async ({ page }) => {
     await page.getByTestId('add-side').click();
     await expect(side(page, 2)).toHaveAttribute('data-state', 'running');
+    await expect.poll(() => numberAttribute(side(page, 0), 'data-sim-time')).toBeGreaterThan(1);
     const now = await numberAttribute(side(page, 0), 'data-sim-time');
     const target = Math.ceil(now) + 20;
     await page.getByTestId('run-to-time').fill(String(target));

@@ -66,10 +66,10 @@ test.describe('charts', () => {
     const n = await sideCount(page);
     const names = await page.locator('[data-testid^="side-"][data-state]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name') ?? ''));
     const queue = page.getByTestId('chart-queue');
-    const box = await queue.boundingBox();
-    if (!box) throw new Error('queue chart has no box');
     await page.getByTestId('pause').click(); // hold the window still while reading
     await expect(page.getByTestId('side-0')).toHaveAttribute('data-state', 'paused');
+    const box = await queue.boundingBox();
+    if (!box) throw new Error('queue chart has no box');
     // Aim at a time that has samples: halfway through what has run, within the window shown.
     const [x0, x1] = ((await queue.getAttribute('data-window')) ?? '0,60').split(',').map(Number);
     const now = await numberAttribute(page.getByTestId('side-0'), 'data-sim-time');

@@ -45,8 +45,8 @@ test.describe('disciplines', () => {
     await expect(page.getByRole('combobox', { name: 'Side 1 discipline' })).toHaveValue('droptail');
     await expect(select).toHaveValue('red');
     expect(await select.locator('option').count()).toBeGreaterThanOrEqual(2);
-    await page.getByTestId('flows-slider').focus();
-    for (let i = 0; i < 10 && !(await select.evaluate((el) => el === document.activeElement)); i++) {
+    await page.getByTestId('reset').focus();
+    for (let i = 0; i < 20 && !(await select.evaluate((el) => el === document.activeElement)); i++) {
       await page.keyboard.press('Tab');
     }
     await expect(select).toBeFocused();

@@ -116,7 +116,7 @@ test.describe('failures stay on their side', () => {
       await expect(page.getByTestId(`side-${side}`)).toHaveAttribute('data-state', 'stopped');
     }
     await expect(page.getByRole('heading', { name: 'AQM Lab' })).toBeVisible();
-    await expect(page.getByTestId('flows-slider')).toBeVisible();
+    await expect(page.getByTestId('play')).toBeVisible();
     expect(errors.filter((e) => !e.includes('404') && !e.includes('Failed to load'))).toEqual([]);
   });
 

@@ -43,9 +43,9 @@ describe.skipIf(!realCoreBuilt)('the real core behind the worker protocol', () =
     await runner.receive({ type: 'run/start', side: 1, scenario: null, speed: 10, play: true });
     clock.advance(0);
     clock.advance(100);
-    await runner.receive({ type: 'sim/apply', id: 1, event: { kind: 'set_flows', group: 0, count: 200 } });
-    await runner.receive({ type: 'sim/apply', id: 2, event: { kind: 'set_param', name: 'max_p', value: 0.3 } });
-    await runner.receive({ type: 'sim/apply', id: 3, event: { kind: 'set_flows', group: 7, count: 1 } });
+    await runner.receive({ type: 'sim/apply', id: 1, event: { kind: 'set_flows', group: 0, count: 200 }, atS: null });
+    await runner.receive({ type: 'sim/apply', id: 2, event: { kind: 'set_param', name: 'max_p', value: 0.3 }, atS: null });
+    await runner.receive({ type: 'sim/apply', id: 3, event: { kind: 'set_flows', group: 7, count: 1 }, atS: null });
     const applied = posted.flatMap((m) => (m.type === 'sim/applied' ? [m.id] : []));
     const refused = posted.flatMap((m) => (m.type === 'run/error' ? [m] : []));
     expect(applied).toEqual([1, 2]);

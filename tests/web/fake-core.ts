@@ -111,6 +111,9 @@ class FakeSimulation implements CoreSimulation {
     if (event.kind === 'set_param' && typeof event.name === 'string' && typeof event.value === 'number') {
       return this.setParam(event.name, event.value);
     }
+    if (event.kind === 'set_capacity' && typeof event.mbps === 'number') {
+      return event.mbps >= 0.01 ? ok : refuse(`event.mbps: must be in [0.01, 100000], got ${event.mbps}`);
+    }
     return refuse('event.kind: unknown');
   }
 
@@ -174,12 +177,21 @@ export function createFakeCore(): FakeCore {
     describeAqms: () => fakeDescribeAqms,
     defaultScenario: () => fakeScenario,
     validateScenario: (json) => {
+      let parsed: unknown;
       try {
-        JSON.parse(json);
-        return ok;
+        parsed = JSON.parse(json);
       } catch {
         return refuse('scenario: not JSON');
       }
+      // A few of the core's checks, with its messages, for the tests of refusals.
+      if (!isRecord(parsed)) return refuse('scenario: must be an object');
+      const { sides, bottleneck } = parsed;
+      if (Array.isArray(sides) && (sides.length < 1 || sides.length > 6)) return refuse('sides: must hold 1 to 6 sides');
+      const capacity = isRecord(bottleneck) ? bottleneck.capacity_mbps : undefined;
+      if (typeof capacity === 'number' && capacity < 0.01) {
+        return refuse(`bottleneck.capacity_mbps: must be in [0.01, 100000], got ${capacity}`);
+      }
+      return ok;
     },
     Simulation: class extends FakeSimulation {
       constructor(scenario: string, side: number) {

@@ -7,8 +7,15 @@ describe('protocol guards', () => {
     expect(isToWorker({ type: 'run/start', side: 1, scenario: null, speed: 10, play: true })).toBe(true);
     expect(isToWorker({ type: 'run/start', side: 0, scenario: '{}', speed: 'max', play: false })).toBe(true);
     expect(isToWorker({ type: 'run/pause' })).toBe(true);
-    expect(isToWorker({ type: 'sim/apply', id: 3, event: { kind: 'set_flows', group: 0, count: 80 } })).toBe(true);
+    expect(isToWorker({ type: 'sim/apply', id: 3, event: { kind: 'set_flows', group: 0, count: 80 }, atS: null })).toBe(true);
     expect(isToWorker({ type: 'log/get', id: 4 })).toBe(true);
+    expect(isToWorker({ type: 'run/step' })).toBe(true);
+    expect(isToWorker({ type: 'run/until', untilS: 12.5 })).toBe(true);
+    expect(isToWorker({ type: 'run/hold', id: 5 })).toBe(true);
+    expect(isToWorker({ type: 'sim/apply', id: 3, event: { kind: 'group_on', group: 1 }, atS: 4.2 })).toBe(true);
+    expect(isToWorker({ type: 'scenario/check', id: 6, scenario: '{}' })).toBe(true);
+    expect(isFromWorker({ type: 'run/held', id: 5, now: 1.5 })).toBe(true);
+    expect(isFromWorker({ type: 'scenario/checked', id: 6, error: null, scenario: '{}' })).toBe(true);
   });
 
   it('rejects unknown types, missing fields and bad values', () => {
@@ -19,6 +26,9 @@ describe('protocol guards', () => {
     expect(isToWorker({ type: 'run/speed', speed: 0 })).toBe(false);
     expect(isToWorker({ type: 'run/speed', speed: 'fast' })).toBe(false);
     expect(isToWorker({ type: 'sim/apply', id: 1, event: { kind: 'set_flows', group: 0 } })).toBe(false);
+    expect(isToWorker({ type: 'sim/apply', id: 1, event: { kind: 'set_capacity', mbps: 5 } })).toBe(false); // atS missing
+    expect(isToWorker({ type: 'run/until', untilS: 'soon' })).toBe(false);
+    expect(isFromWorker({ type: 'scenario/checked', id: 6, error: 3, scenario: '{}' })).toBe(false);
   });
 
   it('checks worker-to-page batches carry a Float64Array', () => {
@@ -39,7 +49,12 @@ describe('protocol guards', () => {
     expect(isFromWorker({ ...ready, aqms: [{ name: 'red', params: [] }] })).toBe(false);
   });
 
-  it('knows the three live event kinds', () => {
+  it("knows the core's live event kinds", () => {
+    expect(isTimelineEvent({ kind: 'set_rate', group: 1, rate: 0.5 })).toBe(true);
+    expect(isTimelineEvent({ kind: 'set_delay', delay_ms: 3 })).toBe(true);
+    expect(isTimelineEvent({ kind: 'group_off', group: 2 })).toBe(true);
+    expect(isTimelineEvent({ kind: 'group_on' })).toBe(false);
+    expect(isTimelineEvent({ kind: 'set_rate', group: 1 })).toBe(false);
     expect(isTimelineEvent({ kind: 'set_param', name: 'max_p', value: 0.2 })).toBe(true);
     expect(isTimelineEvent({ kind: 'set_param', side: 1, name: 'max_p', value: 0.2 })).toBe(true);
     expect(isTimelineEvent({ kind: 'set_param', side: 'RED', name: 'max_p', value: 0.2 })).toBe(false);

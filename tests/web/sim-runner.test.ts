@@ -90,7 +90,7 @@ describe('SimRunner', () => {
     clock.advance(0);
     clock.advance(50);
     const at = core.created[0]?.now() ?? -1;
-    await runner.receive({ type: 'sim/apply', id: 7, event: { kind: 'set_flows', group: 0, count: 200 } });
+    await runner.receive({ type: 'sim/apply', id: 7, event: { kind: 'set_flows', group: 0, count: 200 }, atS: null });
     expect(ofType(posted, 'sim/applied')).toEqual([
       { type: 'sim/applied', id: 7, recorded: { atS: at, event: { kind: 'set_flows', group: 0, count: 200 } } },
     ]);
@@ -104,7 +104,7 @@ describe('SimRunner', () => {
 
   it('answers a refused event with an error naming the request, and keeps running', async () => {
     await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 10, play: true });
-    await runner.receive({ type: 'sim/apply', id: 3, event: { kind: 'set_param', name: 'max_p', value: 0.5 } });
+    await runner.receive({ type: 'sim/apply', id: 3, event: { kind: 'set_param', name: 'max_p', value: 0.5 }, atS: null });
     expect(ofType(posted, 'run/error')).toEqual([
       { type: 'run/error', id: 3, message: 'name: no such parameter', fatal: false },
     ]);
@@ -119,7 +119,7 @@ describe('SimRunner', () => {
     await runner.receive({ type: 'run/start', side: 5, scenario: null, speed: 10, play: true });
     expect(ofType(posted, 'run/error').at(-1)).toMatchObject({ message: 'sides: out of range', fatal: true });
     expect(core.created.every((s) => s.deleted)).toBe(true);
-    await runner.receive({ type: 'sim/apply', id: 1, event: { kind: 'set_flows', group: 0, count: 2 } });
+    await runner.receive({ type: 'sim/apply', id: 1, event: { kind: 'set_flows', group: 0, count: 2 }, atS: null });
     expect(ofType(posted, 'run/error').at(-1)).toMatchObject({ id: 1, fatal: false });
   });
 
@@ -159,7 +159,7 @@ describe('SimRunner', () => {
     await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 10, play: true });
     clock.advance(0);
     clock.advance(100);
-    await runner.receive({ type: 'sim/apply', id: 1, event: { kind: 'set_flows', group: 0, count: 9 } });
+    await runner.receive({ type: 'sim/apply', id: 1, event: { kind: 'set_flows', group: 0, count: 9 }, atS: null });
     await runner.receive({ type: 'run/reset' });
     expect(core.created[0]?.deleted).toBe(true);
     expect(ofType(posted, 'run/ready')).toHaveLength(2);
@@ -182,5 +182,61 @@ describe('SimRunner', () => {
     expect(result?.id).toBe(5);
     expect(result?.summary.measuredS).toBeGreaterThan(0.3);
     expect(result?.summary).toMatchObject({ meanQueuePkts: 12.5, p95DelayMs: 8, utilisation: 0.97, responseTimeS: null });
+  });
+
+  it('runs as fast as possible to a time, pauses exactly there, and steps one sample interval', async () => {
+    await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 1, play: false });
+    await runner.receive({ type: 'run/until', untilS: 1.23 });
+    expect(ofType(posted, 'run/state').at(-1)).toMatchObject({ playing: true });
+    clock.advance(1); // one tick: at 1x paced play would have moved 1 ms
+    expect(ofType(posted, 'run/state').at(-1)).toEqual({ type: 'run/state', playing: false, done: false, now: 1.23 });
+    expect(ofType(posted, 'sim/batch').at(-1)?.now).toBe(1.23);
+    await runner.receive({ type: 'run/step' });
+    clock.advance(1);
+    expect(ofType(posted, 'run/state').at(-1)).toMatchObject({ playing: false, now: 1.24 });
+    expect(ofType(posted, 'sim/batch').reduce((n, b) => n + b.length, 0)).toBe(124);
+    clock.advance(1000);
+    expect(core.created[0]?.now()).toBe(1.24); // stays paused
+  });
+
+  it('a time already reached pauses at once; the run end caps the target', async () => {
+    await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 10, play: false });
+    await runner.receive({ type: 'run/until', untilS: 50 });
+    clock.advance(1);
+    expect(ofType(posted, 'run/state').at(-1)).toEqual({ type: 'run/state', playing: false, done: true, now: 2 });
+    await runner.receive({ type: 'run/until', untilS: 1 });
+    expect(ofType(posted, 'run/state').at(-1)).toMatchObject({ playing: false, now: 2 });
+  });
+
+  it('holds without reporting a pause, applies at a later time after running up to it, then resumes on release', async () => {
+    await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 10, play: true });
+    clock.advance(0);
+    clock.advance(30);
+    const states = ofType(posted, 'run/state').length;
+    await runner.receive({ type: 'run/hold', id: 4 });
+    const [held] = ofType(posted, 'run/held');
+    expect(held?.id).toBe(4);
+    expect(held?.now).toBe(core.created[0]?.now());
+    clock.advance(500);
+    expect(core.created[0]?.now()).toBe(held?.now); // held: no progress
+    expect(ofType(posted, 'run/state')).toHaveLength(states); // and no pause shown
+    await runner.receive({ type: 'sim/apply', id: 5, event: { kind: 'set_flows', group: 0, count: 9 }, atS: 0.77 });
+    expect(ofType(posted, 'sim/applied')[0]?.recorded).toEqual({ atS: 0.77, event: { kind: 'set_flows', group: 0, count: 9 } });
+    await runner.receive({ type: 'sim/apply', id: 6, event: { kind: 'set_flows', group: 0, count: 9 }, atS: 0.5 });
+    expect(ofType(posted, 'run/error').at(-1)).toEqual({ type: 'run/error', id: 6, message: 'the run is at 0.77 s, past 0.5 s', fatal: false });
+    await runner.receive({ type: 'run/release' });
+    clock.advance(100);
+    expect(core.created[0]?.now()).toBeGreaterThan(0.77);
+  });
+
+  it('checks a scenario without touching the run, completing what the page edits from the defaults', async () => {
+    await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 10, play: false });
+    await runner.receive({ type: 'scenario/check', id: 9, scenario: '{"duration_s": 1}' });
+    await runner.receive({ type: 'scenario/check', id: 10, scenario: '{nope' });
+    const [good, bad] = ofType(posted, 'scenario/checked');
+    expect(good?.error).toBeNull();
+    expect(JSON.parse(good?.scenario ?? '')).toEqual({ ...JSON.parse(core.defaultScenario()), duration_s: 1 });
+    expect(bad).toEqual({ type: 'scenario/checked', id: 10, error: 'scenario: not JSON', scenario: '{nope' });
+    expect(core.created).toHaveLength(1);
   });
 });

@@ -1,9 +1,60 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Layout } from '../charts/layout';
+import type { SeriesSource } from '../scenario/series-csv';
+import { loadInitialState, watchLinks, type InitialState } from '../scenario/url-codec';
+import type { Lab } from './lab';
+import { PresetMenu } from './PresetMenu';
+import { ShareMenu } from './ShareMenu';
 import { ThemeToggle } from './ThemeToggle';
 import { useLab } from './use-lab';
 import { Workbench } from './Workbench';
 
+// The page: the lab starts from the link in the address bar when there is a
+// valid one (the core checks it like any scenario), otherwise from the default
+// scenario with a banner saying why the link was not used.
+
 export function App() {
   const lab = useLab();
+  const [layout, setLayout] = useState<Layout>('overlay');
+  const [banner, setBanner] = useState<string | null>(null);
+
+  const open = useCallback(
+    async (target: Lab, initial: InitialState, firstRun: boolean) => {
+      if (initial.kind === 'link') {
+        const refused = await target.load(JSON.stringify(initial.state.scenario));
+        if (refused === null) {
+          setLayout(initial.state.layout);
+          setBanner(null);
+          return;
+        }
+        setBanner(`This link could not be opened (${refused}). Showing the default lab instead.`);
+      } else if (initial.kind === 'error') {
+        setBanner(initial.message);
+      }
+      if (firstRun) target.start();
+    },
+    [],
+  );
+
+  useEffect(() => {
+    if (!lab) return;
+    let live = true;
+    void loadInitialState(window.location.hash).then((initial) => {
+      if (live) void open(lab, initial, true);
+    });
+    const unwatch = watchLinks((initial) => void open(lab, initial, false));
+    return () => {
+      live = false;
+      unwatch();
+    };
+  }, [lab, open]);
+
+  const getSeries = useCallback(
+    (): readonly SeriesSource[] =>
+      lab ? lab.sides.map((s, i) => ({ name: s.status.info?.sideName ?? `Side ${i + 1}`, store: s.store })) : [],
+    [lab],
+  );
+
   return (
     <main className="app">
       <header>
@@ -11,9 +62,38 @@ export function App() {
           <h1>AQM Lab</h1>
           <ThemeToggle />
         </div>
-        <p>Two queue disciplines handle the same TCP traffic, live, side by side. Pick a discipline for each side and move the sliders while it runs.</p>
+        <p>Up to six queue disciplines handle the same traffic, live, side by side. Add sides, pick a discipline for each, and move the sliders while it runs.</p>
       </header>
-      {lab ? <Workbench lab={lab} /> : <p>Starting the simulation…</p>}
+      {banner && (
+        <div className="link-banner" role="alert" data-testid="link-banner">
+          <p>{banner}</p>
+          <button type="button" onClick={() => setBanner(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {lab ? (
+        <>
+          <div className="lab-bar">
+            <PresetMenu
+              onLoad={async (json) => {
+                const refused = await lab.load(json);
+                if (refused === null) setBanner(null);
+                return refused;
+              }}
+            />
+            <ShareMenu
+              exportScenario={() => lab.exportScenario()}
+              loadScenario={(json) => lab.load(json)}
+              layout={layout}
+              getSeries={getSeries}
+            />
+          </div>
+          <Workbench lab={lab} layout={layout} onLayoutChange={setLayout} eventMarks={() => lab.eventMarks()} />
+        </>
+      ) : (
+        <p>Starting the simulation…</p>
+      )}
     </main>
   );
 }

@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Speed } from '../protocol/protocol';
 import type { Lab } from './lab';
 import type { SideStatus } from './side-session';
-import { sliderIntervalMs, throttleLatest } from './throttle-latest';
+import './lab-controls.css';
 
 const speeds: { label: string; value: Speed }[] = [
-  { label: '1×', value: 1 },
+  { label: '1× (real time)', value: 1 },
   { label: '10×', value: 10 },
   { label: '30×', value: 30 },
   { label: '100×', value: 100 },
@@ -20,6 +20,7 @@ interface ControlsProps {
 export function Controls({ lab, statuses }: ControlsProps) {
   const anyPlaying = statuses.some((s) => s.playing);
   const nothingToPlay = statuses.every((s) => s.failed || s.done || s.playing);
+  const allStopped = statuses.every((s) => s.failed || s.done);
   return (
     <div className="controls" role="group" aria-label="Run controls">
       <div className="buttons">
@@ -29,12 +30,21 @@ export function Controls({ lab, statuses }: ControlsProps) {
         <button type="button" data-testid="pause" onClick={() => lab.pause()} disabled={!anyPlaying}>
           Pause
         </button>
+        <button
+          type="button"
+          data-testid="step"
+          onClick={() => void lab.step()}
+          disabled={allStopped}
+          title="Advance every side by one sample interval, then pause"
+        >
+          Step
+        </button>
         <button type="button" data-testid="reset" onClick={() => lab.reset()}>
           Reset
         </button>
         <SpeedSelect lab={lab} />
       </div>
-      <FlowsSlider lab={lab} statuses={statuses} />
+      <RunTo lab={lab} disabled={allStopped} />
     </div>
   );
 }
@@ -61,41 +71,37 @@ function SpeedSelect({ lab }: { lab: Lab }) {
   );
 }
 
-/** Traffic is the same on every side, so the flow count is one control for all. */
-function FlowsSlider({ lab, statuses }: ControlsProps) {
-  const scenarioFlows = statuses[0]?.info?.flows ?? null;
-  const [flows, setFlows] = useState(scenarioFlows ?? 50);
-
-  // A new run starts from the scenario's values, so the slider goes back to them.
-  const runKey = statuses.map((s) => s.run).join(',');
-  useEffect(() => {
-    if (scenarioFlows !== null) setFlows(scenarioFlows);
-  }, [runKey]);
-
-  const flowSender = useMemo(() => throttleLatest((n: number) => lab.setFlows(n), sliderIntervalMs), [lab]);
-  useEffect(() => () => flowSender.cancel(), [flowSender]);
-
+/** Runs every side as fast as possible to a simulated time, then pauses them all there. */
+function RunTo({ lab, disabled }: { lab: Lab; disabled: boolean }) {
+  const [target, setTarget] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void lab.runUntil(Number(target)).then(setError);
+  };
   return (
-    <div className="sliders">
-      <label>
-        <span>
-          TCP flows <output data-testid="flows-value">{flows}</output>
-        </span>
-        <input
-          type="range"
-          min={1}
-          max={300}
-          step={1}
-          value={flows}
-          data-testid="flows-slider"
-          aria-label="TCP flows"
-          onChange={(e) => {
-            const n = Number(e.target.value);
-            setFlows(n);
-            flowSender.push(n);
-          }}
-        />
-      </label>
-    </div>
+    <form className="run-to" onSubmit={submit} aria-label="Run to time">
+      <label htmlFor="run-to-time">Run to</label>
+      <input
+        id="run-to-time"
+        data-testid="run-to-time"
+        type="number"
+        min={0}
+        step="any"
+        value={target}
+        placeholder="t"
+        onChange={(e) => setTarget(e.target.value)}
+        aria-describedby={error ? 'run-to-error' : undefined}
+      />
+      <span>s</span>
+      <button type="submit" data-testid="run-to" disabled={disabled || target.trim() === ''}>
+        Run &amp; pause
+      </button>
+      {error && (
+        <p id="run-to-error" className="param-error" role="alert" data-testid="run-to-error">
+          {error}
+        </p>
+      )}
+    </form>
   );
 }

@@ -13,6 +13,8 @@ import { TradeoffScatter } from '../summary/TradeoffScatter';
 import { useRunSummaries } from '../summary/use-run-summaries';
 import { Controls } from './Controls';
 import type { Lab, Drawable } from './lab';
+import { ScenarioPanel } from './ScenarioPanel';
+import { AddSide } from './SideControls';
 import { SignalCharts } from './SignalCharts';
 import { useSideStatuses } from './use-lab';
 
@@ -53,9 +55,11 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
   return (
     <>
       <Controls lab={lab} statuses={statuses} />
+      <AddSide lab={lab} statuses={statuses} />
       <SummaryTable lab={lab} statuses={statuses} summaries={summaries} />
       <ChartToolbar layout={layout} onLayoutChange={setLayout} timeRange={timeRange} onTimeRangeChange={setTimeRange} />
       <MetricChart metric={metrics.queue} context={context} />
+      <ScenarioPanel lab={lab} statuses={statuses} />
       <SignalCharts context={context} />
       <div className="discipline-panels">
         {statuses.map((status, i) => (

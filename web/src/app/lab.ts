@@ -1,12 +1,31 @@
 import { findAqm, type AqmSpec } from '../aqm/aqm-table';
 import { RepaintScheduler } from '../charts/repaint-scheduler';
-import type { Speed, TimelineEvent } from '../protocol/protocol';
+import type { RecordedEvent, Speed, TimelineEvent } from '../protocol/protocol';
+import { numberField, readScenario } from '../scenario/scenario-json';
+import {
+  maxSides,
+  sideCount,
+  withSideAdded,
+  withSideDuplicated,
+  withSideRemoved,
+  withSideRenamed,
+  type Edited,
+} from '../scenario/side-edits';
+import { withGroupAdded, withRestartSettings, type AddableKind, type RestartSettings } from '../scenario/scenario-settings';
+import { marksOf, scenarioEvents, withLiveEvents, type EventMark } from '../scenario/timeline';
 import { withDiscipline } from '../scenario/with-discipline';
+import { SimClient } from '../worker/client';
+import { nextSampleTime } from '../worker/sample-time';
 import type { WorkerPort } from '../worker/spawn-worker';
 import { SideSession, type SideStatus } from './side-session';
 
-// The page's controller, outside React: owns the sides, fans controls out to
-// their workers, and repaints every chart in one animation frame when samples arrive.
+// The page's controller, outside React: owns the sides (one worker each) and
+// the scenario they all run, fans controls out to the workers, keeps the
+// record of live changes, and repaints every chart in one animation frame.
+//
+// Operations that touch every side's run (restarts, changes applied to every
+// side, run-to-time) go through one queue, so a change never lands on a run
+// that a restart queued before it has replaced.
 
 export interface Drawable {
   draw(x0: number, x1: number): void;
@@ -21,63 +40,94 @@ export interface LabOptions {
 
 export const defaultLabOptions: LabOptions = { sideCount: 2, speed: 10, windowS: 60 };
 
+/** Real seconds of lead a restarted side may stay behind the others once it plays along. */
+const catchUpSlackS = 0.25;
+const maxCatchUpRounds = 20;
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
 export class Lab {
-  readonly sides: SideSession[];
+  private sessions: SideSession[];
   private readonly charts = new Set<Drawable>();
   private readonly listeners = new Set<() => void>();
   private readonly scheduler = new RepaintScheduler(() => this.paint());
   private statuses: readonly SideStatus[];
   private speed: Speed;
   private wantPlay = true; // the user's play/pause choice, kept across restarts
+  /** The scenario every side runs, as the core accepted it; null until the first run is ready. */
+  private scenario: string | null = null;
+  /** Live changes the cores accepted in this run, in the order they acted. */
+  private live: RecordedEvent[] = [];
+  private queue: Promise<unknown> = Promise.resolve();
+  private restarts = 0;
 
   constructor(
-    spawn: () => WorkerPort,
+    private readonly spawn: () => WorkerPort,
     private readonly options: LabOptions = defaultLabOptions,
   ) {
     this.speed = options.speed;
-    const listener = {
-      statusChanged: () => this.statusChanged(),
-      samplesArrived: () => this.scheduler.request(),
-    };
-    this.sides = Array.from({ length: options.sideCount }, (_, i) => new SideSession(i, spawn(), listener));
-    this.statuses = this.sides.map((s) => s.status);
+    this.sessions = Array.from({ length: options.sideCount }, (_, i) => this.createSession(i));
+    this.statuses = this.sessions.map((s) => s.status);
   }
 
-  start(): void {
-    for (const side of this.sides) side.start(this.speed, this.wantPlay);
+  get sides(): readonly SideSession[] {
+    return this.sessions;
   }
 
-  play(): void {
-    this.wantPlay = true;
-    for (const side of this.sides) side.play();
-  }
-
-  pause(): void {
-    this.wantPlay = false;
-    for (const side of this.sides) side.pause();
-  }
-
-  reset(): void {
-    for (const side of this.sides) side.reset();
+  /** Increments at every restart of the whole lab (reset, load, side or scenario change). */
+  get generation(): number {
+    return this.restarts;
   }
 
   get currentSpeed(): Speed {
     return this.speed;
   }
 
-  setSpeed(speed: Speed): void {
-    this.speed = speed;
-    for (const side of this.sides) side.setSpeed(speed);
+  /** The scenario every side runs (without live changes), or null before the first run is ready. */
+  get currentScenario(): string | null {
+    return this.scenario;
   }
 
-  /** Same traffic change on every side, so the comparison stays fair. */
-  setFlows(count: number): void {
-    this.applyAll({ kind: 'set_flows', group: 0, count });
+  get canAddSide(): boolean {
+    return this.sessions.length < maxSides;
   }
+
+  /** Starts the first run (the core's default scenario until one is loaded), every side together. */
+  start(): void {
+    void this.enqueue(() => this.startTogether(this.sessions, this.scenario));
+  }
+
+  play(): void {
+    this.wantPlay = true;
+    for (const side of this.sessions) side.play();
+  }
+
+  pause(): void {
+    this.wantPlay = false;
+    for (const side of this.sessions) side.pause();
+  }
+
+  /** Every side from t = 0 on the scenario, live changes dropped; a failed side gets a fresh worker. */
+  reset(): void {
+    if (this.scenario === null) {
+      for (const side of this.sessions) side.reset();
+      return;
+    }
+    this.restartAll(this.scenario);
+  }
+
+  setSpeed(speed: Speed): void {
+    this.speed = speed;
+    for (const side of this.sessions) side.setSpeed(speed);
+  }
+
+  // ---- the sides -------------------------------------------------------------
 
   /** The core's catalogue of disciplines, from whichever side has read it. */
   catalogue(): readonly AqmSpec[] {
-    return this.sides.find((s) => s.status.aqms.length > 0)?.status.aqms ?? [];
+    return this.sessions.find((s) => s.status.aqms.length > 0)?.status.aqms ?? [];
   }
 
   /**
@@ -90,20 +140,199 @@ export class Lab {
   switchDiscipline(sideIndex: number, aqm: string): string | null {
     const spec = findAqm(this.catalogue(), aqm);
     if (!spec) return `${aqm}: not a discipline the core knows`;
-    const base = this.sides[sideIndex]?.status.scenario ?? this.sides.find((s) => s.status.scenario)?.status.scenario;
-    if (!base) return 'no scenario has run yet';
-    const scenario = withDiscipline(base, sideIndex, spec);
-    if (typeof scenario !== 'string') return scenario.error;
-    for (const side of this.sides) side.start(this.speed, this.wantPlay, scenario);
+    return this.restructure((scenario) => withDiscipline(scenario, sideIndex, spec));
+  }
+
+  /** A new last side running `aqm` with its defaults (the first discipline of the catalogue when omitted). */
+  addSide(aqm?: string): string | null {
+    const spec = aqm === undefined ? this.catalogue()[0] : findAqm(this.catalogue(), aqm);
+    if (!spec) return `${aqm ?? 'a discipline'}: not a discipline the core knows`;
+    return this.restructure((scenario) => withSideAdded(scenario, { name: spec.label, aqm: spec.name, params: {} }));
+  }
+
+  removeSide(sideIndex: number): string | null {
+    return this.restructure((scenario) => withSideRemoved(scenario, sideIndex), sideIndex);
+  }
+
+  /** A copy of one side (discipline, parameters, its parameter events) as the new last side. */
+  duplicateSide(sideIndex: number): string | null {
+    return this.restructure((scenario) => withSideDuplicated(scenario, sideIndex));
+  }
+
+  /**
+   * Renames a side. The name is only a label, so the run goes on: the scenario
+   * (and so an export) carries the new name, and the side shows it at once.
+   */
+  renameSide(sideIndex: number, name: string): string | null {
+    if (this.scenario === null) return 'no scenario has run yet';
+    const edited = withSideRenamed(this.scenario, sideIndex, name);
+    if (typeof edited !== 'string') return edited.error;
+    this.scenario = edited;
+    this.sessions[sideIndex]?.rename(name.trim() || (this.sessions[sideIndex]?.status.info?.aqm ?? ''));
     return null;
+  }
+
+  /**
+   * Starts a failed side again in a fresh worker: from t = 0 on the scenario
+   * with every live change so far, then as fast as possible to where the
+   * other sides are, so its lines line up with theirs; then it plays along.
+   */
+  restartSide(sideIndex: number): Promise<void> {
+    return this.enqueue(async () => {
+      const old = this.sessions[sideIndex];
+      if (!old || this.scenario === null) return;
+      old.terminate();
+      const fresh = this.createSession(sideIndex);
+      this.sessions = this.sessions.map((s, i) => (i === sideIndex ? fresh : s));
+      const scenario = withLiveEvents(this.scenario, this.live) ?? this.scenario;
+      fresh.start(this.speed, false, scenario);
+      this.statusChanged();
+      await fresh.waitFor((s) => !s.restarting);
+    }).then(() => this.catchUp(sideIndex));
+  }
+
+  // ---- scenarios -------------------------------------------------------------
+
+  /**
+   * Replaces the scenario: the core checks it (a refusal names the field and
+   * leaves the current lab running), then the sides are rebuilt to match and
+   * every side starts from t = 0. Resolves with the core's message, or null.
+   */
+  async load(scenarioJson: string): Promise<string | null> {
+    let checked;
+    try {
+      checked = await this.check(scenarioJson);
+    } catch (e) {
+      return `the scenario could not be checked: ${messageOf(e)}`;
+    }
+    if (checked.error !== null) return checked.error;
+    this.restartAll(checked.scenario);
+    await this.queue;
+    return null;
+  }
+
+  /**
+   * The current scenario with every live change so far among its events, at
+   * the simulated time it acted: loading it replays this run exactly.
+   * The record is the lab's own, kept from the cores' acceptances (the same
+   * times their `log/get` reports), so a side whose worker died still counts.
+   */
+  async exportScenario(): Promise<string> {
+    await this.queue;
+    if (this.scenario === null) throw new Error('no scenario has run yet');
+    const merged = withLiveEvents(this.scenario, this.live);
+    if (merged === null) throw new Error('the current scenario is not a JSON object');
+    return merged;
+  }
+
+  /** Settings without a timeline event (buffer, seed...): the scenario is rewritten, checked and restarted. */
+  applyRestartSettings(settings: RestartSettings): Promise<string | null> {
+    return this.loadEdited((scenario) => withRestartSettings(scenario, settings));
+  }
+
+  /**
+   * Adds a short-TCP or on/off group (core defaults, on from t = 0) to a
+   * scenario without one. A group cannot join a running simulation, so every
+   * side restarts; later rate, count and on/off moves on it are live.
+   */
+  addGroup(kind: AddableKind): Promise<string | null> {
+    return this.loadEdited((scenario) => withGroupAdded(scenario, kind));
+  }
+
+  /** Where the time axis changed: the scenario's events and the accepted live changes. */
+  eventMarks(): EventMark[] {
+    const own = this.scenario === null ? [] : scenarioEvents(this.scenario);
+    return marksOf([...own, ...this.live]);
+  }
+
+  // ---- live changes ----------------------------------------------------------
+
+  /** Same traffic change on every side, so the comparison stays fair. */
+  setFlows(count: number, group = 0): Promise<void> {
+    return this.applyEverywhere({ kind: 'set_flows', group, count });
+  }
+
+  /**
+   * Applies a change to every running side at one simulated time: every side
+   * is held, the change acts at the latest time among them (sides behind run
+   * up to it first), then they go on. Equal times on every side make the
+   * exported run replay exactly. Rejects with the core's message when no side took it.
+   */
+  applyEverywhere(event: TimelineEvent): Promise<void> {
+    return this.enqueue(async () => {
+      const held = await this.holdAll();
+      const at = Math.max(...held.map(([, t]) => t));
+      const sides = held.map(([side]) => side);
+      const results = sides.map((side) => side.applyAt(event, at));
+      for (const side of sides) side.release();
+      const settled = await Promise.allSettled(results);
+      const accepted = settled.find((r) => r.status === 'fulfilled');
+      if (!accepted) {
+        const refused = settled.find((r) => r.status === 'rejected');
+        throw new Error(refused ? messageOf(refused.reason) : 'refused');
+      }
+      // Sides run the same traffic, so one refusing what another took is a fault worth showing there.
+      settled.forEach((r, i) => r.status === 'rejected' && sides[i]?.showRefusal(r.reason));
+      this.live.push(accepted.value);
+      this.statusChanged();
+    });
   }
 
   /** Sets a parameter of one side's discipline; resolves when its core accepted it, rejects with its message. */
   setParam(sideIndex: number, aqm: string, name: string, value: number): Promise<void> {
-    const side = this.sides[sideIndex];
-    if (!side) return Promise.reject(new Error(`side ${sideIndex}: no such side`));
-    return side.setParam(aqm, name, value);
+    return this.enqueue(async () => {
+      const side = this.sessions[sideIndex];
+      if (!side) throw new Error(`side ${sideIndex}: no such side`);
+      this.live.push(await side.setParam(aqm, name, value));
+      this.statusChanged();
+    });
   }
+
+  // ---- run control -----------------------------------------------------------
+
+  /** One sample interval on every side (to the same time), then pause. */
+  step(): Promise<void> {
+    this.wantPlay = false;
+    return this.enqueue(async () => {
+      const held = await this.holdAll();
+      const times = held.map(([, t]) => t);
+      const at = Math.max(...times);
+      const aligned = times.every((t) => t === at);
+      const next = nextSampleTime(at, this.sampleIntervalMs());
+      for (const [side] of held) {
+        if (aligned) side.step();
+        else side.runUntil(next); // sides out of step meet at the sample after the latest
+        side.release();
+      }
+    });
+  }
+
+  /**
+   * Runs every side as fast as possible to simulated time `untilS`, then
+   * pauses them all there. Resolves with an error message (nothing changed), or null.
+   */
+  runUntil(untilS: number): Promise<string | null> {
+    const duration = this.scenario === null ? null : numberField(readScenario(this.scenario), 'duration_s');
+    if (!Number.isFinite(untilS) || untilS <= 0 || (duration !== null && untilS > duration)) {
+      return Promise.resolve(`run to: must be a time in (0, ${duration ?? 'the duration'}] s, got ${untilS}`);
+    }
+    return this.enqueue(async () => {
+      const held = await this.holdAll();
+      const latest = Math.max(...held.map(([, t]) => t));
+      if (latest > untilS) {
+        for (const [side] of held) side.release();
+        return `run to: the run is already at ${latest.toFixed(2)} s, past ${untilS} s (reset first)`;
+      }
+      this.wantPlay = false;
+      for (const [side] of held) {
+        side.runUntil(untilS);
+        side.release();
+      }
+      return null;
+    });
+  }
+
+  // ---- charts and React ------------------------------------------------------
 
   addChart(chart: Drawable): () => void {
     this.charts.add(chart);
@@ -118,7 +347,7 @@ export class Lab {
   /** The shared time axis: the last windowS seconds up to the newest sample of any side. */
   timeWindow(): [number, number] {
     let end = 0;
-    for (const side of this.sides) {
+    for (const side of this.sessions) {
       const t = side.store.last(side.store.columnIndex('t'));
       if (t > end) end = t;
     }
@@ -135,17 +364,134 @@ export class Lab {
 
   dispose(): void {
     this.scheduler.cancel();
-    for (const side of this.sides) side.terminate();
+    for (const side of this.sessions) side.terminate();
     this.charts.clear();
     this.listeners.clear();
   }
 
-  private applyAll(event: TimelineEvent): void {
-    for (const side of this.sides) side.apply(event);
+  // ---- internals -------------------------------------------------------------
+
+  private createSession(index: number): SideSession {
+    return new SideSession(index, this.spawn(), {
+      statusChanged: () => this.statusChanged(),
+      samplesArrived: () => this.scheduler.request(),
+      // The first run of the page is the core's default scenario: it becomes the lab's.
+      runReady: (scenario) => {
+        if (this.scenario === null) this.scenario = scenario;
+      },
+    });
+  }
+
+  private enqueue<T>(op: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(op);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private loadEdited(edit: (scenario: string) => Edited): Promise<string | null> {
+    if (this.scenario === null) return Promise.resolve('no scenario has run yet');
+    const edited = edit(this.scenario);
+    return typeof edited === 'string' ? this.load(edited) : Promise.resolve(edited.error);
+  }
+
+  /** Applies a structural edit to the scenario and restarts every side on the result. */
+  private restructure(edit: (scenario: string) => Edited, removed: number | null = null): string | null {
+    if (this.scenario === null) return 'no scenario has run yet';
+    const edited = edit(this.scenario);
+    if (typeof edited !== 'string') return edited.error;
+    this.restartAll(edited, removed);
+    return null;
+  }
+
+  /**
+   * Every side from t = 0 on `scenario`: workers are spawned or terminated to
+   * match its side count (`removed`: the side whose worker goes), and a side
+   * whose worker failed gets a fresh one. Play/pause and speed carry over.
+   */
+  private restartAll(scenario: string, removed: number | null = null): void {
+    this.scenario = scenario; // at once, so edits made before the restart runs build on this one
+    void this.enqueue(async () => {
+      const count = sideCount(scenario);
+      let sessions = this.sessions;
+      if (removed !== null && sessions.length > count) {
+        sessions[removed]?.terminate();
+        sessions = sessions.filter((_, i) => i !== removed);
+      }
+      for (const extra of sessions.slice(count)) extra.terminate();
+      sessions = sessions.slice(0, count).map((s, i) => {
+        if (!s.status.failed) return s;
+        s.terminate();
+        return this.createSession(i);
+      });
+      while (sessions.length < count) sessions.push(this.createSession(sessions.length));
+      this.sessions = sessions;
+      this.live = [];
+      this.restarts++;
+      sessions.forEach((side, i) => (side.index = i));
+      this.statusChanged();
+      await this.startTogether(sessions, scenario);
+    });
+  }
+
+  /**
+   * Starts every side paused and plays them once all are ready: a fresh
+   * worker compiles the core first, and starting them apart would put their
+   * lines apart in time.
+   */
+  private async startTogether(sessions: readonly SideSession[], scenario: string | null): Promise<void> {
+    for (const side of sessions) side.start(this.speed, false, scenario);
+    await Promise.all(sessions.map((side) => side.waitFor((s) => !s.restarting)));
+    if (this.wantPlay) for (const side of sessions) side.play();
+  }
+
+  /** Holds every running side; the sides that answered, with the time each stopped at. */
+  private async holdAll(): Promise<[SideSession, number][]> {
+    const running = this.sessions.filter((s) => !s.status.failed);
+    const times = await Promise.all(running.map((s) => s.hold().catch(() => null)));
+    const held: [SideSession, number][] = [];
+    running.forEach((s, i) => {
+      const t = times[i];
+      if (t !== null && t !== undefined) held.push([s, t]);
+    });
+    if (held.length === 0) throw new Error('no side is running');
+    return held;
+  }
+
+  /** Brings a restarted side to the others' time; it then plays along if the lab is playing. */
+  private async catchUp(sideIndex: number): Promise<void> {
+    const side = this.sessions[sideIndex];
+    if (!side) return;
+    const slack = this.speed === 'max' ? Infinity : this.speed * catchUpSlackS;
+    for (let round = 0; round < maxCatchUpRounds; round++) {
+      if (this.sessions[sideIndex] !== side || side.status.failed) return;
+      const others = this.sessions.filter((s) => s !== side && !s.status.failed);
+      const target = Math.max(0, ...others.map((s) => s.now));
+      // Paused others stand still: meet them exactly. Playing ones: chase until close.
+      const close = others.some((s) => s.status.playing) ? slack : 0;
+      if (target - side.now <= close) break;
+      await side.runTo(target);
+    }
+    if (this.sessions[sideIndex] === side && this.wantPlay) side.play();
+  }
+
+  private sampleIntervalMs(): number {
+    return (this.scenario === null ? null : numberField(readScenario(this.scenario), 'sample_interval_ms')) ?? 10;
+  }
+
+  /** The core's verdict, from a side whose worker is up, or from a worker spawned for it. */
+  private async check(scenarioJson: string) {
+    const side = this.sessions.find((s) => !s.status.failed);
+    if (side) return side.check(scenarioJson);
+    const client = new SimClient(this.spawn(), { ready: () => {}, batch: () => {}, state: () => {}, error: () => {} });
+    try {
+      return await client.check(scenarioJson);
+    } finally {
+      client.terminate();
+    }
   }
 
   private statusChanged(): void {
-    this.statuses = this.sides.map((s) => s.status);
+    this.statuses = this.sessions.map((s) => s.status);
     for (const listener of this.listeners) listener();
   }
 

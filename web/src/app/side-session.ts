@@ -1,8 +1,8 @@
 import type { AqmSpec } from '../aqm/aqm-table';
 import { SeriesStore } from '../charts/series-store';
-import type { SideInfo, Speed, TimelineEvent } from '../protocol/protocol';
+import type { RecordedEvent, SideInfo, Speed, TimelineEvent } from '../protocol/protocol';
 import type { RunSummary } from '../summary/run-summary';
-import { SimClient, type ClientError } from '../worker/client';
+import { SimClient, type CheckedScenario, type ClientError } from '../worker/client';
 import type { WorkerPort } from '../worker/spawn-worker';
 
 // One side of the comparison: its worker client, its sample store and the few
@@ -32,6 +32,8 @@ export interface SideStatus {
 export interface SideListener {
   statusChanged(): void;
   samplesArrived(): void;
+  /** A run is ready; `scenario` is what it was built from. */
+  runReady(scenario: string): void;
 }
 
 const initialStatus: SideStatus = {
@@ -56,14 +58,20 @@ export class SideSession {
   readonly store = new SeriesStore();
   private current: SideStatus = initialStatus;
   private readonly client: SimClient;
+  private simNow = 0;
+  private states = 0; // run/state messages received, so a wait can tell a fresh one from the last
+  private closed = false;
+  private readonly waiters = new Set<() => void>();
 
   constructor(
-    readonly index: number,
+    /** The side's place in the scenario's `sides`; the lab renumbers sides when one is removed. */
+    public index: number,
     port: WorkerPort,
     private readonly listener: SideListener,
   ) {
     this.client = new SimClient(port, {
       ready: (m) => {
+        this.simNow = 0;
         this.store.reset(m.columns);
         this.update({
           info: m.info,
@@ -76,13 +84,19 @@ export class SideSession {
           failed: false,
           applied: 0,
         });
+        this.listener.runReady(m.scenario);
         this.listener.samplesArrived();
       },
       batch: (m) => {
+        this.simNow = m.now;
         this.store.append(m.data, m.length);
         this.listener.samplesArrived();
       },
-      state: (m) => this.update({ playing: m.playing, done: m.done }),
+      state: (m) => {
+        this.simNow = m.now;
+        this.states++;
+        this.update({ playing: m.playing, done: m.done });
+      },
       error: (e) => this.showError(e),
     });
   }
@@ -91,8 +105,15 @@ export class SideSession {
     return this.current;
   }
 
+  /** The simulated time of the latest batch or state message. */
+  get now(): number {
+    return this.simNow;
+  }
+
   /** Starts a run of `scenario` (null: the core's default) from time zero. */
   start(speed: Speed, play: boolean, scenario: string | null = null): void {
+    this.store.reset([]); // the old run's lines go at once, not when the new run is ready
+    this.simNow = 0;
     this.update({ restarting: true });
     this.client.start({ side: this.index, scenario, speed, play });
   }
@@ -114,12 +135,66 @@ export class SideSession {
     this.client.setSpeed(speed);
   }
 
-  /** Applies a live change; a rejection shows on this side rather than being thrown. */
-  apply(event: TimelineEvent): void {
-    this.client.apply(event).then(
-      () => this.accepted(),
-      (e: unknown) => this.showError({ source: 'core', message: messageOf(e), fatal: false }),
-    );
+  step(): void {
+    this.client.step();
+  }
+
+  runUntil(untilS: number): void {
+    this.client.runUntil(untilS);
+  }
+
+  /** Runs to `untilS` as fast as possible; resolves once the run stops (there, at its end, paused or failed). */
+  runTo(untilS: number): Promise<void> {
+    const before = this.states;
+    this.client.runUntil(untilS);
+    return this.waitFor((s) => s.failed || (!s.playing && this.states > before));
+  }
+
+  hold(): Promise<number> {
+    return this.client.hold();
+  }
+
+  release(): void {
+    this.client.release();
+  }
+
+  check(scenario: string): Promise<CheckedScenario> {
+    return this.client.check(scenario);
+  }
+
+  /** Resolves at the first status change (or now) for which `done` holds. */
+  waitFor(done: (status: SideStatus) => boolean): Promise<void> {
+    const settled = () => this.closed || done(this.current);
+    if (settled()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!settled()) return;
+        this.waiters.delete(check);
+        resolve();
+      };
+      this.waiters.add(check);
+    });
+  }
+
+  /** Shows a new name at once; the lab has already written it into the scenario. */
+  rename(name: string): void {
+    const info = this.current.info;
+    if (info) this.update({ info: { ...info, sideName: name } });
+  }
+
+  /**
+   * Applies a live change at `atS` (null: now). Resolves with what the core
+   * recorded; a refusal rejects, and the caller decides where to show it.
+   */
+  async applyAt(event: TimelineEvent, atS: number | null): Promise<RecordedEvent> {
+    const recorded = await this.client.apply(event, atS);
+    this.accepted();
+    return recorded;
+  }
+
+  /** Shows a refusal of a change meant for every side on this side's card. */
+  showRefusal(e: unknown): void {
+    this.showError({ source: 'core', message: messageOf(e), fatal: false });
   }
 
   /**
@@ -128,11 +203,10 @@ export class SideSession {
    * belongs to the control that sent it, so it is not shown on the side card.
    * `aqm` guards against a value meant for a discipline the side no longer runs.
    */
-  async setParam(aqm: string, name: string, value: number): Promise<void> {
+  async setParam(aqm: string, name: string, value: number): Promise<RecordedEvent> {
     const { info, restarting } = this.current;
     if (restarting || info?.aqm !== aqm) throw new Error(`${name}: the side is not running ${aqm} now`);
-    await this.client.apply({ kind: 'set_param', side: this.index, name, value });
-    this.accepted();
+    return this.applyAt({ kind: 'set_param', side: this.index, name, value }, null);
   }
 
   /** The core's run summary of this side, as of now. */
@@ -141,7 +215,9 @@ export class SideSession {
   }
 
   terminate(): void {
+    this.closed = true;
     this.client.terminate();
+    for (const check of [...this.waiters]) check();
   }
 
   private accepted(): void {
@@ -159,6 +235,7 @@ export class SideSession {
 
   private update(patch: Partial<SideStatus>): void {
     this.current = { ...this.current, ...patch };
+    for (const check of [...this.waiters]) check();
     this.listener.statusChanged();
   }
 }

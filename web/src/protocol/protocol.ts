@@ -9,7 +9,13 @@ export type TimelineEvent =
   | { kind: 'set_flows'; group: number; count: number }
   // `side` omitted: every side whose discipline has the parameter (as in scenario files).
   | { kind: 'set_param'; side?: number; name: string; value: number }
-  | { kind: 'set_capacity'; mbps: number };
+  | { kind: 'set_capacity'; mbps: number }
+  | { kind: 'set_rate'; group: number; rate: number }
+  | { kind: 'set_delay'; delay_ms: number }
+  | { kind: 'group_on'; group: number }
+  | { kind: 'group_off'; group: number };
+
+export type TimelineEventKind = TimelineEvent['kind'];
 
 /** Simulated seconds per real second, or as fast as the core can go. */
 export type Speed = number | 'max';
@@ -37,8 +43,20 @@ export type ToWorker =
   | { type: 'run/pause' }
   | { type: 'run/reset' }
   | { type: 'run/speed'; speed: Speed }
-  | { type: 'sim/apply'; id: number; event: TimelineEvent }
+  // Advance to the next sample time after now, then pause.
+  | { type: 'run/step' }
+  // Run as fast as possible to simulated time `untilS` (clamped to the run's end), then pause.
+  | { type: 'run/until'; untilS: number }
+  // Stop advancing without changing play/pause, and answer with the time reached;
+  // the page holds every side to apply one change at one time on all of them.
+  | { type: 'run/hold'; id: number }
+  | { type: 'run/release' }
+  // `atS` null: at the current time; otherwise a run behind it first advances to it
+  // (a run past it refuses), so every side takes the change at the same time.
+  | { type: 'sim/apply'; id: number; event: TimelineEvent; atS: number | null }
   | { type: 'log/get'; id: number }
+  // Asks the core whether a scenario is valid, without touching the run.
+  | { type: 'scenario/check'; id: number; scenario: string }
   | { type: 'summary/get'; id: number };
 
 export type FromWorker =
@@ -50,6 +68,10 @@ export type FromWorker =
   | { type: 'sim/batch'; seq: number; length: number; data: Float64Array; now: number }
   | { type: 'sim/applied'; id: number; recorded: RecordedEvent }
   | { type: 'log/events'; id: number; events: RecordedEvent[] }
+  | { type: 'run/held'; id: number; now: number }
+  // `error` null: valid; `scenario` is then the input with the structure the page
+  // edits (top-level and bottleneck fields, groups, sides) filled in from the core's defaults.
+  | { type: 'scenario/checked'; id: number; error: string | null; scenario: string }
   // The core's run summary (after the warm-up) at the time the request was handled.
   | { type: 'summary/result'; id: number; summary: RunSummary }
   // `id` names the request that failed, if any; a fatal error leaves the side without a run.
@@ -83,6 +105,13 @@ export function isTimelineEvent(value: unknown): value is TimelineEvent {
       return (value.side === undefined || isNumber(value.side)) && isString(value.name) && isNumber(value.value);
     case 'set_capacity':
       return isNumber(value.mbps);
+    case 'set_rate':
+      return isNumber(value.group) && isNumber(value.rate);
+    case 'set_delay':
+      return isNumber(value.delay_ms);
+    case 'group_on':
+    case 'group_off':
+      return isNumber(value.group);
     default:
       return false;
   }
@@ -112,8 +141,13 @@ const toWorkerChecks: { [K in ToWorkerType]: (m: Fields) => boolean } = {
   'run/pause': () => true,
   'run/reset': () => true,
   'run/speed': (m) => isSpeed(m.speed),
-  'sim/apply': (m) => isNumber(m.id) && isTimelineEvent(m.event),
+  'run/step': () => true,
+  'run/until': (m) => isNumber(m.untilS),
+  'run/hold': (m) => isNumber(m.id),
+  'run/release': () => true,
+  'sim/apply': (m) => isNumber(m.id) && isTimelineEvent(m.event) && (m.atS === null || isNumber(m.atS)),
   'log/get': (m) => isNumber(m.id),
+  'scenario/check': (m) => isNumber(m.id) && isString(m.scenario),
   'summary/get': (m) => isNumber(m.id),
 };
 
@@ -130,6 +164,8 @@ const fromWorkerChecks: { [K in FromWorkerType]: (m: Fields) => boolean } = {
     isNumber(m.seq) && isNumber(m.length) && m.data instanceof Float64Array && isNumber(m.now),
   'sim/applied': (m) => isNumber(m.id) && isRecordedEvent(m.recorded),
   'log/events': (m) => isNumber(m.id) && Array.isArray(m.events) && m.events.every(isRecordedEvent),
+  'run/held': (m) => isNumber(m.id) && isNumber(m.now),
+  'scenario/checked': (m) => isNumber(m.id) && (m.error === null || isString(m.error)) && isString(m.scenario),
   'summary/result': (m) => isNumber(m.id) && isRunSummary(m.summary),
   'run/error': (m) => (m.id === null || isNumber(m.id)) && isString(m.message) && isBoolean(m.fatal),
 };

@@ -1,3 +1,4 @@
+import { isLayout, layouts as layoutChoices, type Layout } from '../charts/layout';
 import { parseCheckedJson } from './json-check';
 
 // The lab's whole state in the URL fragment: `v1.` + base64url(deflate-raw(JSON)).
@@ -7,8 +8,9 @@ import { parseCheckedJson } from './json-check';
 // with a size cap, parsed, shape-checked here and validated by the core
 // (Lab.load) before anything runs, and nothing in it is ever evaluated.
 
-export const layouts = ['overlay', 'multiples'] as const;
-export type Layout = (typeof layouts)[number];
+export type { Layout } from '../charts/layout';
+/** The chart layouts a link may name: the charts' own list. */
+export const layouts: readonly Layout[] = layoutChoices.map((c) => c.value);
 export const defaultLayout: Layout = 'overlay';
 
 export type Scenario = Record<string, unknown>;
@@ -153,9 +155,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isLayout(value: unknown): value is Layout {
-  return typeof value === 'string' && (layouts as readonly string[]).includes(value);
-}
 
 /** A short, printable rendering of a value for a message (never markup, React shows it as text). */
 function shown(value: unknown): string {

@@ -1,14 +1,8 @@
 import type { AqmSpec } from '../aqm/aqm-table';
-import { parseJson } from '../worker/core-json';
+import { isRecord, notAnObject, readScenario, type Fields } from './scenario-json';
 
 // A discipline switch is the same scenario (traffic, seed, events) with one
 // side's entry replaced, so every side replays identical traffic after it.
-
-type Fields = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Live-parameter events of the old discipline on this side would not fit the new one. */
 function keepsEvent(event: unknown, side: number): boolean {
@@ -16,8 +10,8 @@ function keepsEvent(event: unknown, side: number): boolean {
 }
 
 export function withDiscipline(scenarioJson: string, side: number, aqm: AqmSpec): string | { error: string } {
-  const scenario = parseJson(scenarioJson);
-  if (!isRecord(scenario)) return { error: 'scenario: not a JSON object' };
+  const scenario = readScenario(scenarioJson);
+  if (!scenario) return { error: notAnObject };
   const sides = scenario.sides;
   if (!Array.isArray(sides) || side < 0 || side >= sides.length) {
     return { error: `sides[${side}]: the scenario has no such side` };

@@ -1,4 +1,3 @@
-import { DisciplineSelect } from '../aqm/DisciplineSelect';
 import { sideColour } from '../app/colours';
 import { formatNumber } from '../app/format';
 import type { Lab } from '../app/lab';
@@ -8,6 +7,7 @@ import { useTicker } from '../app/use-lab';
 import { formatValue } from '../charts/value-format';
 import type { RunSummary } from './run-summary';
 import { bestPerColumn, summaryColumns } from './summary-columns';
+import { SideControls } from '../app/SideControls';
 
 // One row per side: its name, discipline menu and state, then the core's run
 // summary (after the warm-up), the best value of each column marked in bold
@@ -90,7 +90,7 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
                       {name}
                       <span className="aqm-name">{status.info?.aqm ?? ''}</span>
                     </span>
-                    <DisciplineSelect lab={lab} index={i} status={status} catalogue={catalogue} />
+                    <SideControls lab={lab} index={i} status={status} catalogue={catalogue} sideCount={statuses.length} />
                     {status.error && (
                       <p className="side-error" role="alert" data-testid={`side-error-${i}`}>
                         {status.error}

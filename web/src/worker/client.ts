@@ -32,10 +32,19 @@ export interface StartOptions {
   play: boolean;
 }
 
+/** The core's verdict on a scenario: `error` null when valid; `scenario` completed with defaults. */
+export interface CheckedScenario {
+  error: string | null;
+  scenario: string;
+}
+
+type Reject = (error: Error) => void;
 type Pending =
-  | { kind: 'apply'; resolve: (recorded: RecordedEvent) => void; reject: (error: Error) => void }
-  | { kind: 'log'; resolve: (events: RecordedEvent[]) => void; reject: (error: Error) => void }
-  | { kind: 'summary'; resolve: (summary: RunSummary) => void; reject: (error: Error) => void };
+  | { kind: 'apply'; resolve: (recorded: RecordedEvent) => void; reject: Reject }
+  | { kind: 'log'; resolve: (events: RecordedEvent[]) => void; reject: Reject }
+  | { kind: 'hold'; resolve: (now: number) => void; reject: Reject }
+  | { kind: 'check'; resolve: (checked: CheckedScenario) => void; reject: Reject }
+  | { kind: 'summary'; resolve: (summary: RunSummary) => void; reject: Reject };
 
 function wrongKind(id: number): Error {
   return new Error(`request ${id} got a reply of the wrong kind`);
@@ -75,11 +84,41 @@ export class SimClient {
     this.send({ type: 'run/speed', speed });
   }
 
-  /** Applies a live change at the side's current simulated time. */
-  apply(event: TimelineEvent): Promise<RecordedEvent> {
+  /** Advances to the next sample time, then pauses. */
+  step(): void {
+    this.send({ type: 'run/step' });
+  }
+
+  /** Runs as fast as possible to simulated time `untilS`, then pauses. */
+  runUntil(untilS: number): void {
+    this.send({ type: 'run/until', untilS });
+  }
+
+  /** Stops the run advancing (play/pause unchanged); resolves with the simulated time it stopped at. */
+  hold(): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const id = this.request({ kind: 'hold', resolve, reject });
+      if (id !== null) this.send({ type: 'run/hold', id });
+    });
+  }
+
+  release(): void {
+    this.send({ type: 'run/release' });
+  }
+
+  /** Applies a live change at `atS` (null: the side's current simulated time). */
+  apply(event: TimelineEvent, atS: number | null = null): Promise<RecordedEvent> {
     return new Promise((resolve, reject) => {
       const id = this.request({ kind: 'apply', resolve, reject });
-      if (id !== null) this.send({ type: 'sim/apply', id, event });
+      if (id !== null) this.send({ type: 'sim/apply', id, event, atS });
+    });
+  }
+
+  /** The core's verdict on a scenario; the run is not touched. */
+  check(scenario: string): Promise<CheckedScenario> {
+    return new Promise((resolve, reject) => {
+      const id = this.request({ kind: 'check', resolve, reject });
+      if (id !== null) this.send({ type: 'scenario/check', id, scenario });
     });
   }
 
@@ -150,6 +189,18 @@ export class SimClient {
       case 'summary/result': {
         const entry = this.take(data.id);
         if (entry?.kind === 'summary') entry.resolve(data.summary);
+        else entry?.reject(wrongKind(data.id));
+        return;
+      }
+      case 'run/held': {
+        const entry = this.take(data.id);
+        if (entry?.kind === 'hold') entry.resolve(data.now);
+        else entry?.reject(wrongKind(data.id));
+        return;
+      }
+      case 'scenario/checked': {
+        const entry = this.take(data.id);
+        if (entry?.kind === 'check') entry.resolve({ error: data.error, scenario: data.scenario });
         else entry?.reject(wrongKind(data.id));
         return;
       }

@@ -4,7 +4,9 @@ import { assertNever } from '../protocol/protocol';
 import { readAqmTable } from '../aqm/aqm-table';
 import { bufferPackets, readSideInfo } from '../scenario/side-info';
 import { readRunSummary } from '../summary/run-summary';
+import { completeScenario, isRecord, numberField } from '../scenario/scenario-json';
 import { parseJson, readColumns, readResult } from './core-json';
+import { nextSampleTime } from './sample-time';
 
 // Owns one Simulation and drives it in slices of simulated time. Kept free of
 // `self` so it runs under Vitest with a fake module; sim.worker.ts wires it up.
@@ -40,6 +42,9 @@ export class SimRunner {
   private speed: Speed = 10;
   private wantPlay = false; // the user's choice; the run itself stops at its end
   private playing = false;
+  private held = false; // the page holds the run to apply a change on every side at one time
+  private untilS: number | null = null; // run-to-time target: as fast as possible, then pause
+  private sampleIntervalMs = 10;
   private seq = 0;
   private log: RecordedEvent[] = [];
   private timer: number | null = null;
@@ -69,20 +74,36 @@ export class SimRunner {
         return this.open();
       case 'run/play':
         this.wantPlay = true;
+        this.untilS = null;
         return this.setPlaying(true);
       case 'run/pause':
         this.wantPlay = false;
+        this.untilS = null;
         return this.setPlaying(false);
       case 'run/speed':
         this.speed = message.speed;
         return;
+      case 'run/step':
+        return this.runUntil(this.sim ? nextSampleTime(this.sim.now(), this.sampleIntervalMs) : 0);
+      case 'run/until':
+        return this.runUntil(message.untilS);
+      case 'run/hold':
+        this.held = true;
+        this.setPlaying(false, false);
+        this.deps.post({ type: 'run/held', id: message.id, now: this.sim?.now() ?? 0 }, []);
+        return;
+      case 'run/release':
+        this.held = false;
+        return this.setPlaying(this.wantPlay || this.untilS !== null);
       case 'sim/apply':
-        return this.apply(message.id, message.event);
+        return this.apply(message.id, message.event, message.atS);
       case 'log/get':
         this.deps.post({ type: 'log/events', id: message.id, events: [...this.log] }, []);
         return;
       case 'summary/get':
         return this.summary(message.id);
+      case 'scenario/check':
+        return this.check(message.id, message.scenario);
       default:
         return assertNever(message);
     }
@@ -101,6 +122,7 @@ export class SimRunner {
 
   private async open(): Promise<void> {
     this.dispose();
+    this.held = false; // a new run is never left waiting for a release that belonged to the old one
     const mod = await this.loadModule();
     const scenario = this.scenario ?? mod.defaultScenario();
     const valid = readResult(mod.validateScenario(scenario));
@@ -123,6 +145,8 @@ export class SimRunner {
       return this.fail(null, problem, true);
     }
     this.sim = sim;
+    this.sampleIntervalMs = numberField(parseJson(scenario), 'sample_interval_ms') ?? this.sampleIntervalMs;
+    this.untilS = null;
     this.columnCount = columns.length;
     this.seq = 0;
     this.log = [];
@@ -130,21 +154,57 @@ export class SimRunner {
     this.setPlaying(this.wantPlay);
   }
 
-  private setPlaying(playing: boolean): void {
+  /** `report` false: a hold, which the page does not show as a pause. */
+  private setPlaying(playing: boolean, report = true): void {
     this.cancelTick();
     const sim = this.sim;
-    this.playing = playing && sim !== null && !sim.done();
+    this.playing = playing && !this.held && sim !== null && !sim.done();
     if (sim) this.flush(sim);
     if (this.playing) {
       this.lastTickMs = this.deps.clock.now();
       this.scheduleTick(0);
     }
-    this.postState();
+    if (report) this.postState();
   }
 
-  private apply(id: number, event: TimelineEvent): void {
+  private runUntil(untilS: number): void {
+    const sim = this.sim;
+    this.wantPlay = false;
+    if (!sim || sim.now() >= untilS) {
+      this.untilS = null;
+      return this.setPlaying(false);
+    }
+    this.untilS = untilS;
+    this.setPlaying(true);
+  }
+
+  /** Valid or not, and the scenario with the structure the page edits made explicit. */
+  private async check(id: number, scenario: string): Promise<void> {
+    const mod = await this.loadModule();
+    const valid = readResult(mod.validateScenario(scenario));
+    if (!valid.ok) {
+      this.deps.post({ type: 'scenario/checked', id, error: valid.error, scenario }, []);
+      return;
+    }
+    const input = parseJson(scenario);
+    const defaults = parseJson(mod.defaultScenario());
+    let answer = scenario;
+    if (isRecord(input) && isRecord(defaults)) {
+      const completed = JSON.stringify(completeScenario(input, defaults));
+      // Filled-in defaults can clash with the file's own values (a warm-up past a short run).
+      if (readResult(mod.validateScenario(completed)).ok) answer = completed;
+    }
+    this.deps.post({ type: 'scenario/checked', id, error: null, scenario: answer }, []);
+  }
+
+  private apply(id: number, event: TimelineEvent, atS: number | null): void {
     const sim = this.sim;
     if (!sim) return this.fail(id, 'no run to apply the event to', false);
+    if (atS !== null) {
+      if (sim.now() > atS) return this.fail(id, `the run is at ${sim.now()} s, past ${atS} s`, false);
+      sim.advance(atS);
+      this.flush(sim);
+    }
     const result = readResult(sim.apply(JSON.stringify(event)));
     if (!result.ok) return this.fail(id, result.error, false);
     const recorded: RecordedEvent = { atS: sim.now(), event };
@@ -169,12 +229,13 @@ export class SimRunner {
     } catch (e) {
       return this.fail(null, e, true);
     }
-    if (sim.done()) {
+    if (sim.done() || (this.untilS !== null && sim.now() >= this.untilS)) {
+      this.untilS = null;
       this.playing = false;
       this.postState();
       return;
     }
-    this.scheduleTick(this.speed === 'max' ? 0 : this.pacing.tickMs);
+    this.scheduleTick(this.speed === 'max' || this.untilS !== null ? 0 : this.pacing.tickMs);
   }
 
   private advance(sim: CoreSimulation): void {
@@ -184,7 +245,8 @@ export class SimRunner {
     this.lastTickMs = started;
     // Pacing is relative to where the core is now, so a slow core falls behind
     // without building up a debt it would later rush to repay.
-    const target = this.speed === 'max' ? Infinity : sim.now() + this.speed * realStepS;
+    const paced = this.speed === 'max' || this.untilS !== null ? Infinity : sim.now() + this.speed * realStepS;
+    const target = Math.min(paced, this.untilS ?? Infinity);
     while (!sim.done() && sim.now() < target && clock.now() - started < this.pacing.budgetMs) {
       const before = sim.now();
       sim.advance(Math.min(target, before + this.pacing.sliceS));
@@ -226,6 +288,7 @@ export class SimRunner {
     if (fatal) {
       this.dispose();
       this.playing = false;
+      this.untilS = null;
     }
     this.deps.post({ type: 'run/error', id, message, fatal }, []);
   }

@@ -2,6 +2,7 @@
 // a stand-in port. Vite recognises this exact `new Worker(new URL(...))` form.
 
 import type { ToWorker } from '../protocol/protocol';
+import { workerName } from './test-crash';
 
 export interface WorkerPort {
   post(message: ToWorker): void;
@@ -10,8 +11,12 @@ export interface WorkerPort {
   terminate(): void;
 }
 
-export function spawnSimWorker(): WorkerPort {
-  const worker = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name: 'aqmlab-sim' });
+/** `crashAfterBatches`: test-only, see test-crash.ts. */
+export function spawnSimWorker(crashAfterBatches: number | null = null): WorkerPort {
+  const worker = new Worker(new URL('./sim.worker.ts', import.meta.url), {
+    type: 'module',
+    name: workerName(crashAfterBatches),
+  });
   return {
     post: (message) => worker.postMessage(message),
     onMessage: (listener) => worker.addEventListener('message', (event: MessageEvent) => listener(event.data)),

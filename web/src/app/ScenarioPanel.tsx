@@ -1,0 +1,290 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { readSettings, type AddableKind, type LiveSettings, type OnOffLaw, type RestartSettings } from '../scenario/scenario-settings';
+import type { TimelineEvent } from '../protocol/protocol';
+import type { Lab } from './lab';
+import { LiveField } from './LiveField';
+import { useLiveValue } from './live-value';
+import type { SideStatus } from './side-session';
+import './lab-controls.css';
+
+// The scenario's traffic and link, shared by every side. Values with a
+// timeline event act live, at one simulated time on every side, and show as
+// marks on the time axis; the others rewrite the scenario and restart every
+// side from t = 0, which the block says on its button.
+
+interface ScenarioPanelProps {
+  lab: Lab;
+  statuses: readonly SideStatus[];
+}
+
+export function ScenarioPanel({ lab, statuses }: ScenarioPanelProps) {
+  const scenario = lab.currentScenario;
+  const settings = useMemo(() => (scenario === null ? null : readSettings(scenario)), [scenario]);
+  const ready = statuses.some((s) => s.info !== null);
+  return (
+    <section className="scenario-panel" aria-labelledby="scenario-title" data-testid="scenario-panel">
+      <h2 id="scenario-title">Scenario (every side)</h2>
+      {settings && ready ? (
+        <div className="scenario-blocks">
+          <LiveBlock key={`live-${lab.generation}`} lab={lab} live={settings.live} />
+          <RestartBlock key={`restart-${lab.generation}`} lab={lab} settings={settings.restart} hasOnOff={settings.live.onoffGroup !== null} />
+        </div>
+      ) : (
+        <p>Waiting for the first run…</p>
+      )}
+      <EventMarks lab={lab} />
+    </section>
+  );
+}
+
+function LiveBlock({ lab, live }: { lab: Lab; live: LiveSettings }) {
+  const run = lab.generation;
+  const all = (event: TimelineEvent) => lab.applyEverywhere(event);
+  const capacity = useLiveValue(live.capacityMbps, run, (mbps) => all({ kind: 'set_capacity', mbps }));
+  const delay = useLiveValue(live.delayMs, run, (delay_ms) => all({ kind: 'set_delay', delay_ms }));
+  const flows = useLiveValue(live.tcpFlows, run, (count) => all({ kind: 'set_flows', group: live.tcpGroup ?? 0, count }));
+  return (
+    <fieldset className="scenario-block" data-testid="scenario-live">
+      <legend>Live: acts now, on every side</legend>
+      <LiveField id="capacity" label="Capacity" unit="Mb/s" live={capacity} slider={{ min: 1, max: 100, step: 0.5 }} />
+      <LiveField id="delay" label="Bottleneck delay (one way)" unit="ms" live={delay} step={1} />
+      {live.tcpGroup !== null && (
+        <LiveField id="flows" label="Long-lived TCP flows" unit="" live={flows} slider={{ min: 0, max: 300, step: 1 }} />
+      )}
+      <ShortFlows lab={lab} live={live} />
+      <OnOffSources lab={lab} live={live} />
+    </fieldset>
+  );
+}
+
+function ShortFlows({ lab, live }: { lab: Lab; live: LiveSettings }) {
+  const group = live.shortGroup;
+  const rate = useLiveValue(live.shortRate, lab.generation, (r) =>
+    lab.applyEverywhere({ kind: 'set_rate', group: group ?? 0, rate: r }),
+  );
+  return (
+    <div className="traffic-group" role="group" aria-label="Short TCP flows">
+      <h3>Short TCP flows</h3>
+      {group === null ? (
+        <AddGroupButton lab={lab} kind="short_tcp" label="Add short TCP flows" />
+      ) : (
+        <>
+          <GroupToggle lab={lab} group={group} initial={live.shortOn} id="short-on" label="Short TCP arrivals on" />
+          <LiveField id="short-rate" label="Arrival rate" unit="flows/s" live={rate} slider={{ min: 1, max: 200, step: 1 }} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function OnOffSources({ lab, live }: { lab: Lab; live: LiveSettings }) {
+  const group = live.onoffGroup;
+  const all = (event: TimelineEvent) => lab.applyEverywhere(event);
+  const count = useLiveValue(live.onoffCount, lab.generation, (n) => all({ kind: 'set_flows', group: group ?? 0, count: n }));
+  const peak = useLiveValue(live.onoffPeakMbps, lab.generation, (r) => all({ kind: 'set_rate', group: group ?? 0, rate: r }));
+  return (
+    <div className="traffic-group" role="group" aria-label="UDP on/off sources">
+      <h3>UDP on/off sources</h3>
+      {group === null ? (
+        <AddGroupButton lab={lab} kind="onoff" label="Add UDP on/off sources" />
+      ) : (
+        <>
+          <GroupToggle lab={lab} group={group} initial={live.onoffOn} id="onoff-on" label="On/off sources on" />
+          <LiveField id="onoff-count" label="Sources" unit="" live={count} slider={{ min: 0, max: 200, step: 1 }} />
+          <LiveField id="onoff-peak" label="Rate while on (per source)" unit="Mb/s" live={peak} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function GroupToggle({ lab, group, initial, id, label }: { lab: Lab; group: number; initial: boolean; id: string; label: string }) {
+  const [on, setOn] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const change = (next: boolean) => {
+    setOn(next);
+    lab.applyEverywhere({ kind: next ? 'group_on' : 'group_off', group }).then(
+      () => setError(null),
+      (e: unknown) => {
+        setOn(!next);
+        setError(e instanceof Error ? e.message : String(e));
+      },
+    );
+  };
+  return (
+    <div className="live-field">
+      <label className="live-toggle">
+        <input type="checkbox" id={id} data-testid={id} checked={on} onChange={(e) => change(e.target.checked)} />
+        {label}
+      </label>
+      {error && (
+        <p className="param-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function AddGroupButton({ lab, kind, label }: { lab: Lab; kind: AddableKind; label: string }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="live-field">
+      <p className="scenario-note">The scenario has none. Adding them restarts every side from t = 0.</p>
+      <button type="button" data-testid={`add-${kind}`} onClick={() => void lab.addGroup(kind).then(setError)}>
+        {label} (restarts)
+      </button>
+      {error && (
+        <p className="param-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type Drafts = Record<keyof RestartSettings, string>;
+
+function draftsOf(s: RestartSettings): Drafts {
+  const text = (v: number | null) => (v === null ? '' : String(v));
+  return {
+    bufferPkts: text(s.bufferPkts),
+    packetBytes: text(s.packetBytes),
+    rttMinMs: text(s.rttMinMs),
+    rttMaxMs: text(s.rttMaxMs),
+    onoffMeanOnS: text(s.onoffMeanOnS),
+    onoffMeanOffS: text(s.onoffMeanOffS),
+    onoffLaw: s.onoffLaw ?? '',
+    onoffShape: text(s.onoffShape),
+    ecn: s.ecn ? 'on' : '',
+    durationS: text(s.durationS),
+    seed: text(s.seed),
+  };
+}
+
+/** Empty: leave the value as the file has it. Not a number: NaN, which the core refuses by name. */
+function numberOrNull(text: string): number | null {
+  return text.trim() === '' ? null : Number(text);
+}
+
+function settingsOf(d: Drafts): RestartSettings {
+  const law: OnOffLaw | null = d.onoffLaw === 'pareto' || d.onoffLaw === 'exponential' ? d.onoffLaw : null;
+  return {
+    bufferPkts: numberOrNull(d.bufferPkts),
+    packetBytes: numberOrNull(d.packetBytes),
+    rttMinMs: numberOrNull(d.rttMinMs),
+    rttMaxMs: numberOrNull(d.rttMaxMs),
+    onoffMeanOnS: numberOrNull(d.onoffMeanOnS),
+    onoffMeanOffS: numberOrNull(d.onoffMeanOffS),
+    onoffLaw: law,
+    onoffShape: numberOrNull(d.onoffShape),
+    ecn: d.ecn === 'on',
+    durationS: numberOrNull(d.durationS),
+    seed: numberOrNull(d.seed),
+  };
+}
+
+const restartFields: { key: keyof RestartSettings; label: string; unit: string; onoff?: boolean }[] = [
+  { key: 'bufferPkts', label: 'Buffer', unit: 'packets' },
+  { key: 'packetBytes', label: 'Packet size', unit: 'bytes' },
+  { key: 'rttMinMs', label: 'RTT min', unit: 'ms' },
+  { key: 'rttMaxMs', label: 'RTT max', unit: 'ms' },
+  { key: 'onoffMeanOnS', label: 'On/off mean on', unit: 's', onoff: true },
+  { key: 'onoffMeanOffS', label: 'On/off mean off', unit: 's', onoff: true },
+  { key: 'onoffShape', label: 'Pareto shape (burstiness)', unit: '', onoff: true },
+  { key: 'durationS', label: 'Duration', unit: 's' },
+  { key: 'seed', label: 'Seed', unit: '' },
+];
+
+function RestartBlock({ lab, settings, hasOnOff }: { lab: Lab; settings: RestartSettings; hasOnOff: boolean }) {
+  const [drafts, setDrafts] = useState(() => draftsOf(settings));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setDrafts(draftsOf(settings)), [settings]);
+  const set = (key: keyof RestartSettings, value: string) => setDrafts((d) => ({ ...d, [key]: value }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    void lab.applyRestartSettings(settingsOf(drafts)).then((problem) => {
+      setBusy(false);
+      setError(problem);
+    });
+  };
+  return (
+    <form className="scenario-block" onSubmit={submit} data-testid="scenario-restart" aria-describedby="restart-note">
+      <fieldset>
+        <legend>Needs a restart</legend>
+        <p id="restart-note" className="scenario-note">
+          These change the run itself: every side restarts from t = 0 (live changes are dropped).
+        </p>
+        <div className="restart-grid">
+          {restartFields
+            .filter((f) => hasOnOff || !f.onoff)
+            .filter((f) => f.key !== 'onoffShape' || drafts.onoffLaw === 'pareto')
+            .map((f) => (
+              <label key={f.key} className="restart-field">
+                <span>
+                  {f.label}
+                  {f.unit && ` (${f.unit})`}
+                </span>
+                <input
+                  type="number"
+                  step="any"
+                  data-testid={`restart-${f.key}`}
+                  value={drafts[f.key]}
+                  placeholder="default"
+                  onChange={(e) => set(f.key, e.target.value)}
+                />
+              </label>
+            ))}
+          {hasOnOff && (
+            <label className="restart-field">
+              <span>On/off period law</span>
+              <select data-testid="restart-onoffLaw" value={drafts.onoffLaw} onChange={(e) => set('onoffLaw', e.target.value)}>
+                <option value="">default (exponential)</option>
+                <option value="exponential">exponential</option>
+                <option value="pareto">Pareto (bursty)</option>
+              </select>
+            </label>
+          )}
+          <label className="restart-field restart-check">
+            <input
+              type="checkbox"
+              data-testid="restart-ecn"
+              checked={drafts.ecn === 'on'}
+              onChange={(e) => set('ecn', e.target.checked ? 'on' : '')}
+            />
+            <span>ECN (mark instead of drop; TCP flows ECN-capable)</span>
+          </label>
+        </div>
+        <button type="submit" data-testid="apply-restart" disabled={busy}>
+          Apply &amp; restart
+        </button>
+        {error && (
+          <p className="param-error" role="alert" data-testid="restart-error">
+            {error}
+          </p>
+        )}
+      </fieldset>
+    </form>
+  );
+}
+
+/** The changes on the time axis, newest first, as text (the charts draw them as marks). */
+function EventMarks({ lab }: { lab: Lab }) {
+  const marks = lab.eventMarks();
+  if (marks.length === 0) return null;
+  return (
+    <details className="event-marks" data-testid="event-marks">
+      <summary>Changes on the time axis ({marks.length})</summary>
+      <ol>
+        {[...marks].reverse().slice(0, 20).map((m, i) => (
+          <li key={`${m.t}-${i}`}>
+            <span className="mark-time">{m.t.toFixed(2)} s</span> {m.label}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}

@@ -22,10 +22,10 @@ double JainIndex(const std::vector<double>& x) {
 }
 
 // The bottleneck's goodput: classes with data crossing hop 1 forward.
-int64_t SumDelivered(const std::vector<ClassCounters>& c, const std::vector<TrafficClass>& classes) {
+int64_t SumDelivered(const std::vector<ClassCounters>& c, const std::vector<uint8_t>& crosses_hop1) {
   int64_t sum = 0;
   for (size_t k = 0; k < c.size(); ++k) {
-    if (classes[k].crosses_hop1) sum += c[k].delivered_bytes;
+    if (crosses_hop1[k]) sum += c[k].delivered_bytes;
   }
   return sum;
 }
@@ -83,6 +83,7 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
   class_departed_.assign(classes, 0);
   class_departed_last_.assign(classes, 0);
   class_dropped_.assign(classes, 0);
+  for (const TrafficClass& c : probe_.classes) crosses_hop1_.push_back(c.crosses_hop1);
   completion_times_.resize(classes);
   page_times_.resize(classes);
   if (response) {
@@ -99,8 +100,9 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
 }
 
 void MetricRecorder::OnDepart(const Packet& p, Time sojourn) {
-  // Only data whose first queue this is: not the ACKs of reverse traffic.
-  if (p.route->meter == 0 && static_cast<size_t>(p.traffic_class) < class_departed_.size()) {
+  // Data here always meets its first queue (Route::meter 0): only the ACKs
+  // of reverse traffic are left out, and the packet's own flag says so.
+  if (!p.has(kFlagAck) && static_cast<size_t>(p.traffic_class) < class_departed_.size()) {
     class_departed_[p.traffic_class] += p.size;
   }
   const double d = sojourn.millis();
@@ -144,7 +146,7 @@ void MetricRecorder::StartMeasuring() {
   base_busy_ = link_.busy_time();
   if (probe_.class_counters) probe_.class_counters(class_now_);
   base_class_ = class_now_;
-  base_delivered_ = SumDelivered(class_now_, probe_.classes);
+  base_delivered_ = SumDelivered(class_now_, crosses_hop1_);
   base_departed_.clear();
   for (size_t k = 0; k < class_departed_.size(); ++k) base_departed_.push_back(ClassDeparted(k));
   base_dropped_ = class_dropped_;
@@ -175,7 +177,7 @@ void MetricRecorder::Sample() {
   const double dt = interval_.seconds();
   const Time busy = link_.busy_time();
   if (probe_.class_counters) probe_.class_counters(class_now_);
-  const int64_t delivered = SumDelivered(class_now_, probe_.classes);
+  const int64_t delivered = SumDelivered(class_now_, crosses_hop1_);
   const double q = static_cast<double>(disc.packets());
   disc.ReadSignals(signals_);
 
@@ -209,10 +211,12 @@ void MetricRecorder::Sample() {
     cols_[i++].push_back(static_cast<double>(departed - class_departed_last_[k]) * 8e-6 / dt);
     class_departed_last_[k] = departed;
   }
-  for (auto& l : links_) l->Sample(cols_, i, dt, measuring_);
+  if (!links_.empty()) {
+    for (auto& l : links_) l->Sample(cols_, i, dt, measuring_);
+  }
   for (size_t c = 0; c < cols_.size(); ++c) HashSample(cols_[c].back());
   if (settling_) settling_->Add(loop_.now().seconds(), q);
-  CollectCompletions();
+  if (probe_.take_completions) CollectCompletions();
 
   if (measuring_) {
     queue_stats_.Add(q);
@@ -223,7 +227,8 @@ void MetricRecorder::Sample() {
   last_counters_ = c;
   last_busy_ = busy;
   last_delivered_ = delivered;
-  class_last_ = class_now_;
+  // class_counters refills every entry of class_now_ before it is read again.
+  std::swap(class_last_, class_now_);
 }
 
 void MetricRecorder::HashSample(double v) {
@@ -275,7 +280,7 @@ Summary MetricRecorder::summary() const {
     s.utilisation = (link_.busy_time() - base_busy_).seconds() / span;
     s.throughput_mbps =
         static_cast<double>(c.departure_bytes - base_counters_.departure_bytes) * 8e-6 / span;
-    s.goodput_mbps = static_cast<double>(SumDelivered(now_classes, probe_.classes) - base_delivered_) * 8e-6 / span;
+    s.goodput_mbps = static_cast<double>(SumDelivered(now_classes, crosses_hop1_) - base_delivered_) * 8e-6 / span;
   }
   std::vector<int64_t> now_sent(probe_.classes.size(), 0);
   if (probe_.class_sent) probe_.class_sent(now_sent);

@@ -184,6 +184,7 @@ class MetricRecorder final : public QueueLink::DepartureObserver,
   std::vector<Bytes> class_departed_;  // bytes leaving the bottleneck, per class
   std::vector<Bytes> class_departed_last_;
   std::vector<int64_t> class_dropped_;  // data packets, at every queue
+  std::vector<uint8_t> crosses_hop1_;   // per class, TrafficClass::crosses_hop1
   std::vector<std::unique_ptr<LinkMonitor>> links_;
 
   // Run summary, from the end of the warm-up.

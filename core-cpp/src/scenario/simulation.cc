@@ -64,7 +64,7 @@ Status Simulation::BuildTopology(const AqmEntry& entry) {
     queue = std::make_unique<QueueLink>(loop_, e.link.capacity_bps, d, std::move(dt.value()));
     return queue.get();
   };
-  network_->hops.push_back(Network::Hop{
+  network_->AddHop(Network::Hop{
       bottleneck_.get(), way_back(env, kReverse1Stream, delay, reverse_, reverse_queue_)});
   if (!scenario_.topology.parking_lot()) return {};
   QueueDiscEnv env2 = env;
@@ -75,7 +75,7 @@ Status Simulation::BuildTopology(const AqmEntry& entry) {
   if (!disc2.ok()) return {"sides[" + std::to_string(side_) + "].params." + disc2.error() + " (at topology.hop2)"};
   const Time delay2 = Time::Millis(scenario_.topology.hop2_delay_ms);
   hop2_ = std::make_unique<QueueLink>(loop_, env2.link.capacity_bps, delay2, std::move(disc2.value()));
-  network_->hops.push_back(
+  network_->AddHop(
       Network::Hop{hop2_.get(), way_back(env2, kReverse2Stream, delay2, reverse2_, reverse2_queue_)});
   return {};
 }
@@ -108,6 +108,12 @@ Status Simulation::Build() {
     if (!group.ok()) return {group.error()};
     groups_.push_back(std::move(group.value()));
   }
+  // Only short flows and HTTP pages complete: without them the recorder
+  // need not ask every sample.
+  const bool completions = std::any_of(probe.classes.begin(), probe.classes.end(), [](const TrafficClass& c) {
+    return c.has_short_flows || c.has_pages;
+  });
+  if (!completions) probe.take_completions = nullptr;
   // Groups that start at 0 are on from the outset; the other windows join
   // the timeline ahead of the scenario's own events at the same time.
   for (size_t g = 0; g < scenario_.groups.size(); ++g) {

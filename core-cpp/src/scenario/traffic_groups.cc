@@ -513,9 +513,9 @@ Result<std::unique_ptr<TrafficGroup>> MakeOpenLoop(Network& net, int index, int1
 
 }  // namespace
 
-std::vector<size_t> Network::PathHops(const GroupSpec& g) const {
-  if (hops.size() < 2) return {0};
-  switch (g.path) {
+std::vector<size_t> Network::PathHops(PathKind path) const {
+  if (hops_.size() < 2) return {0};
+  switch (path) {
     case PathKind::kThrough: return {0, 1};
     case PathKind::kHop1: return {0};
     case PathKind::kHop2: return {1};
@@ -523,30 +523,32 @@ std::vector<size_t> Network::PathHops(const GroupSpec& g) const {
   return {0};
 }
 
-std::vector<PacketReceiver*> Network::DataHops(const GroupSpec& g) const {
-  const std::vector<size_t> path = PathHops(g);
-  std::vector<PacketReceiver*> out;
-  if (g.reverse()) {
-    for (auto it = path.rbegin(); it != path.rend(); ++it) out.push_back(hops[*it].back);
-  } else {
-    for (size_t h : path) out.push_back(hops[h].forward);
+void Network::AddHop(const Hop& h) {
+  hops_.push_back(h);
+  for (int dir = 0; dir < 2; ++dir) {
+    for (int p = 0; p < 3; ++p) {
+      const std::vector<size_t> path = PathHops(static_cast<PathKind>(p));
+      // Forward data crosses the forward queues in order; its ACKs the ways
+      // back in reverse order. Reverse traffic swaps the two.
+      std::vector<PacketReceiver*> forward, back;
+      for (size_t i : path) forward.push_back(hops_[i].forward);
+      for (auto it = path.rbegin(); it != path.rend(); ++it) back.push_back(hops_[*it].back);
+      data_[dir][p] = dir == 0 ? forward : back;
+      return_[dir][p] = dir == 0 ? back : forward;
+    }
   }
-  return out;
 }
 
-std::vector<PacketReceiver*> Network::ReturnHops(const GroupSpec& g) const {
-  const std::vector<size_t> path = PathHops(g);
-  std::vector<PacketReceiver*> out;
-  if (g.reverse()) {
-    for (size_t h : path) out.push_back(hops[h].forward);
-  } else {
-    for (auto it = path.rbegin(); it != path.rend(); ++it) out.push_back(hops[*it].back);
-  }
-  return out;
+const std::vector<PacketReceiver*>& Network::DataHops(const GroupSpec& g) const {
+  return data_[g.reverse() ? 1 : 0][static_cast<size_t>(g.path)];
+}
+
+const std::vector<PacketReceiver*>& Network::ReturnHops(const GroupSpec& g) const {
+  return return_[g.reverse() ? 1 : 0][static_cast<size_t>(g.path)];
 }
 
 int8_t Network::DataMeter(const GroupSpec& g) const {
-  const std::vector<size_t> path = PathHops(g);
+  const std::vector<size_t> path = PathHops(g.path);
   if (g.reverse()) return static_cast<int8_t>(kBackMeter + path.back());
   return static_cast<int8_t>(path.front());
 }

@@ -34,12 +34,14 @@ struct Network {
     PacketReceiver* back = nullptr;
   };
   static constexpr int8_t kBackMeter = 2;
-  std::vector<Hop> hops;
+  // Hop 1, then hop 2 (before any group is built).
+  void AddHop(const Hop& h);
+  const std::vector<Hop>& hops() const { return hops_; }
   // Between a member's access link and the far end: the hops its data
   // crosses, and those of the way back (ACKs, requests), for the group's
   // path and direction; and the Route::meter of its data route.
-  std::vector<PacketReceiver*> DataHops(const GroupSpec& g) const;
-  std::vector<PacketReceiver*> ReturnHops(const GroupSpec& g) const;
+  const std::vector<PacketReceiver*>& DataHops(const GroupSpec& g) const;
+  const std::vector<PacketReceiver*>& ReturnHops(const GroupSpec& g) const;
   int8_t DataMeter(const GroupSpec& g) const;
   // Long-lived TCP flows take ids 0, 1, ... in creation order over all
   // groups; the other kinds take ids from OpenLoopFlowBase(group).
@@ -50,7 +52,11 @@ struct Network {
 
  private:
   // The hop indices a path crosses, in the forward order.
-  std::vector<size_t> PathHops(const GroupSpec& g) const;
+  std::vector<size_t> PathHops(PathKind path) const;
+  std::vector<Hop> hops_;
+  // By direction and path: built by AddHop, so members share them.
+  std::vector<PacketReceiver*> data_[2][3];
+  std::vector<PacketReceiver*> return_[2][3];
 };
 
 class TrafficGroup {

@@ -310,6 +310,10 @@ INSTANTIATE_TEST_SUITE_P(
                 "topology.hop2.buffer: unknown field"},
         BadCase{R"({"groups": [{"path": "hop2"}]})",
                 "groups[0].path: \"hop1\" and \"hop2\" need topology.kind \"parking_lot\""},
+        // RED's default min_th is a fraction of the buffer: fine at hop 1, not at hop 2.
+        BadCase{R"({"topology": {"kind": "parking_lot", "hop2": {"buffer_pkts": 2000}},
+                    "sides": [{"aqm": "red", "params": {"max_th": 60}}]})",
+                "sides[0].params.min_th: must be below max_th (60), got 500 (at topology.hop2)"},
         BadCase{R"({"topology": {"kind": "parking_lot"}, "groups": [{"path": "hop3"}]})",
                 "groups[0].path: must be one of \"through\", \"hop1\", \"hop2\""},
         BadCase{R"({"topology": {"kind": "parking_lot", "hop2": {"delay_ms": 30}},

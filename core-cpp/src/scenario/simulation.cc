@@ -160,11 +160,11 @@ TrafficProbe Simulation::MakeProbe() {
   };
   // Fairness is among the flows that cross the AQM forward: reverse flows
   // meet only drop-tail queues.
-  probe.per_flow = [this] {
+  probe.per_flow = [this, reverse = HasReverseTraffic(scenario_)] {
     std::vector<std::pair<double, bool>> out;
     out.reserve(network_->tcp_sources.size());
     for (size_t i = 0; i < network_->tcp_sources.size(); ++i) {
-      if (network_->tcp_reverse[i]) continue;
+      if (reverse && network_->tcp_reverse[i]) continue;
       out.emplace_back(static_cast<double>(network_->tcp_sinks[i]->stats().delivered_bytes),
                        network_->tcp_sources[i]->running());
     }

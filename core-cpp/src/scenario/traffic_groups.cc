@@ -137,9 +137,11 @@ class CountedGroup : public TrafficGroup {
 std::vector<PacketReceiver*> Hops(std::initializer_list<PacketReceiver*> before,
                                   const std::vector<PacketReceiver*>& middle,
                                   std::initializer_list<PacketReceiver*> after) {
-  std::vector<PacketReceiver*> h(before);
-  h.insert(h.end(), middle.begin(), middle.end());
-  h.insert(h.end(), after);
+  std::vector<PacketReceiver*> h;
+  h.reserve(before.size() + middle.size() + after.size());
+  for (PacketReceiver* r : before) h.push_back(r);
+  for (PacketReceiver* r : middle) h.push_back(r);
+  for (PacketReceiver* r : after) h.push_back(r);
   return h;
 }
 
@@ -548,9 +550,11 @@ const std::vector<PacketReceiver*>& Network::ReturnHops(const GroupSpec& g) cons
 }
 
 int8_t Network::DataMeter(const GroupSpec& g) const {
-  const std::vector<size_t> path = PathHops(g.path);
-  if (g.reverse()) return static_cast<int8_t>(kBackMeter + path.back());
-  return static_cast<int8_t>(path.front());
+  // Forward data first queues at its first hop, reverse data at its last.
+  const bool two = hops_.size() > 1;
+  const int first = two && g.path == PathKind::kHop2 ? 1 : 0;
+  const int last = two && g.path != PathKind::kHop1 ? 1 : 0;
+  return static_cast<int8_t>(g.reverse() ? kBackMeter + last : first);
 }
 
 TrafficGroup::TrafficGroup(Network& net, int index, int16_t traffic_class)

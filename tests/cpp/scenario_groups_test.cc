@@ -145,7 +145,7 @@ INSTANTIATE_TEST_SUITE_P(
         // Every group.
         BadCase{R"({"groups": [{"kind": "sctp"}]})",
                 "groups[0].kind: must be one of \"tcp\", \"short_tcp\", \"udp_cbr\", \"onoff\", "
-                "\"poisson\", \"mmpp\", \"video\""},
+                "\"poisson\", \"mmpp\", \"video\", \"http\""},
         BadCase{R"({"groups": [{"class": "web traffic"}]})",
                 "groups[0].class: must be 1 to 32 letters, digits, '_' or '-'"},
         BadCase{R"({"groups": [{"class": ""}]})",
@@ -273,7 +273,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{R"({"groups": [{"kind": "short_tcp"}],
                     "events": [{"at_s": 5, "kind": "set_flows", "group": 0, "count": 3}]})",
                 "events[0].group: set_flows needs a group with a count (tcp, udp_cbr, onoff, poisson, "
-                "video); group 0 is short_tcp"},
+                "video, http); group 0 is short_tcp"},
         BadCase{R"({"events": [{"at_s": 5, "kind": "set_delay", "delay_ms": 6000}]})",
                 "events[0].delay_ms: must be in [0, 5000], got 6000"},
         BadCase{R"({"events": [{"at_s": 5, "kind": "set_delay"}]})", "events[0].delay_ms: is required"},

@@ -42,6 +42,29 @@ function scenario(aqms: string[]): string {
   });
 }
 
+// Two bottlenecks, reverse traffic on the ways back, HTTP pages with Pareto
+// sizes (pow) and exponential think times (log), and events on hop 2.
+function topologyScenario(aqms: string[]): string {
+  return JSON.stringify({
+    seed: 12,
+    duration_s: 15,
+    warmup_s: 3,
+    topology: { kind: 'parking_lot', hop2: { capacity_mbps: 8, delay_ms: 5 } },
+    groups: [
+      { count: 15, start: 'random', class: 'long' },
+      { count: 10, path: 'hop1', class: 'cross' },
+      { count: 8, path: 'hop2', direction: 'reverse' },
+      { kind: 'http', count: 40, path: 'hop2', page_law: 'pareto', shape: 1.4, mean_page_bytes: 6000 },
+    ],
+    sides: aqms.map((aqm) => ({ aqm })),
+    events: [
+      { at_s: 6, kind: 'set_capacity', mbps: 5, hop: 2 },
+      { at_s: 8, kind: 'set_rate', group: 3, rate: 0.3 },
+      { at_s: 10, kind: 'set_flows', group: 2, count: 16 },
+    ],
+  });
+}
+
 function runWasm(core: Core, json: string, side: number): SideSummary {
   const sim = new core.Simulation(json, side);
   expect(sim.error()).toBe('');
@@ -64,21 +87,30 @@ function runNative(json: string): SideSummary[] {
   return (JSON.parse(out) as { sides: SideSummary[] }).sides;
 }
 
+// Runs every registered discipline (six sides per scenario) natively and in
+// wasm and compares the two runs side by side.
+async function expectBuildsAgree(make: (aqms: string[]) => string): Promise<void> {
+  const core = (await loadCore()) as Core;
+  const names = (JSON.parse(core.describeAqms()) as { name: string }[]).map((a) => a.name);
+  expect(names).toContain('red');
+  for (let i = 0; i < names.length; i += 6) {
+    const json = make(names.slice(i, i + 6));
+    const native = runNative(json);
+    native.forEach((expected, side) => {
+      const wasm = runWasm(core, json, side);
+      expect(wasm.series_hash, `${names[i + side]} series hash`).toBe(expected.series_hash);
+      expect(wasm.events).toBe(expected.events);
+      expect(wasm.mean_queue_pkts).toBe(expected.mean_queue_pkts);
+    });
+  }
+}
+
 describe('native and wasm builds', () => {
   it('produce bit-identical metric streams for every registered discipline', async () => {
-    const core = (await loadCore()) as Core;
-    const names = (JSON.parse(core.describeAqms()) as { name: string }[]).map((a) => a.name);
-    expect(names).toContain('red');
-    // At most six sides per scenario: check the registry in groups of six.
-    for (let i = 0; i < names.length; i += 6) {
-      const json = scenario(names.slice(i, i + 6));
-      const native = runNative(json);
-      native.forEach((expected, side) => {
-        const wasm = runWasm(core, json, side);
-        expect(wasm.series_hash, `${names[i + side]} series hash`).toBe(expected.series_hash);
-        expect(wasm.events).toBe(expected.events);
-        expect(wasm.mean_queue_pkts).toBe(expected.mean_queue_pkts);
-      });
-    }
+    await expectBuildsAgree(scenario);
   }, 120_000);
+
+  it('agree on a parking lot with reverse traffic and HTTP sessions for every discipline', async () => {
+    await expectBuildsAgree(topologyScenario);
+  }, 180_000);
 });

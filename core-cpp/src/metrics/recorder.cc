@@ -21,9 +21,12 @@ double JainIndex(const std::vector<double>& x) {
   return sq > 0 ? sum * sum / (static_cast<double>(x.size()) * sq) : 0.0;
 }
 
-int64_t SumDelivered(const std::vector<ClassCounters>& c) {
+// The bottleneck's goodput: classes with data crossing hop 1 forward.
+int64_t SumDelivered(const std::vector<ClassCounters>& c, const std::vector<uint8_t>& crosses_hop1) {
   int64_t sum = 0;
-  for (const ClassCounters& k : c) sum += k.delivered_bytes;
+  for (size_t k = 0; k < c.size(); ++k) {
+    if (crosses_hop1[k]) sum += c[k].delivered_bytes;
+  }
   return sum;
 }
 
@@ -50,7 +53,8 @@ CompletionSummary SummariseCompletions(std::vector<double> times) {
 }  // namespace
 
 MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficProbe probe,
-                               Time interval, Time warmup, std::optional<SettlingTarget> response)
+                               Time interval, Time warmup, std::optional<SettlingTarget> response,
+                               const std::vector<MonitoredLink>& more_links)
     : loop_(loop), link_(bottleneck), probe_(std::move(probe)), interval_(interval),
       warmup_(warmup), // The queue never holds more than the buffer: one unit bin per length.
       queue_hist_(1.0, bottleneck.disc().link().buffer_packets + 1),
@@ -66,13 +70,22 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
     names_.push_back("class." + c.name + ".goodput_mbps");
     names_.push_back("class." + c.name + ".throughput_mbps");
   }
-  cols_.resize(names_.size());
   const size_t classes = probe_.classes.size();
+  for (const MonitoredLink& m : more_links) {
+    links_.push_back(std::make_unique<LinkMonitor>(m.prefix, *m.link, m.meter, classes));
+    links_.back()->AppendColumnNames(names_);
+    m.link->disc().set_drop_observer(this);
+  }
+  link_.disc().set_drop_observer(this);
+  cols_.resize(names_.size());
   class_now_.assign(classes, ClassCounters{});
   class_last_.assign(classes, ClassCounters{});
   class_departed_.assign(classes, 0);
   class_departed_last_.assign(classes, 0);
+  class_dropped_.assign(classes, 0);
+  for (const TrafficClass& c : probe_.classes) crosses_hop1_.push_back(c.crosses_hop1);
   completion_times_.resize(classes);
+  page_times_.resize(classes);
   if (response) {
     settling_.emplace(response->target_pkts, response->from_s,
                       SettlingWindowSamples(interval_.seconds()));
@@ -87,7 +100,9 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
 }
 
 void MetricRecorder::OnDepart(const Packet& p, Time sojourn) {
-  if (p.traffic_class >= 0 && static_cast<size_t>(p.traffic_class) < class_departed_.size()) {
+  // Data here always meets its first queue (Route::meter 0): only the ACKs
+  // of reverse traffic are left out, and the packet's own flag says so.
+  if (!p.has(kFlagAck) && static_cast<size_t>(p.traffic_class) < class_departed_.size()) {
     class_departed_[p.traffic_class] += p.size;
   }
   const double d = sojourn.millis();
@@ -106,6 +121,18 @@ void MetricRecorder::OnDepart(const Packet& p, Time sojourn) {
   }
 }
 
+void MetricRecorder::OnDrop(const Packet& p, DropReason) {
+  if (!p.has(kFlagAck) && static_cast<size_t>(p.traffic_class) < class_dropped_.size()) {
+    ++class_dropped_[p.traffic_class];
+  }
+}
+
+Bytes MetricRecorder::ClassDeparted(size_t k) const {
+  Bytes b = class_departed_[k];
+  for (const auto& l : links_) b += l->class_departed()[k];
+  return b;
+}
+
 void MetricRecorder::OnEvent(uint32_t tag) {
   if (tag == kTagWarmupEnd) return StartMeasuring();
   Sample();
@@ -119,8 +146,13 @@ void MetricRecorder::StartMeasuring() {
   base_busy_ = link_.busy_time();
   if (probe_.class_counters) probe_.class_counters(class_now_);
   base_class_ = class_now_;
-  base_delivered_ = SumDelivered(class_now_);
-  base_departed_ = class_departed_;
+  base_delivered_ = SumDelivered(class_now_, crosses_hop1_);
+  base_departed_.clear();
+  for (size_t k = 0; k < class_departed_.size(); ++k) base_departed_.push_back(ClassDeparted(k));
+  base_dropped_ = class_dropped_;
+  base_sent_.assign(probe_.classes.size(), 0);
+  if (probe_.class_sent) probe_.class_sent(base_sent_);
+  for (auto& l : links_) l->StartMeasuring();
   base_per_flow_ = probe_.per_flow();
   // Flows that arrived during the warm-up are left out.
   CollectCompletions();
@@ -134,7 +166,8 @@ void MetricRecorder::CollectCompletions() const {
   for (const FlowCompletionRecord& r : completion_buffer_) {
     if (r.started < measure_start_) continue;
     if (r.traffic_class < 0 || static_cast<size_t>(r.traffic_class) >= completion_times_.size()) continue;
-    completion_times_[r.traffic_class].push_back((r.finished - r.started).seconds());
+    auto& times = r.page ? page_times_ : completion_times_;
+    times[r.traffic_class].push_back((r.finished - r.started).seconds());
   }
 }
 
@@ -144,7 +177,7 @@ void MetricRecorder::Sample() {
   const double dt = interval_.seconds();
   const Time busy = link_.busy_time();
   if (probe_.class_counters) probe_.class_counters(class_now_);
-  const int64_t delivered = SumDelivered(class_now_);
+  const int64_t delivered = SumDelivered(class_now_, crosses_hop1_);
   const double q = static_cast<double>(disc.packets());
   disc.ReadSignals(signals_);
 
@@ -174,11 +207,16 @@ void MetricRecorder::Sample() {
   for (size_t k = 0; k < class_now_.size(); ++k) {
     cols_[i++].push_back(
         static_cast<double>(class_now_[k].delivered_bytes - class_last_[k].delivered_bytes) * 8e-6 / dt);
-    cols_[i++].push_back(static_cast<double>(class_departed_[k] - class_departed_last_[k]) * 8e-6 / dt);
+    const Bytes departed = links_.empty() ? class_departed_[k] : ClassDeparted(k);
+    cols_[i++].push_back(static_cast<double>(departed - class_departed_last_[k]) * 8e-6 / dt);
+    class_departed_last_[k] = departed;
+  }
+  if (!links_.empty()) {
+    for (auto& l : links_) l->Sample(cols_, i, dt, measuring_);
   }
   for (size_t c = 0; c < cols_.size(); ++c) HashSample(cols_[c].back());
   if (settling_) settling_->Add(loop_.now().seconds(), q);
-  CollectCompletions();
+  if (probe_.take_completions) CollectCompletions();
 
   if (measuring_) {
     queue_stats_.Add(q);
@@ -189,8 +227,8 @@ void MetricRecorder::Sample() {
   last_counters_ = c;
   last_busy_ = busy;
   last_delivered_ = delivered;
-  class_last_ = class_now_;
-  class_departed_last_ = class_departed_;
+  // class_counters refills every entry of class_now_ before it is read again.
+  std::swap(class_last_, class_now_);
 }
 
 void MetricRecorder::HashSample(double v) {
@@ -242,10 +280,14 @@ Summary MetricRecorder::summary() const {
     s.utilisation = (link_.busy_time() - base_busy_).seconds() / span;
     s.throughput_mbps =
         static_cast<double>(c.departure_bytes - base_counters_.departure_bytes) * 8e-6 / span;
-    s.goodput_mbps = static_cast<double>(SumDelivered(now_classes) - base_delivered_) * 8e-6 / span;
+    s.goodput_mbps = static_cast<double>(SumDelivered(now_classes, crosses_hop1_) - base_delivered_) * 8e-6 / span;
   }
+  std::vector<int64_t> now_sent(probe_.classes.size(), 0);
+  if (probe_.class_sent) probe_.class_sent(now_sent);
   std::vector<double> all_completions;
+  std::vector<double> all_pages;
   bool any_short = false;
+  bool any_pages = false;
   for (size_t k = 0; k < probe_.classes.size(); ++k) {
     const TrafficClass& tc = probe_.classes[k];
     ClassSummary c;
@@ -253,12 +295,21 @@ Summary MetricRecorder::summary() const {
     if (span > 0) {
       c.goodput_mbps = static_cast<double>(now_classes[k].delivered_bytes - base_class_[k].delivered_bytes) *
                        8e-6 / span;
-      c.throughput_mbps = static_cast<double>(class_departed_[k] - base_departed_[k]) * 8e-6 / span;
+      c.throughput_mbps = static_cast<double>(ClassDeparted(k) - base_departed_[k]) * 8e-6 / span;
     }
-    if (tc.loss_measurable) {
+    if (tc.open_loop_only) {
       const int64_t lost = now_classes[k].lost_packets - base_class_[k].lost_packets;
       const int64_t got = now_classes[k].received_packets - base_class_[k].received_packets;
       if (lost + got > 0) c.loss_ratio = static_cast<double>(lost) / static_cast<double>(lost + got);
+    } else {
+      const int64_t sent = now_sent[k] - base_sent_[k];
+      const int64_t dropped = class_dropped_[k] - base_dropped_[k];
+      if (sent > 0) c.loss_ratio = static_cast<double>(dropped) / static_cast<double>(sent);
+    }
+    if (tc.has_pages) {
+      any_pages = true;
+      c.pages = SummariseCompletions(page_times_[k]);
+      all_pages.insert(all_pages.end(), page_times_[k].begin(), page_times_[k].end());
     }
     if (tc.has_short_flows) {
       any_short = true;
@@ -268,6 +319,8 @@ Summary MetricRecorder::summary() const {
     s.classes.push_back(std::move(c));
   }
   if (any_short) s.short_flows = SummariseCompletions(std::move(all_completions));
+  if (any_pages) s.pages = SummariseCompletions(std::move(all_pages));
+  for (const auto& l : links_) s.links.push_back(l->Summarize(loop_.now(), measure_start_));
   if (s.arrivals > 0) {
     const double a = static_cast<double>(s.arrivals);
     s.loss_ratio = static_cast<double>(s.drops_overflow + s.drops_forced + s.drops_early) / a;

@@ -42,6 +42,11 @@ struct Packet {
 // The hops a packet visits, in order. Owned by the topology.
 struct Route {
   std::vector<PacketReceiver*> hops;
+  // Which monitored queue counts these packets in their class's throughput
+  // (the first congestible queue of a data route; the topology numbers
+  // them), or kNoMeter for ACKs and requests.
+  int8_t meter = 0;
+  static constexpr int8_t kNoMeter = -1;
 };
 
 class Pipe;

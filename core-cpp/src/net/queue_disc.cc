@@ -3,7 +3,7 @@
 namespace aqmlab {
 
 QueueDisc::QueueDisc(const QueueDiscEnv& env)
-    : env_(env), rng_(env.seed, StreamPurpose::kQueueDiscipline, 0) {}
+    : env_(env), rng_(env.seed, StreamPurpose::kQueueDiscipline, env.stream) {}
 
 bool QueueDisc::Enqueue(Packet* p) {
   const Time now = env_.loop->now();
@@ -85,6 +85,7 @@ bool QueueDisc::Signal(Packet* p, Decision d) {
 
 void QueueDisc::Drop(Packet* p, DropReason reason) {
   ++counters_.drops[static_cast<size_t>(reason)];
+  if (drop_observer_) drop_observer_->OnDrop(*p, reason);
   env_.pool->Release(p);
 }
 

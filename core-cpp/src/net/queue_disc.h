@@ -30,6 +30,7 @@ struct QueueDiscEnv {
   EventLoop* loop = nullptr;
   PacketPool* pool = nullptr;
   uint64_t seed = 1;
+  uint64_t stream = 0;  // index of the discipline's random stream (one per queue)
 };
 
 struct QueueCounters {
@@ -79,6 +80,17 @@ class QueueDisc : public EventTarget {
   virtual void ReadSignals(std::span<double> out) const { (void)out; }
 
   void OnEvent(uint32_t tag) override;
+
+  // Sees every packet the queue drops, just before it goes back to the pool
+  // (per-class loss). Only the drop path pays for it.
+  class DropObserver {
+   public:
+    virtual void OnDrop(const Packet& p, DropReason reason) = 0;
+
+   protected:
+    ~DropObserver() = default;
+  };
+  void set_drop_observer(DropObserver* o) { drop_observer_ = o; }
 
  protected:
   virtual Decision OnArrival(const ArrivalContext& ctx) = 0;
@@ -134,6 +146,7 @@ class QueueDisc : public EventTarget {
   Bytes own_bytes_ = 0;
   const Packet* deciding_ = nullptr;  // the packet OnArrival/OnDeparture judges
   QueueCounters counters_;
+  DropObserver* drop_observer_ = nullptr;
   Time timer_period_;
   bool timer_running_ = false;
   bool idle_ = true;

@@ -12,6 +12,8 @@ namespace aqmlab {
 struct GroupContext {
   double duration_s = 300;
   double bottleneck_delay_ms = 10;
+  bool parking_lot = false;
+  double hop2_delay_ms = 0;  // parking lot only
 };
 
 // Reads and checks every field of one group; the first error goes to

@@ -13,6 +13,7 @@ constexpr int64_t kMaxPacketBytes = 9000;
 constexpr double kMaxMbps = 100000;
 constexpr double kMaxPps = 1e7;
 constexpr double kMaxArrivalRate = 10000;
+constexpr double kMaxThinkS = 3600;
 
 bool ValidLabel(const std::string& s) {
   if (s.empty() || s.size() > 32) return false;
@@ -145,6 +146,19 @@ void ReadKind(JsonReader& r, std::string* error, MmppTraffic& t) {
   ReadPacketBytes(r, t.packet_bytes);
 }
 
+void ReadKind(JsonReader& r, std::string*, HttpTraffic& t) {
+  using Law = HttpTraffic::PageLaw;
+  r.Number("mean_page_bytes", t.mean_page_bytes, 1, 1e9);
+  r.Choice<Law>("page_law", t.law,
+                {{"exponential", Law::kExponential}, {"pareto", Law::kPareto}, {"fixed", Law::kFixed}});
+  if (r.ok() && t.law != Law::kPareto && r.Has("shape")) {
+    r.Fail(r.Field("shape"), "only for page_law \"pareto\"");
+  }
+  ReadShape(r, t.shape);
+  r.Number("mean_think_s", t.mean_think_s, 0, kMaxThinkS);
+  ReadTcpOptions(r, t.tcp);
+}
+
 void ReadKind(JsonReader& r, std::string* error, VideoTraffic& t) {
   r.Number("frame_rate", t.frame_rate, 0.01, 1000);
   r.Integer("mean_frame_bytes", t.mean_frame_bytes, 1, 10000000);
@@ -176,9 +190,18 @@ void ReadRtt(JsonReader& r, std::string* error, const GroupContext& ctx, GroupSp
       rr.Fail(rr.Field("max"), "must be at least rtt_ms.min (" + FormatNumber(g.rtt_min_ms) + ")");
     }
   }
-  if (r.ok() && g.rtt_min_ms < 2 * ctx.bottleneck_delay_ms) {
-    r.Fail(r.Field("rtt_ms") + ".min", "must be at least twice bottleneck.delay_ms (" +
-                                           FormatNumber(2 * ctx.bottleneck_delay_ms) + "), got " +
+  double one_way = ctx.bottleneck_delay_ms;
+  const char* delays = "bottleneck.delay_ms";
+  if (g.path == PathKind::kThrough && ctx.parking_lot) {
+    one_way += ctx.hop2_delay_ms;
+    delays = "bottleneck.delay_ms + topology.hop2.delay_ms";
+  } else if (g.path == PathKind::kHop2) {
+    one_way = ctx.hop2_delay_ms;
+    delays = "topology.hop2.delay_ms";
+  }
+  if (r.ok() && g.rtt_min_ms < 2 * one_way) {
+    r.Fail(r.Field("rtt_ms") + ".min", std::string("must be at least twice ") + delays + " (" +
+                                           FormatNumber(2 * one_way) + "), got " +
                                            FormatNumber(g.rtt_min_ms));
   }
   r.Choice<RttSpread>("rtt_spread", g.spread, {{"even", RttSpread::kEven}, {"random", RttSpread::kRandom}});
@@ -210,6 +233,7 @@ GroupTraffic TrafficOf(GroupKind k) {
     case GroupKind::kPoisson: return PoissonTraffic{};
     case GroupKind::kMmpp: return MmppTraffic{};
     case GroupKind::kVideo: return VideoTraffic{};
+    case GroupKind::kHttp: return HttpTraffic{};
   }
   return TcpTraffic{};
 }
@@ -287,6 +311,24 @@ void PutKind(nlohmann::ordered_json& j, const MmppTraffic& t) {
   PutPacketBytes(j, t.packet_bytes);
 }
 
+void PutKind(nlohmann::ordered_json& j, const HttpTraffic& t) {
+  using Law = HttpTraffic::PageLaw;
+  j["mean_page_bytes"] = t.mean_page_bytes;
+  j["page_law"] = t.law == Law::kExponential ? "exponential" : t.law == Law::kPareto ? "pareto" : "fixed";
+  if (t.law == Law::kPareto) j["shape"] = t.shape;
+  j["mean_think_s"] = t.mean_think_s;
+  PutTcpOptions(j, t.tcp);
+}
+
+const char* PathName(PathKind p) {
+  switch (p) {
+    case PathKind::kThrough: return "through";
+    case PathKind::kHop1: return "hop1";
+    case PathKind::kHop2: return "hop2";
+  }
+  return "through";
+}
+
 void PutKind(nlohmann::ordered_json& j, const VideoTraffic& t) {
   j["frame_rate"] = t.frame_rate;
   j["mean_frame_bytes"] = t.mean_frame_bytes;
@@ -308,12 +350,17 @@ const char* GroupKindName(GroupKind k) {
     case GroupKind::kPoisson: return "poisson";
     case GroupKind::kMmpp: return "mmpp";
     case GroupKind::kVideo: return "video";
+    case GroupKind::kHttp: return "http";
   }
   return "tcp";
 }
 
 bool GroupSpec::counted() const {
   return kind() != GroupKind::kShortTcp && kind() != GroupKind::kMmpp;
+}
+
+bool GroupSpec::tcp_based() const {
+  return kind() == GroupKind::kTcp || kind() == GroupKind::kShortTcp || kind() == GroupKind::kHttp;
 }
 
 RateField RateFieldOf(GroupKind k) {
@@ -325,6 +372,7 @@ RateField RateFieldOf(GroupKind k) {
     case GroupKind::kPoisson: return {true, "rate_pps", 0.001, kMaxPps};
     case GroupKind::kMmpp: return {true, "rate_pps", 0.001, kMaxPps};
     case GroupKind::kVideo: return {true, "rate_mbps", 0.001, kMaxMbps};
+    case GroupKind::kHttp: return {true, "mean_think_s", 0, kMaxThinkS};
   }
   return {};
 }
@@ -340,10 +388,17 @@ void ReadGroup(const Json& j, const std::string& path, std::string* error, const
                        {"onoff", GroupKind::kOnOff},
                        {"poisson", GroupKind::kPoisson},
                        {"mmpp", GroupKind::kMmpp},
-                       {"video", GroupKind::kVideo}});
+                       {"video", GroupKind::kVideo},
+                       {"http", GroupKind::kHttp}});
   if (!r.ok()) return;
   g.traffic = TrafficOf(kind);
-  g.label = GroupKindName(kind);
+  // Only bulk TCP kinds run both ways (their ACKs then cross the AQM);
+  // reverse groups form their own class unless told otherwise.
+  if (kind == GroupKind::kTcp || kind == GroupKind::kShortTcp) {
+    r.Choice<Direction>("direction", g.direction,
+                        {{"forward", Direction::kForward}, {"reverse", Direction::kReverse}});
+  }
+  g.label = std::string(GroupKindName(kind)) + (g.reverse() ? "_reverse" : "");
   r.Text("class", g.label, 32);
   if (r.ok() && !ValidLabel(g.label)) {
     r.Fail(r.Field("class"), "must be 1 to 32 letters, digits, '_' or '-'");
@@ -353,6 +408,11 @@ void ReadGroup(const Json& j, const std::string& path, std::string* error, const
     r.Integer("count", g.count, 0, kMaxFlowsPerGroup);
   } else {
     g.count = 0;
+  }
+  r.Choice<PathKind>("path", g.path,
+                     {{"through", PathKind::kThrough}, {"hop1", PathKind::kHop1}, {"hop2", PathKind::kHop2}});
+  if (r.ok() && !ctx.parking_lot && g.path != PathKind::kThrough) {
+    r.Fail(r.Field("path"), "\"hop1\" and \"hop2\" need topology.kind \"parking_lot\"");
   }
   ReadRtt(r, error, ctx, g);
   if (g.counted()) ReadStartPattern(r, g);
@@ -375,6 +435,10 @@ nlohmann::ordered_json GroupToJson(const GroupSpec& g) {
   }
   j["start_s"] = g.start_s;
   if (g.stop_s) j["stop_s"] = *g.stop_s;
+  if (g.kind() == GroupKind::kTcp || g.kind() == GroupKind::kShortTcp) {
+    j["direction"] = g.reverse() ? "reverse" : "forward";
+  }
+  j["path"] = PathName(g.path);
   std::visit([&](const auto& t) { PutKind(j, t); }, g.traffic);
   return j;
 }

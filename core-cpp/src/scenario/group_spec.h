@@ -13,6 +13,12 @@ namespace aqmlab {
 
 enum class RttSpread : uint8_t { kEven, kRandom };
 enum class StartPattern : uint8_t { kTogether, kStaggered, kRandom };
+// Which way a TCP group's data crosses the bottleneck(s): forward (R1 -> R2,
+// through the AQM) or reverse (R2 -> R1, over the drop-tail reverse link that
+// the forward flows' ACKs share).
+enum class Direction : uint8_t { kForward, kReverse };
+// The bottlenecks a group crosses in a parking lot: both, or only one.
+enum class PathKind : uint8_t { kThrough, kHop1, kHop2 };
 
 // TCP options shared by long-lived and short flows.
 struct TcpOptions {
@@ -77,6 +83,17 @@ struct MmppTraffic {
   std::optional<int64_t> packet_bytes;
 };
 
+// HTTP-like request/response sessions: a small request goes upstream, the
+// page comes back over a fresh TCP connection, then the session thinks.
+struct HttpTraffic {
+  enum class PageLaw : uint8_t { kExponential, kPareto, kFixed };
+  double mean_page_bytes = 1000;  // AOPC exp 3
+  PageLaw law = PageLaw::kExponential;
+  double shape = 1.2;             // kPareto
+  double mean_think_s = 1;        // exponential think time after each page
+  TcpOptions tcp;
+};
+
 struct VideoTraffic {
   double frame_rate = 25;
   int64_t mean_frame_bytes = 4000;
@@ -91,8 +108,8 @@ struct VideoTraffic {
 
 // The alternatives' order is GroupKind's.
 using GroupTraffic = std::variant<TcpTraffic, ShortTcpTraffic, CbrTraffic, OnOffTraffic,
-                                  PoissonTraffic, MmppTraffic, VideoTraffic>;
-enum class GroupKind : uint8_t { kTcp, kShortTcp, kUdpCbr, kOnOff, kPoisson, kMmpp, kVideo };
+                                  PoissonTraffic, MmppTraffic, VideoTraffic, HttpTraffic>;
+enum class GroupKind : uint8_t { kTcp, kShortTcp, kUdpCbr, kOnOff, kPoisson, kMmpp, kVideo, kHttp };
 
 struct GroupSpec {
   GroupTraffic traffic = TcpTraffic{};
@@ -105,10 +122,15 @@ struct GroupSpec {
   double start_window_s = 1;
   double start_s = 0;
   std::optional<double> stop_s;
+  Direction direction = Direction::kForward;  // tcp and short_tcp only
+  PathKind path = PathKind::kThrough;         // hop1 / hop2 only in a parking lot
 
   GroupKind kind() const { return static_cast<GroupKind>(traffic.index()); }
   // Groups whose `count` says how many members run (set_flows applies).
   bool counted() const;
+  // Kinds whose packets are TCP segments (they draw ACKs).
+  bool tcp_based() const;
+  bool reverse() const { return direction == Direction::kReverse; }
 };
 
 // "tcp", "short_tcp", ...: the JSON name of a kind.

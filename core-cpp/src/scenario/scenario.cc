@@ -29,14 +29,22 @@ LinkContext BottleneckContext(const Scenario& s) {
   return link;
 }
 
+LinkContext Hop2Context(const Scenario& s) {
+  LinkContext link = BottleneckContext(s);
+  link.capacity_bps = s.topology.hop2_capacity_mbps * 1e6;
+  link.buffer_packets = s.topology.hop2_buffer_pkts;
+  return link;
+}
+
 // JsonReader's range message, for checks made outside a reader.
 std::string OutOfRange(const std::string& field, double lo, double hi, double got) {
   return field + ": must be in [" + FormatNumber(lo) + ", " + FormatNumber(hi) + "], got " +
          FormatNumber(got);
 }
 
-void ReadSide(const Json& j, const std::string& path, std::string* error, const LinkContext& link,
+void ReadSide(const Json& j, const std::string& path, std::string* error, const Scenario& s,
               SideSpec& side) {
+  const LinkContext link = BottleneckContext(s);
   JsonReader r(j, path, error);
   r.Text("name", side.name, 40);
   r.Text("aqm", side.aqm, 40);
@@ -57,10 +65,40 @@ void ReadSide(const Json& j, const std::string& path, std::string* error, const 
                                                           : it->get<double>());
     }
   }
-  if (Status s = entry->check(link, side.params); !s.ok()) {
-    r.Fail(r.Field("params") + "." + s.error.substr(0, s.error.find(':')),
-           s.error.substr(s.error.find(':') + 2));
+  if (Status st = entry->check(link, side.params); !st.ok()) {
+    return r.Fail(r.Field("params") + "." + st.error.substr(0, st.error.find(':')),
+                  st.error.substr(st.error.find(':') + 2));
   }
+  // The side's discipline runs at a parking lot's second hop too, with that
+  // link's figures: the parameters must suit both.
+  if (!s.topology.parking_lot()) return;
+  if (Status st = entry->check(Hop2Context(s), side.params); !st.ok()) {
+    r.Fail(r.Field("params") + "." + st.error.substr(0, st.error.find(':')),
+           st.error.substr(st.error.find(':') + 2) + " (at topology.hop2)");
+  }
+}
+
+void ReadTopology(JsonReader& r, std::string* error, Scenario& s) {
+  const Json* t = r.Object("topology");
+  // The second hop defaults to the bottleneck's figures.
+  s.topology.hop2_capacity_mbps = s.capacity_mbps;
+  s.topology.hop2_delay_ms = s.delay_ms;
+  s.topology.hop2_buffer_pkts = s.buffer_pkts;
+  if (!t) return;
+  JsonReader tr(*t, "topology", error);
+  tr.Choice<TopologyKind>("kind", s.topology.kind,
+                          {{"dumbbell", TopologyKind::kDumbbell}, {"parking_lot", TopologyKind::kParkingLot}});
+  if (!tr.ok()) return;
+  if (s.topology.parking_lot()) {
+    if (const Json* h = tr.Object("hop2")) {
+      JsonReader hr(*h, tr.Field("hop2"), error);
+      hr.Number("capacity_mbps", s.topology.hop2_capacity_mbps, kMinCapacityMbps, kMaxCapacityMbps);
+      hr.Number("delay_ms", s.topology.hop2_delay_ms, 0, kMaxDelayMs);
+      hr.Integer("buffer_pkts", s.topology.hop2_buffer_pkts, 1, 1000000);
+      hr.RejectUnknown();
+    }
+  }
+  tr.RejectUnknown("for kind \"" + std::string(s.topology.parking_lot() ? "parking_lot" : "dumbbell") + "\"");
 }
 
 // A set_param event must name a parameter of its side's discipline (or, for
@@ -90,6 +128,14 @@ Status CheckParamName(const Scenario& s, const TimelineEvent& e, const std::stri
 Status CheckGroupIndex(const Scenario& s, int64_t group, const std::string& path) {
   const auto last = static_cast<int64_t>(s.groups.size()) - 1;
   if (group < 0 || group > last) return {OutOfRange(path + ".group", 0, static_cast<double>(last), static_cast<double>(group))};
+  return {};
+}
+
+Status CheckHop(const Scenario& s, int64_t hop, const std::string& path) {
+  if (hop < 1 || hop > 2) return {OutOfRange(path + ".hop", 1, 2, static_cast<double>(hop))};
+  if (hop == 2 && !s.topology.parking_lot()) {
+    return {path + ".hop: 2 needs topology.kind \"parking_lot\""};
+  }
   return {};
 }
 
@@ -134,6 +180,7 @@ void ReadEvent(const Json& j, const std::string& path, std::string* error, const
     e.kind = EventKind::kSetCapacity;
     r.Number("mbps", e.mbps, kMinCapacityMbps, kMaxCapacityMbps);
     require("mbps");
+    r.Integer("hop", e.hop, 1, 2);
   } else if (kind == "set_rate") {
     e.kind = EventKind::kSetRate;
     r.Integer("group", e.group, 0, last_group);
@@ -148,6 +195,7 @@ void ReadEvent(const Json& j, const std::string& path, std::string* error, const
     e.kind = EventKind::kSetDelay;
     r.Number("delay_ms", e.delay_ms, 0, kMaxDelayMs);
     require("delay_ms");
+    r.Integer("hop", e.hop, 1, 2);
   } else if (kind == "group_on" || kind == "group_off") {
     e.kind = kind == "group_on" ? EventKind::kGroupOn : EventKind::kGroupOff;
     r.Integer("group", e.group, 0, last_group);
@@ -205,7 +253,7 @@ Status CheckEvent(const TimelineEvent& e, const Scenario& s, const std::string& 
       const GroupSpec& g = s.groups[e.group];
       if (!g.counted()) {
         return {path + ".group: set_flows needs a group with a count (tcp, udp_cbr, onoff, "
-                       "poisson, video); group " + std::to_string(e.group) + " is " +
+                       "poisson, video, http); group " + std::to_string(e.group) + " is " +
                 GroupKindName(g.kind())};
       }
       if (e.count < 0 || e.count > kMaxFlowsPerGroup) {
@@ -224,7 +272,7 @@ Status CheckEvent(const TimelineEvent& e, const Scenario& s, const std::string& 
       if (!(e.mbps >= kMinCapacityMbps && e.mbps <= kMaxCapacityMbps)) {
         return {OutOfRange(path + ".mbps", kMinCapacityMbps, kMaxCapacityMbps, e.mbps)};
       }
-      return {};
+      return CheckHop(s, e.hop, path);
     case EventKind::kSetRate: {
       if (Status st = CheckGroupIndex(s, e.group, path); !st.ok()) return st;
       const GroupKind kind = s.groups[e.group].kind();
@@ -240,7 +288,7 @@ Status CheckEvent(const TimelineEvent& e, const Scenario& s, const std::string& 
       if (!(e.delay_ms >= 0 && e.delay_ms <= kMaxDelayMs)) {
         return {OutOfRange(path + ".delay_ms", 0, kMaxDelayMs, e.delay_ms)};
       }
-      return {};
+      return CheckHop(s, e.hop, path);
     case EventKind::kGroupOn:
     case EventKind::kGroupOff:
       return CheckGroupIndex(s, e.group, path);
@@ -275,8 +323,9 @@ Result<Scenario> ParseScenario(std::string_view text) {
     br.RejectUnknown();
   }
   r.Number("access_mbps", s.access_mbps, 0.01, 1000000);
+  if (r.ok()) ReadTopology(r, &error, s);
   if (const Json* groups = r.Array("groups", kMaxGroups)) {
-    const GroupContext ctx{s.duration_s, s.delay_ms};
+    const GroupContext ctx{s.duration_s, s.delay_ms, s.topology.parking_lot(), s.topology.hop2_delay_ms};
     int64_t total = 0;
     for (size_t i = 0; i < groups->size() && r.ok(); ++i) {
       GroupSpec g;
@@ -295,7 +344,7 @@ Result<Scenario> ParseScenario(std::string_view text) {
     if (sides->empty()) r.Fail("sides", "must name at least one discipline");
     for (size_t i = 0; i < sides->size() && r.ok(); ++i) {
       SideSpec side;
-      ReadSide((*sides)[i], Indexed("sides", i), &error, BottleneckContext(s), side);
+      ReadSide((*sides)[i], Indexed("sides", i), &error, s, side);
       s.sides.push_back(side);
     }
   } else if (r.ok()) {
@@ -336,6 +385,14 @@ std::string ScenarioToJson(const Scenario& s) {
                      {"buffer_pkts", s.buffer_pkts},     {"packet_bytes", s.packet_bytes},
                      {"ecn", s.ecn}};
   j["access_mbps"] = s.access_mbps;
+  if (s.topology.parking_lot()) {
+    j["topology"] = {{"kind", "parking_lot"},
+                     {"hop2", {{"capacity_mbps", s.topology.hop2_capacity_mbps},
+                               {"delay_ms", s.topology.hop2_delay_ms},
+                               {"buffer_pkts", s.topology.hop2_buffer_pkts}}}};
+  } else {
+    j["topology"] = {{"kind", "dumbbell"}};
+  }
   j["groups"] = nlohmann::ordered_json::array();
   for (const GroupSpec& g : s.groups) j["groups"].push_back(GroupToJson(g));
   j["sides"] = nlohmann::ordered_json::array();
@@ -359,6 +416,7 @@ std::string ScenarioToJson(const Scenario& s) {
         break;
       case EventKind::kSetCapacity:
         ej["mbps"] = e.mbps;
+        if (e.hop != 1) ej["hop"] = e.hop;
         break;
       case EventKind::kSetRate:
         ej["group"] = e.group;
@@ -366,6 +424,7 @@ std::string ScenarioToJson(const Scenario& s) {
         break;
       case EventKind::kSetDelay:
         ej["delay_ms"] = e.delay_ms;
+        if (e.hop != 1) ej["hop"] = e.hop;
         break;
       case EventKind::kGroupOn:
       case EventKind::kGroupOff:
@@ -378,6 +437,23 @@ std::string ScenarioToJson(const Scenario& s) {
     j["response"] = {{"target_pkts", s.response->target_pkts}, {"from_s", s.response->from_s}};
   }
   return j.dump(2);
+}
+
+double PathDelayMs(const Scenario& s, PathKind path) {
+  if (!s.topology.parking_lot()) return s.delay_ms;
+  switch (path) {
+    case PathKind::kThrough: return s.delay_ms + s.topology.hop2_delay_ms;
+    case PathKind::kHop1: return s.delay_ms;
+    case PathKind::kHop2: return s.topology.hop2_delay_ms;
+  }
+  return s.delay_ms;
+}
+
+bool HasReverseTraffic(const Scenario& s) {
+  for (const GroupSpec& g : s.groups) {
+    if (g.reverse()) return true;
+  }
+  return false;
 }
 
 Scenario DefaultScenario() {

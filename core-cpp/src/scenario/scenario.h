@@ -42,6 +42,7 @@ struct TimelineEvent {
   double mbps = 0;       // set_capacity
   double rate = 0;       // set_rate, in the unit of the group's RateFieldOf
   double delay_ms = 0;   // set_delay
+  int64_t hop = 1;       // set_capacity, set_delay: which bottleneck (2: a parking lot's second)
 };
 
 // The response (settling) time to measure: from `from_s` on, how long the
@@ -49,6 +50,18 @@ struct TimelineEvent {
 struct ResponseSpec {
   double target_pkts = 100;
   double from_s = 0;
+};
+
+// The network: a dumbbell (one bottleneck) or a parking lot, whose second
+// bottleneck R2 -> R3 follows the first and has its own link figures.
+enum class TopologyKind : uint8_t { kDumbbell, kParkingLot };
+
+struct Topology {
+  TopologyKind kind = TopologyKind::kDumbbell;
+  double hop2_capacity_mbps = 10;  // parking lot only; default: the bottleneck's
+  double hop2_delay_ms = 10;
+  int64_t hop2_buffer_pkts = 200;
+  bool parking_lot() const { return kind == TopologyKind::kParkingLot; }
 };
 
 struct Scenario {
@@ -63,6 +76,7 @@ struct Scenario {
   int64_t packet_bytes = 500;
   bool ecn = false;
   double access_mbps = 100;
+  Topology topology;
   std::vector<GroupSpec> groups;
   std::vector<SideSpec> sides;
   std::vector<TimelineEvent> events;
@@ -76,6 +90,12 @@ inline constexpr int64_t kMaxSides = 6;
 inline constexpr int64_t kMaxGroups = 16;
 inline constexpr int64_t kMaxMmppSources = 1000;
 inline constexpr int64_t kMaxShortFlowPaths = 100;
+
+// One-way propagation delay of the bottlenecks on a group's path, as the
+// scenario gives them (access delays are rtt / 2 minus this).
+double PathDelayMs(const Scenario& s, PathKind path);
+// Whether some group sends data over the reverse link (it then queues).
+bool HasReverseTraffic(const Scenario& s);
 
 Result<Scenario> ParseScenario(std::string_view json);
 // Parses one live timeline event (no at_s; fields are named "event.<field>").

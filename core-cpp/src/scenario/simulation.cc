@@ -20,10 +20,18 @@ Result<std::unique_ptr<Simulation>> Simulation::Create(const Scenario& scenario,
   return sim;
 }
 
-Status Simulation::Build() {
+namespace {
+
+// Queue streams: each queue draws from its own random stream.
+constexpr uint64_t kHop1Stream = 0;
+constexpr uint64_t kHop2Stream = 1;
+constexpr uint64_t kReverse1Stream = 2;
+constexpr uint64_t kReverse2Stream = 3;
+
+}  // namespace
+
+Status Simulation::BuildTopology(const AqmEntry& entry) {
   const SideSpec& side = scenario_.sides[side_];
-  const AqmEntry* entry = FindAqm(side.aqm);
-  if (!entry) return {"sides[" + std::to_string(side_) + "].aqm: unknown discipline"};
   QueueDiscEnv env;
   env.link.capacity_bps = scenario_.capacity_mbps * 1e6;
   env.link.typical_packet = scenario_.packet_bytes;
@@ -32,13 +40,51 @@ Status Simulation::Build() {
   env.loop = &loop_;
   env.pool = &pool_;
   env.seed = scenario_.seed;
-  auto disc = entry->create(env, side.params);
+  env.stream = kHop1Stream;
+  auto disc = entry.create(env, side.params);
   if (!disc.ok()) return {"sides[" + std::to_string(side_) + "].params." + disc.error()};
   const Time delay = Time::Millis(scenario_.delay_ms);
   bottleneck_ = std::make_unique<QueueLink>(loop_, env.link.capacity_bps, delay,
                                             std::move(disc.value()));
-  reverse_ = std::make_unique<Pipe>(loop_, env.link.capacity_bps, delay);
-  network_ = std::make_unique<Network>(loop_, pool_, *bottleneck_, *reverse_, scenario_);
+  network_ = std::make_unique<Network>(loop_, pool_, scenario_);
+  // The way back of a hop: a pipe, or with reverse traffic a drop-tail
+  // queue with the hop's capacity and the bottleneck's buffer.
+  const bool reverse_traffic = HasReverseTraffic(scenario_);
+  const AqmEntry* droptail = FindAqm("droptail");
+  auto way_back = [&](QueueDiscEnv e, uint64_t stream, Time d, std::unique_ptr<Pipe>& pipe,
+                      std::unique_ptr<QueueLink>& queue) -> PacketReceiver* {
+    if (!reverse_traffic) {
+      pipe = std::make_unique<Pipe>(loop_, e.link.capacity_bps, d);
+      return pipe.get();
+    }
+    e.stream = stream;
+    e.link.buffer_packets = scenario_.buffer_pkts;
+    e.link.ecn = false;
+    auto dt = droptail->create(e, {});
+    queue = std::make_unique<QueueLink>(loop_, e.link.capacity_bps, d, std::move(dt.value()));
+    return queue.get();
+  };
+  network_->AddHop(Network::Hop{
+      bottleneck_.get(), way_back(env, kReverse1Stream, delay, reverse_, reverse_queue_)});
+  if (!scenario_.topology.parking_lot()) return {};
+  QueueDiscEnv env2 = env;
+  env2.link.capacity_bps = scenario_.topology.hop2_capacity_mbps * 1e6;
+  env2.link.buffer_packets = scenario_.topology.hop2_buffer_pkts;
+  env2.stream = kHop2Stream;
+  auto disc2 = entry.create(env2, side.params);
+  if (!disc2.ok()) return {"sides[" + std::to_string(side_) + "].params." + disc2.error() + " (at topology.hop2)"};
+  const Time delay2 = Time::Millis(scenario_.topology.hop2_delay_ms);
+  hop2_ = std::make_unique<QueueLink>(loop_, env2.link.capacity_bps, delay2, std::move(disc2.value()));
+  network_->AddHop(
+      Network::Hop{hop2_.get(), way_back(env2, kReverse2Stream, delay2, reverse2_, reverse2_queue_)});
+  return {};
+}
+
+Status Simulation::Build() {
+  const SideSpec& side = scenario_.sides[side_];
+  const AqmEntry* entry = FindAqm(side.aqm);
+  if (!entry) return {"sides[" + std::to_string(side_) + "].aqm: unknown discipline"};
+  if (Status s = BuildTopology(*entry); !s.ok()) return s;
 
   // Classes in order of first appearance of their labels.
   TrafficProbe probe = MakeProbe();
@@ -46,19 +92,28 @@ Status Simulation::Build() {
     const GroupSpec& spec = scenario_.groups[g];
     auto it = std::find_if(probe.classes.begin(), probe.classes.end(),
                            [&spec](const TrafficClass& c) { return c.name == spec.label; });
-    const bool open_loop = spec.kind() != GroupKind::kTcp && spec.kind() != GroupKind::kShortTcp;
+    const bool open_loop = !spec.tcp_based();
+    const bool crosses_hop1 = !spec.reverse() && spec.path != PathKind::kHop2;
     if (it == probe.classes.end()) {
-      probe.classes.push_back(TrafficClass{spec.label, open_loop, false});
+      probe.classes.push_back(TrafficClass{spec.label, open_loop, false, false, crosses_hop1});
       it = probe.classes.end() - 1;
     } else {
-      it->loss_measurable = it->loss_measurable && open_loop;
+      it->open_loop_only = it->open_loop_only && open_loop;
+      it->crosses_hop1 = it->crosses_hop1 || crosses_hop1;
     }
     it->has_short_flows = it->has_short_flows || spec.kind() == GroupKind::kShortTcp;
+    it->has_pages = it->has_pages || spec.kind() == GroupKind::kHttp;
     const auto cls = static_cast<int16_t>(it - probe.classes.begin());
     auto group = MakeTrafficGroup(*network_, static_cast<int>(g), cls);
     if (!group.ok()) return {group.error()};
     groups_.push_back(std::move(group.value()));
   }
+  // Only short flows and HTTP pages complete: without them the recorder
+  // need not ask every sample.
+  const bool completions = std::any_of(probe.classes.begin(), probe.classes.end(), [](const TrafficClass& c) {
+    return c.has_short_flows || c.has_pages;
+  });
+  if (!completions) probe.take_completions = nullptr;
   // Groups that start at 0 are on from the outset; the other windows join
   // the timeline ahead of the scenario's own events at the same time.
   for (size_t g = 0; g < scenario_.groups.size(); ++g) {
@@ -84,9 +139,16 @@ Status Simulation::Build() {
   if (scenario_.response) {
     response = SettlingTarget{scenario_.response->target_pkts, scenario_.response->from_s};
   }
+  // The other queues, in column order.
+  std::vector<MonitoredLink> more;
+  if (hop2_) more.push_back(MonitoredLink{"hop2", hop2_.get(), 1});
+  if (reverse_queue_) more.push_back(MonitoredLink{"reverse", reverse_queue_.get(), Network::kBackMeter});
+  if (reverse2_queue_) {
+    more.push_back(MonitoredLink{"hop2.reverse", reverse2_queue_.get(), Network::kBackMeter + 1});
+  }
   recorder_ = std::make_unique<MetricRecorder>(loop_, *bottleneck_, std::move(probe),
                                                Time::Millis(scenario_.sample_interval_ms),
-                                               Time::Seconds(scenario_.warmup_s), response);
+                                               Time::Seconds(scenario_.warmup_s), response, more);
   return {};
 }
 
@@ -96,14 +158,21 @@ TrafficProbe Simulation::MakeProbe() {
     std::fill(out.begin(), out.end(), ClassCounters{});
     for (const auto& g : groups_) g->AddCounters(out[g->traffic_class()]);
   };
-  probe.per_flow = [this] {
+  // Fairness is among the flows that cross the AQM forward: reverse flows
+  // meet only drop-tail queues.
+  probe.per_flow = [this, reverse = HasReverseTraffic(scenario_)] {
     std::vector<std::pair<double, bool>> out;
     out.reserve(network_->tcp_sources.size());
     for (size_t i = 0; i < network_->tcp_sources.size(); ++i) {
+      if (reverse && network_->tcp_reverse[i]) continue;
       out.emplace_back(static_cast<double>(network_->tcp_sinks[i]->stats().delivered_bytes),
                        network_->tcp_sources[i]->running());
     }
     return out;
+  };
+  probe.class_sent = [this](std::vector<int64_t>& out) {
+    std::fill(out.begin(), out.end(), 0);
+    for (const auto& g : groups_) out[g->traffic_class()] += g->sent_packets();
   };
   probe.active_flows = [this] { return active_flows(); };
   probe.take_completions = [this](std::vector<FlowCompletionRecord>& out) {
@@ -122,10 +191,18 @@ Status Simulation::Apply(const TimelineEvent& e) {
   if (e.kind == EventKind::kSetParam) {
     if (e.side >= 0 && e.side != side_) return {};
     QueueDisc& disc = bottleneck_->disc();
-    const bool has = !std::isnan(disc.GetParam(e.name));
-    if (!has && e.side < 0) return {};  // meant for another discipline
+    const double old = disc.GetParam(e.name);
+    if (std::isnan(old) && e.side < 0) return {};  // meant for another discipline
     Status s = disc.SetParam(e.name, e.value);
     if (!s.ok()) return {"event." + s.error};
+    // Both hops of a parking lot run the side's discipline with the same
+    // parameters; if hop 2 refuses the value, hop 1 gets its old one back.
+    if (hop2_) {
+      if (Status s2 = hop2_->disc().SetParam(e.name, e.value); !s2.ok()) {
+        (void)disc.SetParam(e.name, old);
+        return {"event." + s2.error + " (at topology.hop2)"};
+      }
+    }
     return {};
   }
   if (Status s = CheckEvent(e, scenario_, "event"); !s.ok()) return s;
@@ -141,19 +218,15 @@ Status Simulation::Apply(const TimelineEvent& e) {
       return {};
     }
     case EventKind::kSetCapacity:
-      bottleneck_->SetRate(e.mbps * 1e6);
+      // The forward link only: a reverse link keeps the capacity it was built with.
+      (e.hop == 2 ? *hop2_ : *bottleneck_).SetRate(e.mbps * 1e6);
       return {};
     case EventKind::kSetRate:
       groups_[e.group]->SetRate(e.rate);
       return {};
-    case EventKind::kSetDelay: {
-      // Both directions of the bottleneck; access delays stay, so every
-      // round trip moves by twice the change.
-      const Time d = Time::Millis(e.delay_ms);
-      bottleneck_->SetDelay(d);
-      reverse_->set_delay(d);
+    case EventKind::kSetDelay:
+      SetHopDelay(e.hop, Time::Millis(e.delay_ms));
       return {};
-    }
     case EventKind::kGroupOn:
       groups_[e.group]->TurnOn();
       return {};
@@ -164,6 +237,17 @@ Status Simulation::Apply(const TimelineEvent& e) {
       break;
   }
   return {"event.kind: unknown"};
+}
+
+void Simulation::SetHopDelay(int64_t hop, Time d) {
+  // Both directions of the hop; access delays stay, so every round trip
+  // over it moves by twice the change.
+  QueueLink& forward = hop == 2 ? *hop2_ : *bottleneck_;
+  Pipe* pipe = hop == 2 ? reverse2_.get() : reverse_.get();
+  QueueLink* queue = hop == 2 ? reverse2_queue_.get() : reverse_queue_.get();
+  forward.SetDelay(d);
+  if (pipe) pipe->set_delay(d);
+  if (queue) queue->SetDelay(d);
 }
 
 void Simulation::AdvanceTo(Time t) {
@@ -234,9 +318,19 @@ std::string SummaryToJson(const Summary& s, const std::string& side_name, const 
                                  {"throughput_mbps", c.throughput_mbps}};
     cj["loss_ratio"] = c.loss_ratio ? nlohmann::ordered_json(*c.loss_ratio) : nlohmann::ordered_json();
     cj["completions"] = c.completions ? CompletionJson(*c.completions) : nlohmann::ordered_json();
+    cj["pages"] = c.pages ? CompletionJson(*c.pages) : nlohmann::ordered_json();
     j["classes"].push_back(cj);
   }
   j["short_flows"] = s.short_flows ? CompletionJson(*s.short_flows) : nlohmann::ordered_json();
+  j["pages"] = s.pages ? CompletionJson(*s.pages) : nlohmann::ordered_json();
+  for (const LinkSummary& l : s.links) {
+    j[l.name] = {{"mean_queue_pkts", l.mean_queue_pkts}, {"queue_sd_pkts", l.queue_sd_pkts},
+                 {"mean_delay_ms", l.mean_delay_ms},     {"utilisation", l.utilisation},
+                 {"throughput_mbps", l.throughput_mbps}, {"loss_ratio", l.loss_ratio},
+                 {"mark_ratio", l.mark_ratio},           {"arrivals", l.arrivals},
+                 {"departures", l.departures},           {"drops", l.drops},
+                 {"marks", l.marks}};
+  }
   j["response_time_s"] = s.response_time_s ? nlohmann::ordered_json(*s.response_time_s)
                                            : nlohmann::ordered_json();
   return j.dump();

@@ -8,6 +8,19 @@
 // rtt_k (open-loop sources only use the forward half). scenario/traffic_groups.h
 // builds each group's members.
 //
+// With reverse traffic (a group with direction "reverse") the reverse pipe
+// becomes a drop-tail queue + link (C, delay, bottleneck.buffer_pkts) that the
+// reverse flows' data and the forward flows' ACKs share; the reverse flows'
+// ACKs cross the forward bottleneck. Without it the pipe stays: an ACK then
+// costs one event end to end.
+//
+// A parking lot chains a second bottleneck (hop 2, topology.hop2's figures,
+// its own instance of the side's discipline) after the first:
+//   R1 -> hop 1 -> R2 -> hop 2 -> R3
+// each hop with its own way back (a pipe, or a drop-tail queue with reverse
+// traffic). Groups cross both hops ("through") or one; access delays make
+// up each member's rtt over its path.
+//
 // The timeline (the scenario's events, and the groups' start_s / stop_s as
 // group_on / group_off) is applied by AdvanceTo: an event at T acts after
 // everything else due at T (the sample at T included), exactly as a live
@@ -19,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include "aqm/registry.h"
 #include "metrics/recorder.h"
 #include "net/packet.h"
 #include "net/pipe.h"
@@ -48,6 +62,12 @@ class Simulation final {
   Summary summary() const { return recorder_->summary(); }
   const QueueLink& bottleneck() const { return *bottleneck_; }
   QueueLink& bottleneck() { return *bottleneck_; }
+  // A parking lot's second bottleneck, or nullptr.
+  const QueueLink* hop2() const { return hop2_.get(); }
+  // The queue on hop `hop`'s way back (1 or 2), or nullptr while it is a pipe.
+  const QueueLink* reverse_queue(int hop = 1) const {
+    return hop == 1 ? reverse_queue_.get() : reverse2_queue_.get();
+  }
   const PacketPool& pool() const { return pool_; }
   const EventLoop& loop() const { return loop_; }
   // Long-lived TCP flows that should be running (the "flows" column).
@@ -65,7 +85,10 @@ class Simulation final {
 
   Simulation(const Scenario& scenario, int side);
   Status Build();
+  Status BuildTopology(const AqmEntry& entry);
   TrafficProbe MakeProbe();
+  // Sets hop `hop`'s one-way delay, both directions.
+  void SetHopDelay(int64_t hop, Time d);
 
   Scenario scenario_;
   int side_;
@@ -73,7 +96,11 @@ class Simulation final {
   EventLoop loop_;
   PacketPool pool_;
   std::unique_ptr<QueueLink> bottleneck_;
-  std::unique_ptr<Pipe> reverse_;
+  std::unique_ptr<Pipe> reverse_;               // hop 1's way back without reverse traffic
+  std::unique_ptr<QueueLink> reverse_queue_;    // ... and with it
+  std::unique_ptr<QueueLink> hop2_;
+  std::unique_ptr<Pipe> reverse2_;
+  std::unique_ptr<QueueLink> reverse2_queue_;
   std::unique_ptr<Network> network_;
   std::vector<std::unique_ptr<TrafficGroup>> groups_;
   std::vector<Action> timeline_;  // in the order applied

@@ -5,6 +5,7 @@
 #include "scenario/group_taps.h"
 #include "sim/rng.h"
 #include "traffic/cbr_source.h"
+#include "traffic/http_session.h"
 #include "traffic/mmpp_source.h"
 #include "traffic/on_off_source.h"
 #include "traffic/open_loop_sink.h"
@@ -132,9 +133,22 @@ class CountedGroup : public TrafficGroup {
   std::vector<std::unique_ptr<Member>> members_;
 };
 
-// Long-lived TCP:
-//   source -> access pipe (d) -> bottleneck -> sink
-//   sink -> reverse pipe -> access pipe (d) -> source
+// Hops of a route: `before`, then `middle`, then `after`.
+std::vector<PacketReceiver*> Hops(std::initializer_list<PacketReceiver*> before,
+                                  const std::vector<PacketReceiver*>& middle,
+                                  std::initializer_list<PacketReceiver*> after) {
+  std::vector<PacketReceiver*> h;
+  h.reserve(before.size() + middle.size() + after.size());
+  for (PacketReceiver* r : before) h.push_back(r);
+  for (PacketReceiver* r : middle) h.push_back(r);
+  for (PacketReceiver* r : after) h.push_back(r);
+  return h;
+}
+
+// Long-lived TCP (the data hops and the way back follow the group's path
+// and direction, see Network):
+//   source -> access pipe (d) -> bottleneck(s) -> sink
+//   sink -> way(s) back -> access pipe (d) -> source
 class TcpGroup final : public CountedGroup {
  public:
   TcpGroup(Network& net, int index, int16_t cls, const TcpTraffic& t)
@@ -147,6 +161,12 @@ class TcpGroup final : public CountedGroup {
     for (const auto& m : members()) c.delivered_bytes += static_cast<const Flow&>(*m).sink.stats().delivered_bytes;
   }
 
+  int64_t sent_packets() const override {
+    int64_t n = 0;
+    for (const auto& m : members()) n += static_cast<const Flow&>(*m).source.stats().segments_sent;
+    return n;
+  }
+
  private:
   struct Flow final : Member {
     Flow(TcpGroup& g, int64_t k, Time access_delay, int32_t id)
@@ -155,9 +175,12 @@ class TcpGroup final : public CountedGroup {
           access_back(g.net_.loop, g.net_.scenario.access_mbps * 1e6, access_delay),
           source(g.net_.loop, g.net_.pool, id, g.traffic_class(), g.config_, &forward),
           sink(g.net_.loop, g.net_.pool, g.config_, &backward) {
-      access_back.set_single_feeder(true);  // only the shared reverse pipe feeds it
-      forward.hops = {&access_out, &g.net_.bottleneck, &sink};
-      backward.hops = {&g.net_.reverse, &access_back, &source};
+      access_back.set_single_feeder(true);  // only the last way back feeds it
+      const GroupSpec& spec = g.spec();
+      forward.hops = Hops({&access_out}, g.net_.DataHops(spec), {&sink});
+      forward.meter = g.net_.DataMeter(spec);
+      backward.hops = Hops({}, g.net_.ReturnHops(spec), {&access_back, &source});
+      backward.meter = Route::kNoMeter;
     }
     void Start() override { source.Start(); }
     void Stop() override { source.Stop(); }
@@ -174,6 +197,7 @@ class TcpGroup final : public CountedGroup {
     auto flow = std::make_unique<Flow>(*this, k, AccessDelay(MemberRttMs(k)), net_.next_tcp_flow++);
     net_.tcp_sources.push_back(&flow->source);
     net_.tcp_sinks.push_back(&flow->sink);
+    net_.tcp_reverse.push_back(spec().reverse());
     return flow;
   }
 
@@ -181,7 +205,7 @@ class TcpGroup final : public CountedGroup {
 };
 
 // Open-loop sources of one kind, each on its own access pipe:
-//   source -> access pipe (d) -> bottleneck -> loss tap -> the group's sink
+//   source -> access pipe (d) -> bottleneck(s) -> loss tap -> the group's sink
 // A set_rate value goes into the config later members are built from
 // (`update`), and from there into every existing source (`apply`).
 template <class Source, class Config>
@@ -211,6 +235,12 @@ class OpenLoopGroup final : public CountedGroup {
     c.lost_packets += tap_.lost();
   }
 
+  int64_t sent_packets() const override {
+    int64_t n = 0;
+    for (const auto& m : members()) n += static_cast<const SourceMember&>(*m).source.stats().packets_sent;
+    return n;
+  }
+
  private:
   struct SourceMember final : Member {
     SourceMember(OpenLoopGroup& g, int64_t k, Time access_delay)
@@ -219,7 +249,8 @@ class OpenLoopGroup final : public CountedGroup {
                  SourceIdentity{g.OpenLoopFlowBase() + static_cast<int32_t>(k), g.traffic_class(),
                                 &route, g.net_.scenario.seed, g.StreamIndex(k)},
                  g.config_) {
-      route.hops = {&access, &g.net_.bottleneck, &g.tap_};
+      route.hops = Hops({&access}, g.net_.DataHops(g.spec()), {&g.tap_});
+      route.meter = g.net_.DataMeter(g.spec());
     }
     void Start() override { source.Start(); }
     void Stop() override { source.Stop(); }
@@ -277,6 +308,12 @@ class MmppGroup final : public TrafficGroup {
     c.lost_packets += tap_.lost();
   }
 
+  int64_t sent_packets() const override {
+    int64_t n = 0;
+    for (const auto& slot : sources_) n += slot->source.stats().packets_sent;
+    return n;
+  }
+
  protected:
   void OnTurnOn() override {
     for (auto& s : sources_) s->source.Start();
@@ -293,7 +330,8 @@ class MmppGroup final : public TrafficGroup {
                  SourceIdentity{g.OpenLoopFlowBase() + static_cast<int32_t>(k), g.traffic_class(),
                                 &route, g.net_.scenario.seed, g.StreamIndex(k)},
                  c) {
-      route.hops = {&access, &g.net_.bottleneck, &g.tap_};
+      route.hops = Hops({&access}, g.net_.DataHops(g.spec()), {&g.tap_});
+      route.meter = g.net_.DataMeter(g.spec());
     }
     Pipe access;
     Route route;
@@ -309,8 +347,8 @@ class MmppGroup final : public TrafficGroup {
 
 // Short TCP flows: Poisson arrivals split evenly over `paths` access paths
 // (a superposition of Poisson processes is Poisson), each path with its RTT:
-//   sender -> gate -> access pipe (d) -> bottleneck -> receiver
-//   receiver -> ACK tap -> reverse pipe -> access pipe (d) -> watch -> sender
+//   sender -> gate -> access pipe (d) -> bottleneck(s) -> receiver
+//   receiver -> ACK tap -> way(s) back -> access pipe (d) -> watch -> sender
 class ShortTcpGroup final : public TrafficGroup {
  public:
   ShortTcpGroup(Network& net, int index, int16_t cls, const ShortTcpTraffic& t)
@@ -352,6 +390,12 @@ class ShortTcpGroup final : public TrafficGroup {
     }
   }
 
+  int64_t sent_packets() const override {
+    int64_t n = 0;
+    for (const auto& p : paths_list_) n += p->flows.stats().segments_entered;
+    return n;
+  }
+
   void TakeCompletions(std::vector<FlowCompletionRecord>& out) override {
     for (auto& p : paths_list_) {
       for (const FlowCompletion& f : p->flows.completions()) {
@@ -379,7 +423,9 @@ class ShortTcpGroup final : public TrafficGroup {
           flows(g.net_.loop, g.net_.pool,
                 SourceIdentity{g.OpenLoopFlowBase() + static_cast<int32_t>(p) * g.config_.max_active,
                                g.traffic_class(), nullptr, g.net_.scenario.seed, g.StreamIndex(p)},
-                ShortFlowPaths{{&access_out, &g.net_.bottleneck}, {&tap, &g.net_.reverse, &access_back}},
+                ShortFlowPaths{Hops({&access_out}, g.net_.DataHops(g.spec()), {}),
+                               Hops({&tap}, g.net_.ReturnHops(g.spec()), {&access_back}),
+                               g.net_.DataMeter(g.spec())},
                 g.config_) {
       access_back.set_single_feeder(true);
     }
@@ -394,6 +440,70 @@ class ShortTcpGroup final : public TrafficGroup {
   std::vector<std::unique_ptr<Path>> paths_list_;
 };
 
+// HTTP-like sessions, each on its own access path (server side):
+//   server -> gate -> access pipe (d) -> bottleneck(s) -> client
+//   client -> way(s) back -> access pipe (d) -> server (requests; ACKs after the watch)
+// set_rate sets mean_think_s for every session.
+class HttpGroup final : public CountedGroup {
+ public:
+  HttpGroup(Network& net, int index, int16_t cls, const HttpConfig& config)
+      : CountedGroup(net, index, cls), config_(config) {}
+
+  void SetRate(double mean_think_s) override {
+    config_.mean_think_s = mean_think_s;
+    for (const auto& m : members()) static_cast<Session&>(*m).session.ThinkChanged();
+  }
+
+  void AddCounters(ClassCounters& c) const override {
+    for (const auto& m : members()) c.delivered_bytes += static_cast<const Session&>(*m).session.sink_stats().delivered_bytes;
+  }
+
+  int64_t sent_packets() const override {
+    int64_t n = 0;
+    for (const auto& m : members()) n += static_cast<const Session&>(*m).session.stats().segments_entered;
+    return n;
+  }
+
+  void TakeCompletions(std::vector<FlowCompletionRecord>& out) override {
+    for (const auto& m : members()) {
+      auto& pages = static_cast<Session&>(*m).session.pages();
+      for (const PageCompletion& p : pages) {
+        out.push_back(FlowCompletionRecord{traffic_class(), p.requested, p.completed, true});
+      }
+      pages.clear();
+    }
+  }
+
+ private:
+  struct Session final : Member {
+    Session(HttpGroup& g, int64_t k, Time access_delay)
+        : Member(g, k),
+          access_out(g.net_.loop, g.net_.scenario.access_mbps * 1e6, access_delay),
+          access_back(g.net_.loop, g.net_.scenario.access_mbps * 1e6, access_delay),
+          session(g.net_.loop, g.net_.pool,
+                  SourceIdentity{g.OpenLoopFlowBase() + static_cast<int32_t>(k), g.traffic_class(),
+                                 nullptr, g.net_.scenario.seed, g.StreamIndex(k)},
+                  HttpPaths{Hops({&access_out}, g.net_.DataHops(g.spec()), {}),
+                            Hops({}, g.net_.ReturnHops(g.spec()), {&access_back}),
+                            g.net_.DataMeter(g.spec())},
+                  &g.config_) {
+      access_back.set_single_feeder(true);
+    }
+    void Start() override { session.Start(); }
+    void Stop() override { session.Stop(); }
+    bool running() const override { return session.running(); }
+    Pipe access_out;
+    Pipe access_back;
+    HttpSession session;
+  };
+
+  std::unique_ptr<Member> MakeMember(int64_t k) override {
+    return std::make_unique<Session>(*this, k, AccessDelay(MemberRttMs(k)));
+  }
+
+  HttpConfig config_;  // shared by the sessions
+};
+
 template <class Source, class Config>
 Result<std::unique_ptr<TrafficGroup>> MakeOpenLoop(Network& net, int index, int16_t cls,
                                                    const Config& config, Status valid,
@@ -404,6 +514,48 @@ Result<std::unique_ptr<TrafficGroup>> MakeOpenLoop(Network& net, int index, int1
 }
 
 }  // namespace
+
+std::vector<size_t> Network::PathHops(PathKind path) const {
+  if (hops_.size() < 2) return {0};
+  switch (path) {
+    case PathKind::kThrough: return {0, 1};
+    case PathKind::kHop1: return {0};
+    case PathKind::kHop2: return {1};
+  }
+  return {0};
+}
+
+void Network::AddHop(const Hop& h) {
+  hops_.push_back(h);
+  for (int dir = 0; dir < 2; ++dir) {
+    for (int p = 0; p < 3; ++p) {
+      const std::vector<size_t> path = PathHops(static_cast<PathKind>(p));
+      // Forward data crosses the forward queues in order; its ACKs the ways
+      // back in reverse order. Reverse traffic swaps the two.
+      std::vector<PacketReceiver*> forward, back;
+      for (size_t i : path) forward.push_back(hops_[i].forward);
+      for (auto it = path.rbegin(); it != path.rend(); ++it) back.push_back(hops_[*it].back);
+      data_[dir][p] = dir == 0 ? forward : back;
+      return_[dir][p] = dir == 0 ? back : forward;
+    }
+  }
+}
+
+const std::vector<PacketReceiver*>& Network::DataHops(const GroupSpec& g) const {
+  return data_[g.reverse() ? 1 : 0][static_cast<size_t>(g.path)];
+}
+
+const std::vector<PacketReceiver*>& Network::ReturnHops(const GroupSpec& g) const {
+  return return_[g.reverse() ? 1 : 0][static_cast<size_t>(g.path)];
+}
+
+int8_t Network::DataMeter(const GroupSpec& g) const {
+  // Forward data first queues at its first hop, reverse data at its last.
+  const bool two = hops_.size() > 1;
+  const int first = two && g.path == PathKind::kHop2 ? 1 : 0;
+  const int last = two && g.path != PathKind::kHop1 ? 1 : 0;
+  return static_cast<int8_t>(g.reverse() ? kBackMeter + last : first);
+}
 
 TrafficGroup::TrafficGroup(Network& net, int index, int16_t traffic_class)
     : net_(net), index_(index), class_(traffic_class) {}
@@ -435,9 +587,9 @@ double TrafficGroup::MemberRttMs(int64_t k) const {
 }
 
 Time TrafficGroup::AccessDelay(double rtt_ms) const {
-  // The scenario's bottleneck delay, not the current one: set_delay moves
-  // every round trip by twice its change.
-  return Time::Millis(rtt_ms / 2 - net_.scenario.delay_ms);
+  // The scenario's bottleneck delays, not the current ones: set_delay moves
+  // every round trip over that hop by twice its change.
+  return Time::Millis(rtt_ms / 2 - PathDelayMs(net_.scenario, spec().path));
 }
 
 Bytes TrafficGroup::PacketBytes(const std::optional<int64_t>& bytes) const {
@@ -518,6 +670,20 @@ Result<std::unique_ptr<TrafficGroup>> MakeTrafficGroup(Network& net, int index, 
         }
       }
       return std::unique_ptr<TrafficGroup>(std::make_unique<MmppGroup>(net, index, cls, t));
+    }
+    case GroupKind::kHttp: {
+      using Law = HttpTraffic::PageLaw;
+      const auto& t = std::get<HttpTraffic>(g.traffic);
+      HttpConfig c;
+      c.mean_page_bytes = t.mean_page_bytes;
+      c.law = t.law == Law::kExponential ? HttpConfig::PageLaw::kExponential
+              : t.law == Law::kPareto    ? HttpConfig::PageLaw::kPareto
+                                         : HttpConfig::PageLaw::kFixed;
+      c.pareto_shape = t.shape;
+      c.mean_think_s = t.mean_think_s;
+      c.tcp = MakeTcpConfig(t.tcp, bytes(t.tcp.packet_bytes));
+      if (Status s = ValidateHttpConfig(c); !s.ok()) return Error{"groups[" + std::to_string(index) + "]." + s.error};
+      return std::unique_ptr<TrafficGroup>(std::make_unique<HttpGroup>(net, index, cls, c));
     }
     case GroupKind::kVideo: {
       const auto& t = std::get<VideoTraffic>(g.traffic);

@@ -21,18 +21,42 @@ namespace aqmlab {
 
 // What every group plugs into, owned by the Simulation.
 struct Network {
-  Network(EventLoop& l, PacketPool& p, QueueLink& b, Pipe& r, const Scenario& s)
-      : loop(l), pool(p), bottleneck(b), reverse(r), scenario(s) {}
+  Network(EventLoop& l, PacketPool& p, const Scenario& s) : loop(l), pool(p), scenario(s) {}
   EventLoop& loop;
   PacketPool& pool;
-  QueueLink& bottleneck;
-  Pipe& reverse;  // the bottleneck's uncongested way back (ACKs)
   const Scenario& scenario;
+  // Each bottleneck (hop 1, and hop 2 of a parking lot): its forward queue,
+  // and its way back, an uncongested pipe or, with reverse traffic, a
+  // drop-tail queue. `meter`s number these queues for Route::meter: forward
+  // queue of hop i is i, the way back of hop i is kBackMeter + i.
+  struct Hop {
+    QueueLink* forward = nullptr;
+    PacketReceiver* back = nullptr;
+  };
+  static constexpr int8_t kBackMeter = 2;
+  // Hop 1, then hop 2 (before any group is built).
+  void AddHop(const Hop& h);
+  const std::vector<Hop>& hops() const { return hops_; }
+  // Between a member's access link and the far end: the hops its data
+  // crosses, and those of the way back (ACKs, requests), for the group's
+  // path and direction; and the Route::meter of its data route.
+  const std::vector<PacketReceiver*>& DataHops(const GroupSpec& g) const;
+  const std::vector<PacketReceiver*>& ReturnHops(const GroupSpec& g) const;
+  int8_t DataMeter(const GroupSpec& g) const;
   // Long-lived TCP flows take ids 0, 1, ... in creation order over all
   // groups; the other kinds take ids from OpenLoopFlowBase(group).
   int32_t next_tcp_flow = 0;
   std::vector<const TcpSource*> tcp_sources;  // every long-lived flow, by id
   std::vector<const TcpSink*> tcp_sinks;
+  std::vector<bool> tcp_reverse;              // whether flow i runs R2 -> R1
+
+ private:
+  // The hop indices a path crosses, in the forward order.
+  std::vector<size_t> PathHops(PathKind path) const;
+  std::vector<Hop> hops_;
+  // By direction and path: built by AddHop, so members share them.
+  std::vector<PacketReceiver*> data_[2][3];
+  std::vector<PacketReceiver*> return_[2][3];
 };
 
 class TrafficGroup {
@@ -59,6 +83,8 @@ class TrafficGroup {
 
   // Cumulative delivery counts of this group, added to its class's.
   virtual void AddCounters(ClassCounters& c) const = 0;
+  // Data packets the group has sent into the network so far (loss ratio).
+  virtual int64_t sent_packets() const = 0;
   virtual void TakeCompletions(std::vector<FlowCompletionRecord>& out) { (void)out; }
 
   int index() const { return index_; }
@@ -70,7 +96,7 @@ class TrafficGroup {
   const GroupSpec& spec() const { return net_.scenario.groups[index_]; }
   // Member k's round-trip propagation delay (rtt_ms and rtt_spread).
   double MemberRttMs(int64_t k) const;
-  // One-way access delay that gives a round trip of `rtt_ms` through the bottleneck.
+  // One-way access delay that gives a round trip of `rtt_ms` over the group's path.
   Time AccessDelay(double rtt_ms) const;
   // Packet size of a kind whose packet_bytes is optional.
   Bytes PacketBytes(const std::optional<int64_t>& bytes) const;

@@ -63,6 +63,8 @@ struct ShortFlowSource::Slot final : EventTarget {
     acks.hops = o.paths_.reverse;
     acks.hops.push_back(&watch);
     acks.hops.push_back(&source);
+    data.meter = o.paths_.meter;
+    acks.meter = Route::kNoMeter;
   }
   // The duration of a timed flow is over.
   void OnEvent(uint32_t) override { owner.Finish(*this, true); }

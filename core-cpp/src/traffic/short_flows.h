@@ -55,6 +55,7 @@ Status ValidateShortFlowConfig(const ShortFlowConfig& c);
 struct ShortFlowPaths {
   std::vector<PacketReceiver*> forward;  // after the sender, before the receiver
   std::vector<PacketReceiver*> reverse;  // after the receiver, before the sender
+  int8_t meter = 0;                      // Route::meter of the data routes
 };
 
 struct FlowCompletion {

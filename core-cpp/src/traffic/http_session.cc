@@ -1,0 +1,145 @@
+#include "traffic/http_session.h"
+
+#include <cmath>
+
+namespace aqmlab {
+
+namespace {
+constexpr uint32_t kRequestGeneration = 0;
+const Time kFirstRequestTimeout = Time::Seconds(1);
+constexpr int kMaxBackoff = 64;
+}  // namespace
+
+Status ValidateHttpConfig(const HttpConfig& c) {
+  if (!(c.mean_page_bytes >= 1)) return {"mean_page_bytes: must be at least 1"};
+  if (c.law == HttpConfig::PageLaw::kPareto && !(c.pareto_shape > 1)) {
+    return {"shape: must exceed 1 (the mean must exist)"};
+  }
+  if (!(c.mean_think_s >= 0)) return {"mean_think_s: must not be negative"};
+  if (c.request_bytes < 1) return {"request_bytes: must be at least 1"};
+  if (c.tcp.segment_bytes < 1) return {"tcp.segment_bytes: must be at least 1"};
+  return {};
+}
+
+HttpSession::HttpSession(EventLoop& loop, PacketPool& pool, const SourceIdentity& id,
+                         const HttpPaths& paths, const HttpConfig* config)
+    : loop_(loop), pool_(pool), id_(id), config_(config),
+      rng_(id.seed, StreamPurpose::kTraffic, id.stream_index), gate_(*this), watch_(*this),
+      server_(*this), source_(loop, pool, id.flow, id.traffic_class, config->tcp, &data_),
+      sink_(loop, pool, config->tcp, &acks_), timer_(loop, this, kRequestGeneration) {
+  data_.hops.push_back(&gate_);
+  data_.hops.insert(data_.hops.end(), paths.forward.begin(), paths.forward.end());
+  data_.hops.push_back(&sink_);
+  acks_.hops.push_back(&watch_);
+  acks_.hops.insert(acks_.hops.end(), paths.reverse.begin(), paths.reverse.end());
+  acks_.hops.push_back(&source_);
+  requests_.hops = paths.reverse;
+  requests_.hops.push_back(&server_);
+  data_.meter = paths.meter;
+  acks_.meter = Route::kNoMeter;
+  requests_.meter = Route::kNoMeter;
+}
+
+void HttpSession::Start() {
+  if (running()) return;
+  NewRequest();
+}
+
+void HttpSession::Stop() {
+  phase_ = Phase::kIdle;
+  timer_.Cancel();
+  source_.Stop();
+  ++page_;  // a request still on its way is ignored on arrival
+}
+
+void HttpSession::ThinkChanged() {
+  if (phase_ == Phase::kThinking) {
+    timer_.Arm(loop_.now() + Time::Seconds(rng_.Exponential(config_->mean_think_s)));
+  }
+}
+
+void HttpSession::NewRequest() {
+  ++page_;
+  attempts_ = 0;
+  requested_ = loop_.now();
+  phase_ = Phase::kRequesting;
+  SendRequest();
+}
+
+void HttpSession::SendRequest() {
+  Packet* p = pool_.Allocate();
+  p->flow = id_.flow;
+  p->seq = page_;
+  p->size = config_->request_bytes;
+  p->flags = kFlagAck;
+  p->traffic_class = id_.traffic_class;
+  p->sent_at = loop_.now();
+  p->route = &requests_;
+  ++stats_.requests_sent;
+  const int backoff = attempts_ < 6 ? 1 << attempts_ : kMaxBackoff;
+  ++attempts_;
+  timer_.Arm(loop_.now() + kFirstRequestTimeout * backoff);
+  Forward(p);
+}
+
+void HttpSession::OnEvent(uint32_t) {
+  if (phase_ == Phase::kRequesting) {
+    SendRequest();
+  } else if (phase_ == Phase::kThinking) {
+    NewRequest();
+  }
+}
+
+void HttpSession::BeginPage() {
+  using Law = HttpConfig::PageLaw;
+  double bytes = config_->mean_page_bytes;
+  if (config_->law == Law::kExponential) bytes = rng_.Exponential(config_->mean_page_bytes);
+  if (config_->law == Law::kPareto) bytes = rng_.Pareto(config_->mean_page_bytes, config_->pareto_shape);
+  page_bytes_ = static_cast<Bytes>(bytes + 0.5);
+  if (page_bytes_ < 1) page_bytes_ = 1;
+  const Bytes seg = config_->tcp.segment_bytes;
+  segments_ = (page_bytes_ + seg - 1) / seg;
+  phase_ = Phase::kTransferring;
+  timer_.Cancel();
+  source_.Start();
+}
+
+void HttpSession::EndPage() {
+  ++stats_.pages_completed;
+  pages_.push_back(PageCompletion{requested_, loop_.now(), page_bytes_});
+  source_.Stop();  // the final ACK still travelling back is ignored
+  phase_ = Phase::kThinking;
+  timer_.Arm(loop_.now() + Time::Seconds(rng_.Exponential(config_->mean_think_s)));
+}
+
+void HttpSession::Gate::Receive(Packet* p) {
+  HttpSession& s = session;
+  if (s.phase_ != Phase::kTransferring || p->seq >= s.segments_) {
+    s.pool_.Release(p);
+    return;
+  }
+  if (p->seq == s.segments_ - 1) {
+    p->size = s.page_bytes_ - (s.segments_ - 1) * s.config_->tcp.segment_bytes;
+  }
+  ++s.stats_.segments_entered;
+  Forward(p);
+}
+
+void HttpSession::Watch::Receive(Packet* ack) {
+  HttpSession& s = session;
+  const bool done = s.phase_ == Phase::kTransferring && ack->epoch == s.source_.epoch() &&
+                    ack->seq >= s.segments_;
+  Forward(ack);
+  if (done) s.EndPage();
+}
+
+void HttpSession::Server::Receive(Packet* request) {
+  HttpSession& s = session;
+  // Only the awaited request opens a page; a retry's duplicate, or a request
+  // of a session since stopped, is ignored.
+  const bool awaited = s.phase_ == Phase::kRequesting && request->seq == s.page_;
+  s.pool_.Release(request);
+  if (awaited) s.BeginPage();
+}
+
+}  // namespace aqmlab

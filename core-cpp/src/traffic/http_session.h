@@ -1,0 +1,136 @@
+// HTTP-like request/response sessions (AOPC exp 3: 1000 B pages, 1 s mean
+// request interval). A session loops: the client sends a small request
+// upstream; on its arrival the server sends the page over a fresh NewReno
+// connection (traffic/tcp.h, one connection per page as in HTTP/1.0, so every
+// page starts in slow start); when the client holds the whole page the
+// session thinks for Exp(mean_think) and asks again. The page completion
+// time runs from the request's first sending to the client's receipt of the
+// page's last byte.
+//
+// As for short flows (short_flows.h), TcpSource knows no size, so two hops on
+// the session's own routes make the transfer finite:
+//   data:    gate -> forward path... -> TcpSink
+//   ACKs:    watch -> reverse path... -> TcpSource
+//   request: reverse path... -> server
+// The gate discards segments past the page and trims its last segment to the
+// page's remaining bytes; the watch sees the ACK that covers the last
+// segment the moment the sink sends it (the client has the page) and stops
+// the connection. Requests count as control packets (kFlagAck set): they are
+// not data of the class. A request lost on the way is sent again after 1 s,
+// then 2 s, 4 s ... (capped at 64 s), like a SYN.
+//
+// Wiring: HttpSession(loop, pool, identity, paths, config) with
+// ValidateHttpConfig ok; `config` is shared by a group's sessions and must
+// outlive them (set_rate changes its mean_think_s, then calls ThinkChanged).
+// identity.flow is the session's flow id; identity.route is not used.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "traffic/open_loop_source.h"
+#include "traffic/tcp.h"
+
+namespace aqmlab {
+
+struct HttpConfig {
+  enum class PageLaw : uint8_t { kExponential, kPareto, kFixed };
+  double mean_page_bytes = 1000;
+  PageLaw law = PageLaw::kExponential;
+  double pareto_shape = 1.2;  // > 1
+  double mean_think_s = 1;    // >= 0
+  Bytes request_bytes = 100;
+  TcpConfig tcp;
+};
+
+Status ValidateHttpConfig(const HttpConfig& c);
+
+struct HttpPaths {
+  std::vector<PacketReceiver*> forward;  // server -> client (the page)
+  std::vector<PacketReceiver*> reverse;  // client -> server (requests, ACKs)
+  int8_t meter = 0;                      // Route::meter of the data route
+};
+
+struct PageCompletion {
+  Time requested;
+  Time completed;
+  Bytes bytes = 0;
+};
+
+struct HttpStats {
+  int64_t requests_sent = 0;  // retries included
+  int64_t pages_completed = 0;
+  int64_t segments_entered = 0;  // data segments past the gate, retransmissions included
+};
+
+class HttpSession final : public EventTarget {
+ public:
+  HttpSession(EventLoop& loop, PacketPool& pool, const SourceIdentity& id, const HttpPaths& paths,
+              const HttpConfig* config);
+  HttpSession(const HttpSession&) = delete;
+  HttpSession& operator=(const HttpSession&) = delete;
+
+  // Start sends the first request now; Stop abandons the page in progress.
+  void Start();
+  void Stop();
+  bool running() const { return phase_ != Phase::kIdle; }
+  // The shared config's think time changed: a think in progress is drawn
+  // again from now (exact, the law being memoryless).
+  void ThinkChanged();
+
+  const HttpStats& stats() const { return stats_; }
+  const SinkStats& sink_stats() const { return sink_.stats(); }
+  std::vector<PageCompletion>& pages() { return pages_; }
+
+  void OnEvent(uint32_t tag) override;  // request retry or end of think
+
+ private:
+  enum class Phase : uint8_t { kIdle, kRequesting, kTransferring, kThinking };
+  struct Gate final : PacketReceiver {
+    explicit Gate(HttpSession& s) : session(s) {}
+    void Receive(Packet* p) override;
+    HttpSession& session;
+  };
+  struct Watch final : PacketReceiver {
+    explicit Watch(HttpSession& s) : session(s) {}
+    void Receive(Packet* ack) override;
+    HttpSession& session;
+  };
+  struct Server final : PacketReceiver {
+    explicit Server(HttpSession& s) : session(s) {}
+    void Receive(Packet* request) override;
+    HttpSession& session;
+  };
+
+  void NewRequest();
+  void SendRequest();
+  void BeginPage();
+  void EndPage();
+
+  EventLoop& loop_;
+  PacketPool& pool_;
+  SourceIdentity id_;
+  const HttpConfig* config_;
+  RandomStream rng_;
+  Gate gate_;
+  Watch watch_;
+  Server server_;
+  Route data_;
+  Route acks_;
+  Route requests_;
+  TcpSource source_;
+  TcpSink sink_;
+  Timer timer_;
+
+  Phase phase_ = Phase::kIdle;
+  int64_t page_ = 0;      // the request number, carried in the request's seq
+  int attempts_ = 0;      // of the current request
+  Time requested_;
+  int64_t segments_ = 0;  // of the page in progress
+  Bytes page_bytes_ = 0;
+  HttpStats stats_;
+  std::vector<PageCompletion> pages_;
+};
+
+}  // namespace aqmlab

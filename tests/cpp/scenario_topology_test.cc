@@ -1,0 +1,414 @@
+// Reverse traffic sharing the ACK path, the parking lot, per-class loss of
+// TCP classes, and the checks and round trip of the fields behind them.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "aqm/registry.h"
+#include "net/queue_disc.h"
+#include "test_util.h"
+
+namespace aqmlab {
+namespace {
+
+const ClassSummary& ClassOf(const Summary& s, const std::string& name) {
+  for (const ClassSummary& c : s.classes) {
+    if (c.name == name) return c;
+  }
+  static const ClassSummary none;
+  ADD_FAILURE() << "no class " << name;
+  return none;
+}
+
+const LinkSummary* LinkOf(const Summary& s, const std::string& name) {
+  for (const LinkSummary& l : s.links) {
+    if (l.name == name) return &l;
+  }
+  return nullptr;
+}
+
+void ExpectConserved(const QueueDisc& q, const char* what) {
+  const QueueCounters& c = q.counters();
+  EXPECT_EQ(c.arrivals, c.departures + c.drops_total() + q.packets()) << what;
+  EXPECT_GT(c.departures, 0) << what;
+}
+
+bool HasColumn(const Simulation& sim, const std::string& name) {
+  for (const std::string& c : sim.metrics().columns()) {
+    if (c == name) return true;
+  }
+  return false;
+}
+
+// 20 long-lived flows forward, and optionally 20 the other way.
+std::string TwoWay(bool reverse) {
+  return std::string(R"({"duration_s": 40, "warmup_s": 10, "seed": 3,
+    "bottleneck": {"capacity_mbps": 10, "delay_ms": 20, "buffer_pkts": 200},
+    "sides": [{"aqm": "droptail"}, {"aqm": "red"}, {"aqm": "pie"}],
+    "groups": [{"count": 20, "rtt_ms": {"min": 60, "max": 200}})") +
+         (reverse ? R"(, {"count": 20, "rtt_ms": {"min": 60, "max": 200}, "direction": "reverse"}]})"
+                  : "]}");
+}
+
+TEST(ScenarioReverse, WithoutReverseGroupsTheWayBackStaysAPipe) {
+  auto sim = testing::RunToEnd(testing::ParseOrDie(TwoWay(false)));
+  EXPECT_EQ(sim->reverse_queue(), nullptr);
+  EXPECT_EQ(sim->hop2(), nullptr);
+  EXPECT_FALSE(HasColumn(*sim, "reverse.queue_pkts"));
+  EXPECT_TRUE(sim->summary().links.empty());
+  EXPECT_EQ(SummaryToJson(sim->summary(), "a", "b").find("\"reverse\""), std::string::npos);
+}
+
+TEST(ScenarioReverse, ReverseTrafficDisturbsTheForwardSide) {
+  for (int side = 0; side < 3; ++side) {
+    auto one = testing::RunToEnd(testing::ParseOrDie(TwoWay(false)), side);
+    auto two = testing::RunToEnd(testing::ParseOrDie(TwoWay(true)), side);
+    const Summary a = one->summary();
+    const Summary b = two->summary();
+    // ACKs queue behind reverse data and leave in compressed bursts: the
+    // forward queue swings more and the forward flows deliver less.
+    EXPECT_GT(b.queue_sd_pkts, a.queue_sd_pkts * 1.1) << "side " << side;
+    EXPECT_LT(ClassOf(b, "tcp").goodput_mbps, 0.95 * ClassOf(a, "tcp").goodput_mbps) << "side " << side;
+    // Both queues conserve packets.
+    ASSERT_NE(two->reverse_queue(), nullptr);
+    ExpectConserved(two->bottleneck().disc(), "forward");
+    ExpectConserved(two->reverse_queue()->disc(), "reverse");
+  }
+}
+
+TEST(ScenarioReverse, ReverseFlowsGetTheirGoodputAndTheirAcksCrossTheAqm) {
+  auto sim = testing::RunToEnd(testing::ParseOrDie(TwoWay(true)), 1);
+  const Summary s = sim->summary();
+  const ClassSummary& back = ClassOf(s, "tcp_reverse");  // the default class of reverse tcp
+  const ClassSummary& fwd = ClassOf(s, "tcp");
+  EXPECT_GT(back.goodput_mbps, 7);
+  // Its throughput is counted where its data queues first: the reverse link.
+  EXPECT_NEAR(back.throughput_mbps, back.goodput_mbps, 0.05 * back.goodput_mbps);
+  ASSERT_TRUE(back.loss_ratio.has_value());
+  EXPECT_GT(*back.loss_ratio, 0);
+  // The bottleneck's goodput is the forward classes' only.
+  EXPECT_NEAR(s.goodput_mbps, fwd.goodput_mbps, 1e-9);
+  // The forward link carries the reverse flows' ACKs (40 B per 500 B
+  // segment) besides the forward data.
+  EXPECT_NEAR(s.throughput_mbps - fwd.throughput_mbps, back.throughput_mbps * 40 / 500, 0.1);
+  const LinkSummary* rev = LinkOf(s, "reverse");
+  ASSERT_NE(rev, nullptr);
+  EXPECT_GT(rev->utilisation, 0.9);
+  EXPECT_GT(rev->drops, 0);
+  // Reverse data plus forward ACKs leave the reverse queue.
+  EXPECT_NEAR(rev->throughput_mbps, back.throughput_mbps + fwd.throughput_mbps * 40 / 500, 0.1);
+  EXPECT_TRUE(HasColumn(*sim, "reverse.queue_pkts"));
+  EXPECT_TRUE(HasColumn(*sim, "reverse.utilisation"));
+  EXPECT_NE(SummaryToJson(s, "a", "b").find("\"reverse\":{\"mean_queue_pkts\""), std::string::npos);
+  // Fairness is over the forward flows only, and `flows` counts both ways.
+  EXPECT_EQ(testing::Column(*sim, "flows").back(), 40);
+}
+
+TEST(ScenarioReverse, ReverseShortFlowsComplete) {
+  const Summary s = testing::RunSummary(R"({"duration_s": 30, "warmup_s": 5,
+    "groups": [{"count": 10}, {"kind": "short_tcp", "arrival_rate": 5, "direction": "reverse"}]})");
+  const ClassSummary& web = ClassOf(s, "short_tcp_reverse");
+  ASSERT_TRUE(web.completions.has_value());
+  EXPECT_GT(web.completions->count, 80);
+  EXPECT_GT(web.goodput_mbps, 0.1);
+}
+
+// Three groups of 10 flows with the same 100 ms RTT: one over both hops,
+// one over each hop alone. Both hops 10 Mb/s.
+constexpr const char* kParkingLot = R"({"duration_s": 60, "warmup_s": 15, "seed": 2,
+  "bottleneck": {"capacity_mbps": 10, "delay_ms": 10, "buffer_pkts": 200},
+  "topology": {"kind": "parking_lot", "hop2": {"capacity_mbps": 10, "delay_ms": 10, "buffer_pkts": 200}},
+  "groups": [{"count": 10, "rtt_ms": {"min": 100, "max": 100}, "class": "long"},
+             {"count": 10, "rtt_ms": {"min": 100, "max": 100}, "path": "hop1", "class": "cross1"},
+             {"count": 10, "rtt_ms": {"min": 100, "max": 100}, "path": "hop2", "class": "cross2"}],
+  "sides": [{"aqm": "droptail"}, {"aqm": "red"}, {"aqm": "pie"}]})";
+
+TEST(ScenarioParkingLot, LongFlowsGetLessThanCrossFlows) {
+  for (int side = 0; side < 3; ++side) {
+    auto sim = testing::RunToEnd(testing::ParseOrDie(kParkingLot), side);
+    const Summary s = sim->summary();
+    const double longer = ClassOf(s, "long").goodput_mbps;
+    const double cross1 = ClassOf(s, "cross1").goodput_mbps;
+    const double cross2 = ClassOf(s, "cross2").goodput_mbps;
+    // Two congested hops: a long flow sees about twice the loss of a cross
+    // flow, so (square-root law) it gets clearly less.
+    EXPECT_LT(longer, 0.8 * cross1) << "side " << side;
+    EXPECT_LT(longer, 0.8 * cross2) << "side " << side;
+    EXPECT_GT(*ClassOf(s, "long").loss_ratio, *ClassOf(s, "cross1").loss_ratio) << "side " << side;
+    // Each hop is full and shared by its groups.
+    EXPECT_NEAR(longer + cross1, 10 * s.utilisation, 0.3) << "side " << side;
+    const LinkSummary* hop2 = LinkOf(s, "hop2");
+    ASSERT_NE(hop2, nullptr);
+    EXPECT_GT(hop2->utilisation, 0.9);
+    EXPECT_NEAR(longer + cross2, 10 * hop2->utilisation, 0.3) << "side " << side;
+    // The top-level goodput is the first hop's classes'.
+    EXPECT_NEAR(s.goodput_mbps, longer + cross1, 1e-9);
+    ASSERT_NE(sim->hop2(), nullptr);
+    ExpectConserved(sim->bottleneck().disc(), "hop 1");
+    ExpectConserved(sim->hop2()->disc(), "hop 2");
+  }
+}
+
+TEST(ScenarioParkingLot, EachHopRunsItsOwnInstanceAndHasItsColumns) {
+  auto sim = testing::RunToEnd(testing::ParseOrDie(kParkingLot), 1);
+  for (const char* c : {"hop2.queue_pkts", "hop2.delay_ms", "hop2.utilisation", "hop2.p",
+                        "hop2.throughput_mbps", "hop2.drops", "hop2.aqm.avg"}) {
+    EXPECT_TRUE(HasColumn(*sim, c)) << c;
+  }
+  const auto p1 = testing::Column(*sim, "p");
+  const auto p2 = testing::Column(*sim, "hop2.p");
+  ASSERT_EQ(p1.size(), p2.size());
+  EXPECT_NE(p1, p2);  // separate state
+  const std::string json = SummaryToJson(sim->summary(), "a", "red");
+  EXPECT_NE(json.find("\"hop2\":{\"mean_queue_pkts\""), std::string::npos);
+  EXPECT_EQ(json.find("\"reverse\""), std::string::npos);
+}
+
+TEST(ScenarioParkingLot, CapacityAndDelayEventsActOnHopOneUnlessTold) {
+  std::string json = kParkingLot;
+  json.pop_back();
+  json += R"(, "events": [{"at_s": 20, "kind": "set_capacity", "mbps": 5},
+                          {"at_s": 40, "kind": "set_capacity", "mbps": 4, "hop": 2},
+                          {"at_s": 40, "kind": "set_delay", "delay_ms": 5, "hop": 2}]})";
+  auto sim = testing::RunToEnd(testing::ParseOrDie(json), 0);
+  const auto t = testing::Column(*sim, "t");
+  const auto thr1 = testing::Column(*sim, "throughput_mbps");
+  const auto thr2 = testing::Column(*sim, "hop2.throughput_mbps");
+  auto mean = [&](const std::vector<double>& v, double from, double to) {
+    double sum = 0;
+    int n = 0;
+    for (size_t i = 0; i < t.size(); ++i) {
+      if (t[i] > from && t[i] <= to) {
+        sum += v[i];
+        ++n;
+      }
+    }
+    return sum / n;
+  };
+  EXPECT_NEAR(mean(thr1, 10, 20), 10, 0.2);
+  EXPECT_NEAR(mean(thr1, 21, 60), 5, 0.1);  // hop 1 from 20 s
+  EXPECT_GT(mean(thr2, 21, 40), 9.0);       // hop 2 untouched then
+  EXPECT_NEAR(mean(thr2, 41, 60), 4, 0.1);
+  EXPECT_EQ(sim->hop2()->rate_bps(), 4e6);
+  EXPECT_EQ(sim->hop2()->delay().ns(), Time::Millis(5).ns());
+  EXPECT_EQ(sim->bottleneck().delay().ns(), Time::Millis(10).ns());
+}
+
+TEST(ScenarioParkingLot, SetParamReachesBothHops) {
+  std::string json = kParkingLot;
+  json.pop_back();
+  json += R"(, "events": [{"at_s": 5, "kind": "set_param", "name": "max_p", "value": 0.3}]})";
+  auto sim = testing::RunToEnd(testing::ParseOrDie(json), 1);
+  EXPECT_EQ(sim->bottleneck().disc().GetParam("max_p"), 0.3);
+  EXPECT_EQ(sim->hop2()->disc().GetParam("max_p"), 0.3);
+}
+
+TEST(ScenarioParkingLot, ReverseTrafficQueuesOnBothWaysBack) {
+  auto sim = testing::RunToEnd(testing::ParseOrDie(R"({"duration_s": 20, "warmup_s": 5,
+    "topology": {"kind": "parking_lot"},
+    "groups": [{"count": 10}, {"count": 10, "direction": "reverse", "path": "hop2"}]})"));
+  ASSERT_NE(sim->reverse_queue(2), nullptr);
+  ASSERT_NE(sim->reverse_queue(1), nullptr);
+  const Summary s = sim->summary();
+  ASSERT_NE(LinkOf(s, "hop2.reverse"), nullptr);
+  EXPECT_GT(LinkOf(s, "hop2.reverse")->utilisation, 0.8);   // reverse data of hop 2
+  EXPECT_LT(LinkOf(s, "reverse")->utilisation, 0.2);        // only the forward flows' ACKs
+  EXPECT_GT(ClassOf(s, "tcp_reverse").goodput_mbps, 7);
+  ExpectConserved(sim->reverse_queue(2)->disc(), "hop 2 reverse");
+}
+
+// Per-class loss of TCP classes: each class's drops, at every queue, over
+// the data it sent. Reconstructed per class, the drops add up to the queue's.
+TEST(ScenarioClassLoss, TcpClassDropsAddUpToTheQueueDrops) {
+  const Summary s = testing::RunSummary(R"({"duration_s": 60, "warmup_s": 10,
+    "sides": [{"aqm": "droptail"}],
+    "groups": [{"count": 20, "rtt_ms": {"min": 40, "max": 60}, "class": "near"},
+               {"count": 20, "rtt_ms": {"min": 200, "max": 300}, "class": "far"},
+               {"kind": "short_tcp", "arrival_rate": 5}]})");
+  double drops = 0;
+  for (const ClassSummary& c : s.classes) {
+    ASSERT_TRUE(c.loss_ratio.has_value()) << c.name;
+    // Packets that left the queue, and those dropped: l / (1 - l) of them.
+    const double departed = c.throughput_mbps * s.measured_s / 8e-6 / 500;
+    drops += departed * *c.loss_ratio / (1 - *c.loss_ratio);
+    EXPECT_GT(*c.loss_ratio, 0) << c.name;
+  }
+  const double queue = static_cast<double>(s.drops_overflow + s.drops_early + s.drops_forced);
+  EXPECT_NEAR(drops, queue, 0.02 * queue);
+  // Short RTTs grab more of the link at drop-tail, and more of its drops.
+  EXPECT_GT(ClassOf(s, "near").goodput_mbps, ClassOf(s, "far").goodput_mbps);
+}
+
+TEST(ScenarioClassLoss, EcnMarksAreNotLosses) {
+  const Summary s = testing::RunSummary(R"({"duration_s": 30, "warmup_s": 5,
+    "bottleneck": {"ecn": true}, "sides": [{"aqm": "red"}],
+    "groups": [{"count": 20, "ecn": true}]})");
+  EXPECT_GT(s.marks, 0);
+  ASSERT_TRUE(s.classes[0].loss_ratio.has_value());
+  EXPECT_NEAR(*s.classes[0].loss_ratio,
+              static_cast<double>(s.drops_overflow + s.drops_early + s.drops_forced) /
+                  static_cast<double>(s.arrivals),
+              2e-4);
+}
+
+// The drop hook itself: each drop is seen once, with its packet and reason.
+TEST(QueueDropHook, SeesEveryDropWithItsPacket) {
+  struct Log final : QueueDisc::DropObserver {
+    void OnDrop(const Packet& p, DropReason r) override {
+      classes.push_back(p.traffic_class);
+      reasons.push_back(r);
+    }
+    std::vector<int16_t> classes;
+    std::vector<DropReason> reasons;
+  };
+  EventLoop loop;
+  PacketPool pool;
+  QueueDiscEnv env;
+  env.link.buffer_packets = 3;
+  env.loop = &loop;
+  env.pool = &pool;
+  auto disc = FindAqm("droptail")->create(env, {});
+  ASSERT_TRUE(disc.ok());
+  Log log;
+  disc.value()->set_drop_observer(&log);
+  for (int16_t k = 0; k < 5; ++k) {
+    Packet* p = pool.Allocate();
+    p->traffic_class = k;
+    p->size = 500;
+    disc.value()->Enqueue(p);
+  }
+  EXPECT_EQ(log.classes, (std::vector<int16_t>{3, 4}));
+  EXPECT_EQ(log.reasons, (std::vector<DropReason>{DropReason::kOverflow, DropReason::kOverflow}));
+  EXPECT_EQ(pool.live(), 3);
+}
+
+struct BadCase {
+  const char* json;
+  const char* error;
+};
+
+class TopologyErrors : public ::testing::TestWithParam<BadCase> {};
+
+TEST_P(TopologyErrors, NameTheField) {
+  auto s = ParseScenario(GetParam().json);
+  ASSERT_FALSE(s.ok()) << GetParam().json;
+  EXPECT_EQ(s.error(), GetParam().error);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    All, TopologyErrors,
+    ::testing::Values(
+        BadCase{R"({"topology": {"kind": "ring"}})",
+                "topology.kind: must be one of \"dumbbell\", \"parking_lot\""},
+        BadCase{R"({"topology": {"hop2": {"capacity_mbps": 5}}})",
+                "topology.hop2: unknown field for kind \"dumbbell\""},
+        BadCase{R"({"topology": {"kind": "parking_lot", "hop2": {"capacity_mbps": 0}}})",
+                "topology.hop2.capacity_mbps: must be in [0.01, 100000], got 0"},
+        BadCase{R"({"topology": {"kind": "parking_lot", "hop2": {"buffer": 5}}})",
+                "topology.hop2.buffer: unknown field"},
+        BadCase{R"({"groups": [{"path": "hop2"}]})",
+                "groups[0].path: \"hop1\" and \"hop2\" need topology.kind \"parking_lot\""},
+        // RED's default min_th is a fraction of the buffer: fine at hop 1, not at hop 2.
+        BadCase{R"({"topology": {"kind": "parking_lot", "hop2": {"buffer_pkts": 2000}},
+                    "sides": [{"aqm": "red", "params": {"max_th": 60}}]})",
+                "sides[0].params.min_th: must be below max_th (60), got 500 (at topology.hop2)"},
+        BadCase{R"({"topology": {"kind": "parking_lot"}, "groups": [{"path": "hop3"}]})",
+                "groups[0].path: must be one of \"through\", \"hop1\", \"hop2\""},
+        BadCase{R"({"topology": {"kind": "parking_lot", "hop2": {"delay_ms": 30}},
+                    "groups": [{"rtt_ms": {"min": 60, "max": 100}}]})",
+                "groups[0].rtt_ms.min: must be at least twice bottleneck.delay_ms + "
+                "topology.hop2.delay_ms (80), got 60"},
+        BadCase{R"({"topology": {"kind": "parking_lot", "hop2": {"delay_ms": 40}},
+                    "groups": [{"path": "hop2", "rtt_ms": {"min": 60, "max": 100}}]})",
+                "groups[0].rtt_ms.min: must be at least twice topology.hop2.delay_ms (80), got 60"},
+        BadCase{R"({"groups": [{"direction": "up"}]})",
+                "groups[0].direction: must be one of \"forward\", \"reverse\""},
+        BadCase{R"({"groups": [{"kind": "udp_cbr", "direction": "reverse"}]})",
+                "groups[0].direction: unknown field for kind \"udp_cbr\""},
+        BadCase{R"({"groups": [{"kind": "http", "direction": "reverse"}]})",
+                "groups[0].direction: unknown field for kind \"http\""},
+        BadCase{R"({"groups": [{"kind": "http", "mean_page_bytes": 0}]})",
+                "groups[0].mean_page_bytes: must be in [1, 1000000000], got 0"},
+        BadCase{R"({"groups": [{"kind": "http", "page_law": "lognormal"}]})",
+                "groups[0].page_law: must be one of \"exponential\", \"pareto\", \"fixed\""},
+        BadCase{R"({"groups": [{"kind": "http", "shape": 1.5}]})",
+                "groups[0].shape: only for page_law \"pareto\""},
+        BadCase{R"({"groups": [{"kind": "http", "page_law": "pareto", "shape": 1}]})",
+                "groups[0].shape: must exceed 1 (the mean must exist), got 1"},
+        BadCase{R"({"groups": [{"kind": "http", "mean_think_s": -1}]})",
+                "groups[0].mean_think_s: must be in [0, 3600], got -1"},
+        BadCase{R"({"groups": [{"kind": "http", "arrival_rate": 3}]})",
+                "groups[0].arrival_rate: unknown field for kind \"http\""},
+        BadCase{R"({"groups": [{"kind": "http"}],
+                    "events": [{"at_s": 1, "kind": "set_rate", "group": 0, "rate": 4000}]})",
+                "events[0].rate: must be in [0, 3600], got 4000"},
+        BadCase{R"({"events": [{"at_s": 1, "kind": "set_capacity", "mbps": 5, "hop": 2}]})",
+                "events[0].hop: 2 needs topology.kind \"parking_lot\""},
+        BadCase{R"({"topology": {"kind": "parking_lot"},
+                    "events": [{"at_s": 1, "kind": "set_delay", "delay_ms": 5, "hop": 3}]})",
+                "events[0].hop: must be in [1, 2], got 3"},
+        BadCase{R"({"topology": {"kind": "parking_lot"},
+                    "events": [{"at_s": 1, "kind": "set_flows", "group": 0, "count": 5, "hop": 2}]})",
+                "events[0].hop: unknown field for kind \"set_flows\""}));
+
+TEST(ScenarioTopology, NewFieldsSurviveTheRoundTrip) {
+  const Scenario s = testing::ParseOrDie(R"({"duration_s": 100,
+    "topology": {"kind": "parking_lot", "hop2": {"capacity_mbps": 7, "delay_ms": 15, "buffer_pkts": 120}},
+    "groups": [
+      {"count": 5, "direction": "reverse", "path": "hop2", "rtt_ms": {"min": 40, "max": 80}},
+      {"kind": "short_tcp", "direction": "reverse", "path": "through", "rtt_ms": {"min": 60, "max": 80}},
+      {"kind": "http", "count": 12, "mean_page_bytes": 3000, "page_law": "pareto", "shape": 1.3,
+       "mean_think_s": 2, "path": "hop1", "delayed_ack": true},
+      {"kind": "udp_cbr", "path": "hop2"}],
+    "events": [{"at_s": 10, "kind": "set_capacity", "mbps": 3, "hop": 2},
+               {"at_s": 11, "kind": "set_delay", "delay_ms": 3, "hop": 2},
+               {"at_s": 12, "kind": "set_capacity", "mbps": 9},
+               {"at_s": 13, "kind": "set_rate", "group": 2, "rate": 0.5}]})");
+  ASSERT_EQ(s.groups.size(), 4u);
+  EXPECT_EQ(s.groups[0].label, "tcp_reverse");
+  EXPECT_EQ(s.groups[1].label, "short_tcp_reverse");
+  EXPECT_EQ(s.groups[2].label, "http");
+  EXPECT_EQ(s.groups[2].path, PathKind::kHop1);
+  const auto& http = std::get<HttpTraffic>(s.groups[2].traffic);
+  EXPECT_EQ(http.law, HttpTraffic::PageLaw::kPareto);
+  EXPECT_EQ(http.shape, 1.3);
+  EXPECT_TRUE(http.tcp.delayed_ack);
+  EXPECT_EQ(s.topology.hop2_buffer_pkts, 120);
+  EXPECT_EQ(s.events[0].hop, 2);
+  EXPECT_EQ(s.events[2].hop, 1);
+  const std::string json = ScenarioToJson(s);
+  auto back = ParseScenario(json);
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_EQ(ScenarioToJson(back.value()), json);
+  EXPECT_NE(json.find("\"hop\": 2"), std::string::npos);
+  EXPECT_NE(json.find("\"direction\": \"reverse\""), std::string::npos);
+  EXPECT_NE(json.find("\"page_law\": \"pareto\""), std::string::npos);
+  // The hop-2 defaults are the bottleneck's.
+  const Scenario d = testing::ParseOrDie(R"({"bottleneck": {"capacity_mbps": 3, "delay_ms": 4, "buffer_pkts": 50},
+    "topology": {"kind": "parking_lot"}})");
+  EXPECT_EQ(d.topology.hop2_capacity_mbps, 3);
+  EXPECT_EQ(d.topology.hop2_delay_ms, 4);
+  EXPECT_EQ(d.topology.hop2_buffer_pkts, 50);
+}
+
+TEST(ScenarioTopology, LiveEventsAreCheckedAgainstTheTopology) {
+  const Scenario dumbbell = testing::ParseOrDie(R"({"groups": [{"kind": "http"}]})");
+  auto e = ParseEvent(R"({"kind": "set_delay", "delay_ms": 3, "hop": 2})", dumbbell);
+  ASSERT_FALSE(e.ok());
+  EXPECT_EQ(e.error(), "event.hop: 2 needs topology.kind \"parking_lot\"");
+  auto rate = ParseEvent(R"({"kind": "set_rate", "group": 0, "rate": 3})", dumbbell);
+  ASSERT_TRUE(rate.ok());
+  EXPECT_EQ(rate.value().rate, 3);
+  auto sim = testing::Build(dumbbell);
+  EXPECT_TRUE(sim->Apply(rate.value()).ok());
+  TimelineEvent bad = rate.value();
+  bad.kind = EventKind::kSetCapacity;
+  bad.mbps = 5;
+  bad.hop = 2;
+  EXPECT_EQ(sim->Apply(bad).error, "event.hop: 2 needs topology.kind \"parking_lot\"");
+}
+
+}  // namespace
+}  // namespace aqmlab

@@ -6,7 +6,6 @@ import { repoRoot } from './node-core';
 // The preset files as they ship in public/presets/, read from disk.
 
 export const presetDir = join(repoRoot, 'public/presets');
-export const pendingDir = join(presetDir, 'pending');
 
 export function readIndex(dir = presetDir): PresetIndex {
   const index = readPresetIndex(JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')));

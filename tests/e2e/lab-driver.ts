@@ -12,6 +12,17 @@ export function sideRows(page: Page) {
   return page.locator('[data-testid^="side-"][data-state]');
 }
 
+/** The lab paused at t = 0 on its scenario, so Run to can reach any time from there. */
+export async function pausedAtZero(page: Page): Promise<void> {
+  await expect(page.getByTestId('add-side')).toBeEnabled();
+  await expect(page.getByTestId('pause')).toBeEnabled();
+  await page.getByTestId('pause').click();
+  await page.getByTestId('reset').click();
+  const n = await sideRows(page).count();
+  for (let i = 0; i < n; i++) await expect(side(page, i)).toHaveAttribute('data-state', 'paused');
+  await expect(page.getByTestId('add-side')).toBeEnabled(); // the restart has finished
+}
+
 /** Runs every side to simulated time `t` with Run to, and waits until each is paused exactly there. */
 export async function runTo(page: Page, t: number): Promise<void> {
   const n = await sideRows(page).count();

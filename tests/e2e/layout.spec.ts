@@ -155,8 +155,8 @@ test.describe('layout', () => {
         const el = document.activeElement;
         if (!(el instanceof HTMLElement) || el === document.body) return null;
         const style = getComputedStyle(el);
-        // A ring is an outline of at least 2 px, or (for a range input) the accent box shadow the page gives it.
-        const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
+        // A ring: an outline of at least 2 px in a colour that shows.
+        const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 && !/rgba\(.*, 0\)$/.test(style.outlineColor);
         return { id: el.dataset.testid ?? el.closest('[data-testid]')?.getAttribute('data-testid') ?? el.tagName, ring };
       });
       if (!focused) continue;
@@ -167,17 +167,18 @@ test.describe('layout', () => {
     expect(unringed).toEqual([]);
   });
 
-  test('nothing moves while the run streams: the queue chart keeps its place for 5 s', async ({ page }) => {
+  test('nothing moves while the run streams: the queue chart, table, scenario panel and delay chart keep their boxes for 5 s', async ({ page }) => {
     await page.goto('/');
     await expect.poll(() => numberAttribute(page.getByTestId('chart-queue'), 'data-samples')).toBeGreaterThan(0);
-    const first = await box(page, 'chart-queue');
+    const watched = ['chart-queue', 'summary-table', 'scenario-panel', 'chart-delay'];
+    const first = await Promise.all(watched.map((id) => box(page, id)));
     const moves: string[] = [];
     // From the first samples through the warm-up's end (the summary's numbers replace "warm-up").
     for (let k = 0; k < 20; k++) {
       await page.waitForTimeout(250);
-      for (const id of ['chart-queue', 'chart-delay', 'scenario-panel']) {
+      for (const [j, id] of watched.entries()) {
         const b = await box(page, id);
-        if (id === 'chart-queue' && JSON.stringify(b) !== JSON.stringify(first)) moves.push(`${id} at ${k}: ${JSON.stringify(b)}`);
+        if (JSON.stringify(b) !== JSON.stringify(first[j])) moves.push(`${id} at ${(k + 1) * 250} ms: ${JSON.stringify(first[j])} -> ${JSON.stringify(b)}`);
       }
     }
     expect(await numberAttribute(side(page, 0), 'data-measured')).toBeGreaterThan(0);

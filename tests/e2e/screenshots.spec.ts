@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { collectErrors } from './helpers';
-import { runTo, settledFigures, side } from './lab-driver';
+import { pausedAtZero, runTo, settledFigures, side } from './lab-driver';
 
 // Reference images of the default lab paused at a fixed simulated time, in
 // both themes: the same scenario and seed give the same samples, summaries
@@ -12,11 +12,8 @@ const pausedAtS = 20;
 
 async function pausedDefaultLab(page: Page): Promise<void> {
   await page.goto('/');
-  await expect(page.getByTestId('add-side')).toBeEnabled();
   await expect(page.getByTestId('preset-select')).toBeEnabled();
-  await page.getByTestId('pause').click();
-  await page.getByTestId('reset').click();
-  await expect(page.getByTestId('add-side')).toBeEnabled();
+  await pausedAtZero(page);
   await runTo(page, pausedAtS);
   await settledFigures(page);
   await page.mouse.move(0, 0);

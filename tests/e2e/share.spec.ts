@@ -9,6 +9,7 @@ import {
   isRecord,
   jsonObject,
   parseCsv,
+  pausedAtZero,
   runTo,
   settledFigures,
   side,
@@ -44,17 +45,6 @@ function sideNamesOf(scenario: Record<string, unknown>): string[] {
   const sides = scenario.sides;
   if (!Array.isArray(sides)) throw new Error('scenario without sides');
   return sides.map((s: unknown) => (isRecord(s) && typeof s.name === 'string' ? s.name : ''));
-}
-
-/** The lab paused at t = 0 on its scenario, so Run to can reach any time from there. */
-async function pausedAtZero(page: Page): Promise<void> {
-  await expect(page.getByTestId('add-side')).toBeEnabled();
-  await expect(page.getByTestId('pause')).toBeEnabled();
-  await page.getByTestId('pause').click();
-  await page.getByTestId('reset').click();
-  const n = await sideRows(page).count();
-  for (let i = 0; i < n; i++) await expect(side(page, i)).toHaveAttribute('data-state', 'paused');
-  await expect(page.getByTestId('add-side')).toBeEnabled(); // the restart has finished
 }
 
 /** Moves the flows slider and waits until every side's core took the change (paused or not). */

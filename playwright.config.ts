@@ -9,7 +9,18 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   timeout: 90_000,
-  expect: { timeout: 20_000 },
+  expect: {
+    timeout: 20_000,
+    // Reference screenshots (screenshots.spec.ts). The charts are drawn from
+    // the core's exact numbers; between runs only a few rounded-corner pixels
+    // move by one colour level, under the per-pixel threshold (default 0.2),
+    // so 0 pixels differed in repeated runs. The ratio (92 px at 1280x720)
+    // is a margin for text anti-aliasing, far below one changed number.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.0001, animations: 'disabled', caret: 'hide', scale: 'css' },
+  },
+  // Checked in beside the specs; made on this machine's Chromium and fonts
+  // (regenerate with --update-snapshots after a font or Chromium change).
+  snapshotPathTemplate: '{testDir}/screenshots/{arg}{ext}',
   workers: 1,
   retries: 0,
   reporter: [['list']],

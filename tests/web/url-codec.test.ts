@@ -194,6 +194,7 @@ describe('the page start', () => {
     expect(await loadInitialState(`#${fragment}`)).toEqual({ kind: 'link', state: steered });
     expect(await loadInitialState('#v1.%%%')).toEqual({
       kind: 'error',
+      reason: "link: character 1 of the data ('%') is not base64url",
       message: "This link could not be opened (link: character 1 of the data ('%') is not base64url). Showing the default lab instead.",
     });
   });

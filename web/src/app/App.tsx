@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Layout } from '../charts/layout';
 import type { SeriesSource } from '../scenario/series-csv';
-import { loadInitialState, watchLinks, type InitialState } from '../scenario/url-codec';
+import { linkBannerMessage, loadInitialState, watchLinks, type InitialState } from '../scenario/url-codec';
 import type { Lab } from './lab';
 import { PresetMenu } from './PresetMenu';
 import { ShareMenu } from './ShareMenu';
@@ -11,7 +11,8 @@ import { Workbench } from './Workbench';
 
 // The page: the lab starts from the link in the address bar when there is a
 // valid one (the core checks it like any scenario), otherwise from the default
-// scenario with a banner saying why the link was not used.
+// scenario with a banner saying why the link was not used. A link pasted into
+// the open page replaces its lab, or (broken) leaves it running with the banner.
 
 export function App() {
   const lab = useLab();
@@ -27,9 +28,9 @@ export function App() {
           setBanner(null);
           return;
         }
-        setBanner(`This link could not be opened (${refused}). Showing the default lab instead.`);
+        setBanner(linkBannerMessage(refused, firstRun ? 'default' : 'unchanged'));
       } else if (initial.kind === 'error') {
-        setBanner(initial.message);
+        setBanner(linkBannerMessage(initial.reason, firstRun ? 'default' : 'unchanged'));
       }
       if (firstRun) target.start();
     },

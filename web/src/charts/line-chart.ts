@@ -101,6 +101,16 @@ interface Frame {
   y: Scale;
 }
 
+/** Performance mark of the page's first chart frame with samples: time to first useful paint. */
+export const firstSamplesMark = 'aqmlab:first-samples-drawn';
+let firstSamplesMarked = false;
+
+function markFirstSamplesDrawn(): void {
+  if (firstSamplesMarked) return;
+  firstSamplesMarked = true;
+  performance.mark(firstSamplesMark);
+}
+
 export class LineChart {
   private readonly canvas: HTMLCanvasElement;
   private readonly svg: SVGSVGElement;
@@ -200,6 +210,7 @@ export class LineChart {
     this.paintMarks(frame);
     this.drawCrosshair();
     this.container.dataset.samples = String(this.used);
+    if (this.used > 0) markFirstSamplesDrawn();
     this.container.dataset.window = `${frame.x0},${frame.x1}`;
   }
 

@@ -232,7 +232,20 @@ export async function decodeLabState(fragment: string): Promise<DecodeResult> {
   return checkLabState(parsed.value);
 }
 
-export type InitialState = { kind: 'default' } | { kind: 'link'; state: LabState } | { kind: 'error'; message: string };
+export type InitialState =
+  | { kind: 'default' }
+  | { kind: 'link'; state: LabState }
+  /** `reason`: what is wrong with the link; `message`: the banner's text at page start. */
+  | { kind: 'error'; reason: string; message: string };
+
+/**
+ * The banner's text for a link that was not used. At page start the default
+ * lab runs instead; a link pasted into the open page leaves its lab as it was.
+ */
+export function linkBannerMessage(reason: string, instead: 'default' | 'unchanged'): string {
+  const what = instead === 'default' ? 'Showing the default lab instead.' : 'The lab goes on as it was.';
+  return `This link could not be opened (${reason}). ${what}`;
+}
 
 /**
  * What the page starts from, given `location.hash`: the default lab when
@@ -244,7 +257,7 @@ export async function loadInitialState(hash: string): Promise<InitialState> {
   if (text === '') return { kind: 'default' };
   const decoded = await decodeLabState(text);
   if (decoded.ok) return { kind: 'link', state: decoded.state };
-  return { kind: 'error', message: `This link could not be opened (${decoded.error}). Showing the default lab instead.` };
+  return { kind: 'error', reason: decoded.error, message: linkBannerMessage(decoded.error, 'default') };
 }
 
 /**

@@ -12,7 +12,8 @@ import { SideControls } from '../app/SideControls';
 // One row per side: its name, discipline menu and state, then the core's run
 // summary (after the warm-up), the best value of each column marked in bold
 // with a star and the words "best" for screen readers. Cells have fixed widths
-// and tabular numerals, so streaming numbers do not shift the layout.
+// and tabular numerals, and the star sits in the cell's free space rather than
+// in the text, so streaming numbers and a moving best do not shift the columns.
 
 const liveWindowS = 5;
 
@@ -32,7 +33,8 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
   const catalogue = lab.catalogue();
   return (
     <section className="summary-panel" aria-labelledby="summary-title">
-      <div className="table-scroll">
+      {/* Focusable so a keyboard can scroll it when it is wider than the screen. */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="summary-title" data-testid="summary-scroll">
         <table className="summary-table" data-testid="summary-table">
           <caption id="summary-title">
             Run summary after the warm-up, from each side's core (p95 from its histograms).{' '}
@@ -112,7 +114,9 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
                           <span className="pending">warm-up</span>
                         ) : isBest ? (
                           <strong>
-                            <span aria-hidden="true">★ </span>
+                            <span className="best-star" aria-hidden="true">
+                              ★
+                            </span>
                             {formatValue(value ?? Number.NaN, c.kind)}
                             <span className="visually-hidden"> (best)</span>
                           </strong>

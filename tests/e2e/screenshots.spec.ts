@@ -1,0 +1,39 @@
+import { expect, test, type Page } from '@playwright/test';
+import { collectErrors } from './helpers';
+import { pausedAtZero, runTo, settledFigures, side } from './lab-driver';
+
+// Reference images of the default lab paused at a fixed simulated time, in
+// both themes: the same scenario and seed give the same samples, summaries
+// and so the same pixels. Nothing on the page depends on the wall clock once
+// the run is paused, so nothing is masked; the pointer is parked off the
+// charts (no crosshair) and focus is dropped (no ring).
+
+const pausedAtS = 20;
+
+async function pausedDefaultLab(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByTestId('preset-select')).toBeEnabled();
+  await pausedAtZero(page);
+  await runTo(page, pausedAtS);
+  await settledFigures(page);
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
+  // Two animation frames: the charts' last repaint after the final batch is on screen.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(side(page, 0)).toHaveAttribute('data-state', 'paused');
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ colorScheme: theme, viewport: { width: 1280, height: 720 } });
+
+    test(`the default lab paused at ${pausedAtS} s looks as it did`, async ({ page }) => {
+      const errors = collectErrors(page);
+      await pausedDefaultLab(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(page).toHaveScreenshot(`default-lab-${theme}-1280x720.png`);
+      await expect(page).toHaveScreenshot(`default-lab-${theme}-full.png`, { fullPage: true });
+      expect(errors).toEqual([]);
+    });
+  });
+}

@@ -1,13 +1,13 @@
-// The discrete-event loop. Events are (time, sequence) pairs: simultaneous
-// events run in the order they were scheduled, so a run is fully deterministic.
-// Components keep at most a few pending events each (a queue schedules only its
-// head departure, a pipe only its head delivery), so the heap stays small.
+// The discrete-event loop. Simultaneous events run in the order they were
+// scheduled, so a run is fully deterministic. Components keep at most a few
+// pending events each (a queue schedules only its head departure, a pipe only
+// its head delivery); the queue itself is in sim/event_queue.h.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 
+#include "sim/event_queue.h"
 #include "sim/time.h"
 
 namespace aqmlab {
@@ -23,27 +23,18 @@ class EventTarget {
 class EventLoop {
  public:
   Time now() const { return now_; }
-  void Schedule(Time at, EventTarget* target, uint32_t tag = 0);
+  // A time before now() means now: time never goes backwards.
+  void Schedule(Time at, EventTarget* target, uint32_t tag = 0) {
+    queue_.Push(QueuedEvent{at < now_ ? now_.ns() : at.ns(), target, tag});
+  }
   // Runs every event with time <= end, then sets the clock to `end`.
   void RunUntil(Time end);
   uint64_t events_processed() const { return processed_; }
-  size_t pending() const { return heap_.size(); }
+  size_t pending() const { return queue_.size(); }
 
  private:
-  struct Event {
-    Time at;
-    uint64_t seq;
-    EventTarget* target;
-    uint32_t tag;
-    bool Before(const Event& o) const { return at != o.at ? at < o.at : seq < o.seq; }
-  };
-  // A 4-ary min-heap: half the depth of a binary heap and its children share
-  // a cache line, which matters when thousands of flows each keep an event.
-  void SiftUp(size_t i, Event e);
-  void SiftDown(size_t i, Event e);
-  std::vector<Event> heap_;
+  EventQueue queue_;
   Time now_;
-  uint64_t next_seq_ = 0;
   uint64_t processed_ = 0;
 };
 

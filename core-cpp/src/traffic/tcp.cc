@@ -224,6 +224,7 @@ void TcpSink::Reset(uint32_t epoch) {
   epoch_ = epoch;
   expected_ = 0;
   out_of_order_.clear();
+  ooo_head_ = 0;
   ece_pending_ = false;
   ack_pending_ = false;
   delack_timer_.Cancel();
@@ -241,15 +242,23 @@ void TcpSink::Receive(Packet* p) {
   if (p->has(kFlagCe)) ece_pending_ = true;
 
   const int64_t before = expected_;
-  const bool had_holes = !out_of_order_.empty();
+  const bool had_holes = ooo_head_ < out_of_order_.size();
   if (p->seq == expected_) {
     ++expected_;
-    while (!out_of_order_.empty() && out_of_order_.front() == expected_) {
-      out_of_order_.erase(out_of_order_.begin());
+    while (ooo_head_ < out_of_order_.size() && out_of_order_[ooo_head_] == expected_) {
+      ++ooo_head_;
       ++expected_;
     }
+    if (ooo_head_ == out_of_order_.size()) {
+      out_of_order_.clear();
+      ooo_head_ = 0;
+    } else if (ooo_head_ >= 64 && 2 * ooo_head_ >= out_of_order_.size()) {
+      out_of_order_.erase(out_of_order_.begin(), out_of_order_.begin() + static_cast<std::ptrdiff_t>(ooo_head_));
+      ooo_head_ = 0;
+    }
   } else if (p->seq > expected_) {
-    auto it = std::lower_bound(out_of_order_.begin(), out_of_order_.end(), p->seq);
+    const auto first = out_of_order_.begin() + static_cast<std::ptrdiff_t>(ooo_head_);
+    auto it = std::lower_bound(first, out_of_order_.end(), p->seq);
     if (it == out_of_order_.end() || *it != p->seq) out_of_order_.insert(it, p->seq);
   }
   stats_.delivered_segments += expected_ - before;

@@ -121,7 +121,11 @@ class TcpSink final : public PacketReceiver, public EventTarget {
   const Route* ack_route_;
   uint32_t epoch_ = 0;
   int64_t expected_ = 0;
-  std::vector<int64_t> out_of_order_;  // sorted, above expected_
+  // Segments above expected_, sorted, from out_of_order_[ooo_head_] on: a
+  // filled hole releases its run by moving the head, not by shifting the
+  // vector (with thousands of segments buffered that shift dominated).
+  std::vector<int64_t> out_of_order_;
+  size_t ooo_head_ = 0;
   bool ece_pending_ = false;
   Timer delack_timer_;
   bool ack_pending_ = false;  // one in-order segment not yet ACKed

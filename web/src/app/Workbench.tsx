@@ -55,10 +55,11 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
   return (
     <>
       <Controls lab={lab} statuses={statuses} />
-      <AddSide lab={lab} statuses={statuses} />
-      <SummaryTable lab={lab} statuses={statuses} summaries={summaries} />
+      {/* The queue chart comes first, so a projector at 1280x720 shows it without scrolling. */}
       <ChartToolbar layout={layout} onLayoutChange={setLayout} timeRange={timeRange} onTimeRangeChange={setTimeRange} />
       <MetricChart metric={metrics.queue} context={context} />
+      <AddSide lab={lab} statuses={statuses} />
+      <SummaryTable lab={lab} statuses={statuses} summaries={summaries} />
       <ScenarioPanel lab={lab} statuses={statuses} />
       <SignalCharts context={context} />
       <div className="discipline-panels">

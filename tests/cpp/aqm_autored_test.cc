@@ -94,6 +94,9 @@ TEST(AutoRedQueue, OverAredAdaptsMaxPOverRedDoesNot) {
     EXPECT_GT(h.as<AutoRedQueue>().state().red.avg, 88);  // above ARED's band [72, 88]
     h.AdvanceTo(Time::Millis(500));
     EXPECT_DOUBLE_EQ(h.Signals()[2], base == 1 ? 0.025 : 0.02);
+    // Switching the base restarts the adaptation from the table's max_p.
+    ASSERT_TRUE(h.disc().SetParam("base", 1 - base).ok());
+    EXPECT_DOUBLE_EQ(h.Signals()[2], 0.02);
     labtest::ExpectCountersAddUp(h.disc());
   }
 }

@@ -61,13 +61,20 @@ TEST(SredQueue, MaxPFollowsTheAverageThroughRedsPieces) {
   EXPECT_GT(h.as<SredQueue>().state().red.avg, 60);
   EXPECT_DOUBLE_EQ(h.Signals()[1], 0.2);
   EXPECT_DOUBLE_EQ(h.Signals()[0], h.as<SredQueue>().state().red.avg);
+  // The curve uses the adapted max_p: pb at the average is RED's with it.
+  red::Params curve;
+  curve.min_th = 20;
+  curve.max_th = 60;
+  curve.max_p = 0.2;
+  EXPECT_DOUBLE_EQ(h.disc().probability(),
+                   red::CurveProbability(curve, h.as<SredQueue>().state().red.avg));
   while (h.Depart()) {
   }
   h.AdvanceTo(Time::Millis(10));
   h.Arrive();  // after 10 ms idle the average has decayed to 0
   EXPECT_LT(h.as<SredQueue>().state().red.avg, 20);
   EXPECT_DOUBLE_EQ(h.Signals()[1], 0.2 / 3);
-  // The curve uses the adapted max_p: pb at the average is RED's with it.
+  // A max_p set from the table replaces the adapted one.
   ASSERT_TRUE(h.disc().SetParam("max_p", 0.5).ok());
   EXPECT_EQ(h.Signals()[1], 0.5);
   labtest::ExpectCountersAddUp(h.disc());

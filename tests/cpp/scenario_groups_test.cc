@@ -6,18 +6,15 @@
 #include <string>
 
 #include "scenario/scenario.h"
+#include "test_util.h"
 
 namespace aqmlab {
 namespace {
 
-Scenario Parse(const std::string& json) {
-  auto s = ParseScenario(json);
-  EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.error());
-  return s.ok() ? s.value() : Scenario{};
-}
+using testing::ParseOrDie;
 
 TEST(ScenarioGroups, EveryKindParsesWithItsDefaults) {
-  const Scenario s = Parse(R"({"groups": [
+  const Scenario s = ParseOrDie(R"({"groups": [
     {"kind": "tcp"}, {"kind": "short_tcp"}, {"kind": "udp_cbr"}, {"kind": "onoff"},
     {"kind": "poisson"}, {"kind": "mmpp"}, {"kind": "video"}]})");
   ASSERT_EQ(s.groups.size(), 7u);
@@ -44,7 +41,7 @@ TEST(ScenarioGroups, EveryKindParsesWithItsDefaults) {
 }
 
 TEST(ScenarioGroups, FieldsOfEachKindAreRead) {
-  const Scenario s = Parse(R"({"duration_s": 200, "groups": [
+  const Scenario s = ParseOrDie(R"({"duration_s": 200, "groups": [
     {"kind": "tcp", "count": 7, "class": "bulk", "packet_bytes": 1000, "advertised_window_pkts": 20,
      "delayed_ack": true, "variant": "reno", "start_s": 5, "stop_s": 50},
     {"kind": "short_tcp", "arrival_rate": 30, "paths": 4, "size": {"law": "duration", "min_s": 1, "max_s": 2},
@@ -86,7 +83,7 @@ TEST(ScenarioGroups, FieldsOfEachKindAreRead) {
 }
 
 TEST(ScenarioGroups, EveryKindAndEventSurvivesARoundTrip) {
-  const Scenario s = Parse(R"({"duration_s": 200, "groups": [
+  const Scenario s = ParseOrDie(R"({"duration_s": 200, "groups": [
     {"kind": "tcp", "count": 7, "class": "bulk", "packet_bytes": 1000, "advertised_window_pkts": 20,
      "delayed_ack": true, "variant": "reno", "start_s": 5, "stop_s": 50, "start": "random"},
     {"kind": "short_tcp", "arrival_rate": 30, "paths": 4, "size": {"law": "pareto", "mean": 12, "shape": 1.3}},
@@ -119,8 +116,8 @@ TEST(ScenarioGroups, EveryKindAndEventSurvivesARoundTrip) {
 }
 
 TEST(ScenarioGroups, ResponseMayBeNull) {
-  EXPECT_FALSE(Parse(R"({"response": null})").response.has_value());
-  const Scenario s = Parse(R"({"response": {"target_pkts": 20}})");
+  EXPECT_FALSE(ParseOrDie(R"({"response": null})").response.has_value());
+  const Scenario s = ParseOrDie(R"({"response": {"target_pkts": 20}})");
   ASSERT_TRUE(s.response.has_value());
   EXPECT_EQ(s.response->target_pkts, 20);
   EXPECT_EQ(s.response->from_s, 0);
@@ -291,13 +288,13 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(ScenarioGroups, TotalsFollowTheEventsInTimeOrder) {
   // Listed first but applied second: group 0 shrinks at 1 s, before group 2 grows.
-  Parse(R"({"groups": [{"count": 20000}, {"count": 20000}, {"count": 5000}],
+  ParseOrDie(R"({"groups": [{"count": 20000}, {"count": 20000}, {"count": 5000}],
             "events": [{"at_s": 5, "kind": "set_flows", "group": 2, "count": 10001},
                        {"at_s": 1, "kind": "set_flows", "group": 0, "count": 100}]})");
 }
 
 TEST(ScenarioGroups, LiveEventsAreCheckedAgainstTheGroupsKinds) {
-  const Scenario s = Parse(R"({"groups": [{}, {"kind": "onoff"}, {"kind": "short_tcp"}]})");
+  const Scenario s = ParseOrDie(R"({"groups": [{}, {"kind": "onoff"}, {"kind": "short_tcp"}]})");
   EXPECT_TRUE(ParseEvent(R"({"kind": "set_rate", "group": 1, "rate": 0.5})", s).ok());
   EXPECT_TRUE(ParseEvent(R"({"kind": "set_rate", "group": 2, "rate": 40})", s).ok());
   EXPECT_TRUE(ParseEvent(R"({"kind": "group_off", "group": 2})", s).ok());

@@ -24,6 +24,7 @@ class FixedDropQueue final : public QueueDisc {
     return d;
   }
   Status SetParam(std::string_view, double) override { return {"fixed_p: no parameters"}; }
+  Status CheckParam(std::string_view, double) const override { return {"fixed_p: no parameters"}; }
   double GetParam(std::string_view) const override { return std::nan(""); }
   double probability() const override { return p_; }
 

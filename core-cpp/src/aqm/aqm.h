@@ -81,6 +81,21 @@ struct ArrivalContext {
   double uniform;         // a fresh draw in [0, 1)
 };
 
+// What a queue measuring in packets or, in byte mode, in typical packets sees
+// at an arrival: the queue before it and the arrival's size in typical
+// packets (1 outside byte mode). RED's family and LRED share it.
+struct ArrivalMeasure {
+  double queue;
+  double size_ratio;
+};
+inline ArrivalMeasure MeasureArrival(bool byte_mode, const ArrivalContext& ctx,
+                                     Bytes typical_packet) {
+  if (!byte_mode) return {static_cast<double>(ctx.queue_packets), 1.0};
+  const double typical = static_cast<double>(typical_packet);
+  return {static_cast<double>(ctx.queue_bytes) / typical,
+          static_cast<double>(ctx.packet_bytes) / typical};
+}
+
 struct DepartureContext {
   Time now;
   Bytes packet_bytes;

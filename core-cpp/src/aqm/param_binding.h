@@ -101,6 +101,10 @@ class ParamQueue : public QueueDisc {
     if (s.ok()) OnParamsChanged();
     return s;
   }
+  Status CheckParam(std::string_view name, double value) const override {
+    P trial = params_;
+    return AssignParam<P>(Derived::kFields, trial, name, value, &Derived::Validate);
+  }
   double GetParam(std::string_view name) const override {
     return ReadParam<P>(Derived::kFields, params_, name);
   }

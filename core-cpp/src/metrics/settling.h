@@ -32,7 +32,6 @@ class SettlingDetector {
   bool settled() const { return settled_at_s_.has_value(); }
   // t - from + 2 s for the first settled window, once there is one.
   std::optional<double> response_time_s() const;
-  double target() const { return target_; }
 
  private:
   double target_;

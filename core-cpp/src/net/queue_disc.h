@@ -70,6 +70,8 @@ class QueueDisc : public EventTarget {
   // any state changes; on error nothing is touched.
   virtual const AqmDescriptor& descriptor() const = 0;
   virtual Status SetParam(std::string_view name, double value) = 0;
+  // What SetParam would answer, without changing anything.
+  virtual Status CheckParam(std::string_view name, double value) const = 0;
   virtual double GetParam(std::string_view name) const = 0;
   void SetCapacity(double bps);
   void SetEcn(bool ecn) { env_.link.ecn = ecn; }

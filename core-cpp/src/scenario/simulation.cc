@@ -193,16 +193,16 @@ Status Simulation::Apply(const TimelineEvent& e) {
     QueueDisc& disc = bottleneck_->disc();
     const double old = disc.GetParam(e.name);
     if (std::isnan(old) && e.side < 0) return {};  // meant for another discipline
-    Status s = disc.SetParam(e.name, e.value);
-    if (!s.ok()) return {"event." + s.error};
     // Both hops of a parking lot run the side's discipline with the same
-    // parameters; if hop 2 refuses the value, hop 1 gets its old one back.
+    // parameters: both must accept the value before either takes it.
+    if (Status s = disc.CheckParam(e.name, e.value); !s.ok()) return {"event." + s.error};
     if (hop2_) {
-      if (Status s2 = hop2_->disc().SetParam(e.name, e.value); !s2.ok()) {
-        (void)disc.SetParam(e.name, old);
-        return {"event." + s2.error + " (at topology.hop2)"};
+      if (Status s = hop2_->disc().CheckParam(e.name, e.value); !s.ok()) {
+        return {"event." + s.error + " (at topology.hop2)"};
       }
+      (void)hop2_->disc().SetParam(e.name, e.value);
     }
+    (void)disc.SetParam(e.name, e.value);
     return {};
   }
   if (Status s = CheckEvent(e, scenario_, "event"); !s.ok()) return s;

@@ -220,7 +220,7 @@ class OpenLoopGroup final : public CountedGroup {
   OpenLoopGroup(Network& net, int index, int16_t cls, const Config& config,
                 RateSetter<Source, Config> rate)
       : CountedGroup(net, index, cls), config_(config), rate_(rate), tap_(OpenLoopFlowBase()),
-        sink_(net.loop, net.pool) {
+        sink_(net.pool) {
     tap_.set_next(&sink_);
   }
 
@@ -230,7 +230,7 @@ class OpenLoopGroup final : public CountedGroup {
   }
 
   void AddCounters(ClassCounters& c) const override {
-    c.delivered_bytes += sink_.stats().bytes;
+    c.delivered_bytes += sink_.bytes();
     c.received_packets += tap_.received();
     c.lost_packets += tap_.lost();
   }
@@ -276,7 +276,7 @@ class OpenLoopGroup final : public CountedGroup {
 class MmppGroup final : public TrafficGroup {
  public:
   MmppGroup(Network& net, int index, int16_t cls, const MmppTraffic& t)
-      : TrafficGroup(net, index, cls), tap_(OpenLoopFlowBase()), sink_(net.loop, net.pool) {
+      : TrafficGroup(net, index, cls), tap_(OpenLoopFlowBase()), sink_(net.pool) {
     tap_.set_next(&sink_);
     const PacketSizeLaw size = MakeSizeLaw(t.exponential_sizes, PacketBytes(t.packet_bytes));
     for (size_t k = 0; k < t.sources.size(); ++k) {
@@ -303,7 +303,7 @@ class MmppGroup final : public TrafficGroup {
   }
 
   void AddCounters(ClassCounters& c) const override {
-    c.delivered_bytes += sink_.stats().bytes;
+    c.delivered_bytes += sink_.bytes();
     c.received_packets += tap_.received();
     c.lost_packets += tap_.lost();
   }

@@ -36,7 +36,6 @@ struct Network {
   static constexpr int8_t kBackMeter = 2;
   // Hop 1, then hop 2 (before any group is built).
   void AddHop(const Hop& h);
-  const std::vector<Hop>& hops() const { return hops_; }
   // Between a member's access link and the far end: the hops its data
   // crosses, and those of the way back (ACKs, requests), for the group's
   // path and direction; and the Route::meter of its data route.

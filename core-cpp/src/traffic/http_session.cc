@@ -105,7 +105,6 @@ void HttpSession::BeginPage() {
 }
 
 void HttpSession::EndPage() {
-  ++stats_.pages_completed;
   pages_.push_back(PageCompletion{requested_, loop_.now(), page_bytes_});
   source_.Stop();  // the final ACK still travelling back is ignored
   phase_ = Phase::kThinking;

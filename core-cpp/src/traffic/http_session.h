@@ -60,7 +60,6 @@ struct PageCompletion {
 
 struct HttpStats {
   int64_t requests_sent = 0;  // retries included
-  int64_t pages_completed = 0;
   int64_t segments_entered = 0;  // data segments past the gate, retransmissions included
 };
 

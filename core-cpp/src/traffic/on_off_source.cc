@@ -41,11 +41,6 @@ void OnOffSource::SetPeakRate(double bps) {
   Rearm();
 }
 
-void OnOffSource::SetMeanPeriods(Time mean_on, Time mean_off) {
-  config_.mean_on = mean_on;
-  config_.mean_off = mean_off;
-}
-
 Time OnOffSource::DrawPeriod(Time mean) {
   const double m = mean.seconds();
   if (m <= 0) return Time();

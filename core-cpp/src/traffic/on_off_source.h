@@ -16,7 +16,7 @@
 // from the period law's equilibrium (residual-life) distribution and the
 // packet clock's phase is uniform, so a group switched on together is
 // stationary from its first instant. SetPeakRate rescales the current
-// packet gap at once; SetMeanPeriods applies from the next period drawn.
+// packet gap at once.
 #pragma once
 
 #include "traffic/open_loop_source.h"
@@ -47,10 +47,8 @@ class OnOffSource final : public OpenLoopSource {
   // Time spent on since construction (the duty cycle's numerator).
   Time on_time() const;
   int64_t on_periods() const { return on_periods_; }
-  double peak_bps() const { return config_.peak_bps; }
 
   void SetPeakRate(double bps);
-  void SetMeanPeriods(Time mean_on, Time mean_off);
   double offered_bps() const override;
   void SetOfferedBps(double bps) override { SetPeakRate(config_.peak_bps * bps / offered_bps()); }
 

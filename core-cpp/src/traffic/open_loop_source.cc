@@ -58,8 +58,8 @@ Time RescaleRemaining(Time now, Time due, Time old_interval, Time new_interval) 
 }
 
 Time IntervalFor(Bytes bytes, double bps) {
-  const auto ns = static_cast<int64_t>(static_cast<double>(bytes) * 8e9 / bps + 0.5);
-  return Time::Nanos(ns < 1 ? 1 : ns);
+  const Time t = BitsPerSecond{bps}.TransmissionTime(bytes);
+  return t.ns() < 1 ? Time::Nanos(1) : t;
 }
 
 }  // namespace aqmlab

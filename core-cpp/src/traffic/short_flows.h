@@ -86,7 +86,6 @@ class ShortFlowSource final : public EventTarget {
   void Abort();  // no more arrivals, and every active flow ends unrecorded
   bool running() const { return running_; }
   void SetArrivalRate(double flows_per_second);
-  double arrival_rate() const { return config_.arrival_rate; }
   // Mean offered load in bits/s of the sized laws (segment bytes on the
   // wire times the mean size times the arrival rate); 0 for durations.
   double offered_bps() const;

@@ -1,13 +1,11 @@
 #include "aqm/ared/ared_queue.h"
 
+#include "aqm/red/red_queue.h"
+
 namespace aqmlab {
 
 Status AredQueue::Validate(const ared::Params& p) {
-  if (p.auto_settings == 0 && p.min_th >= p.max_th) {
-    return {"min_th: must be below max_th (" + FormatNumber(p.max_th) + "), got " +
-            FormatNumber(p.min_th)};
-  }
-  return {};
+  return p.auto_settings != 0 ? Status{} : RedQueue::Validate(p);
 }
 
 const AqmDescriptor& AredQueue::Describe() {
@@ -35,14 +33,11 @@ void AredQueue::RefreshCurve() {
 }
 
 Decision AredQueue::OnArrival(const ArrivalContext& ctx) {
-  const double typical = static_cast<double>(link().typical_packet);
-  const double q = curve_.byte_mode != 0 ? static_cast<double>(ctx.queue_bytes) / typical
-                                         : static_cast<double>(ctx.queue_packets);
-  state_.red.avg = red::UpdateAverage(state_.red.avg, curve_.wq, q, link_idle(),
+  const ArrivalMeasure m = MeasureArrival(curve_.byte_mode != 0, ctx, link().typical_packet);
+  state_.red.avg = red::UpdateAverage(state_.red.avg, curve_.wq, m.queue, link_idle(),
                                       ctx.now - state_.red.idle_since,
                                       link().TypicalTransmissionTime());
-  return red::Decide(curve_, state_.red, static_cast<double>(ctx.packet_bytes) / typical,
-                     ctx.uniform);
+  return red::Decide(curve_, state_.red, m.size_ratio, ctx.uniform);
 }
 
 void AredQueue::OnTimer(Time) {

@@ -1,16 +1,12 @@
 #include "aqm/autored/autored_queue.h"
 
+#include "aqm/red/red_queue.h"
+
 #include "aqm/ared/ared_law.h"
 
 namespace aqmlab {
 
-Status AutoRedQueue::Validate(const autored::Params& p) {
-  if (p.min_th >= p.max_th) {
-    return {"min_th: must be below max_th (" + FormatNumber(p.max_th) + "), got " +
-            FormatNumber(p.min_th)};
-  }
-  return {};
-}
+Status AutoRedQueue::Validate(const autored::Params& p) { return RedQueue::Validate(p); }
 
 const AqmDescriptor& AutoRedQueue::Describe() {
   static const AqmDescriptor d{
@@ -35,14 +31,11 @@ AutoRedQueue::AutoRedQueue(const QueueDiscEnv& env, const autored::Params& param
 }
 
 Decision AutoRedQueue::OnArrival(const ArrivalContext& ctx) {
-  const double typical = static_cast<double>(link().typical_packet);
-  const double q = params_.byte_mode != 0 ? static_cast<double>(ctx.queue_bytes) / typical
-                                          : static_cast<double>(ctx.queue_packets);
-  autored::UpdateAverage(params_, state_, q, link_idle(), ctx.now - state_.red.idle_since,
+  const ArrivalMeasure m = MeasureArrival(params_.byte_mode != 0, ctx, link().typical_packet);
+  autored::UpdateAverage(params_, state_, m.queue, link_idle(), ctx.now - state_.red.idle_since,
                          link().TypicalTransmissionTime(),
                          static_cast<double>(link().buffer_packets));
-  return red::Decide(autored::Curve(params_, state_), state_.red,
-                     static_cast<double>(ctx.packet_bytes) / typical, ctx.uniform);
+  return red::Decide(autored::Curve(params_, state_), state_.red, m.size_ratio, ctx.uniform);
 }
 
 void AutoRedQueue::OnTimer(Time) {

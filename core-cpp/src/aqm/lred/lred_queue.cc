@@ -23,12 +23,8 @@ LredQueue::LredQueue(const QueueDiscEnv& env, const lred::Params& params)
 }
 
 Decision LredQueue::OnArrival(const ArrivalContext& ctx) {
-  const double typical = static_cast<double>(link().typical_packet);
-  const bool bytes = params_.byte_mode != 0;
-  const double q = bytes ? static_cast<double>(ctx.queue_bytes) / typical
-                         : static_cast<double>(ctx.queue_packets);
-  const double weight = bytes ? static_cast<double>(ctx.packet_bytes) / typical : 1.0;
-  return lred::Decide(params_, state_, q, weight, ctx.buffer_full, ctx.uniform);
+  const ArrivalMeasure m = MeasureArrival(params_.byte_mode != 0, ctx, link().typical_packet);
+  return lred::Decide(params_, state_, m.queue, m.size_ratio, ctx.buffer_full, ctx.uniform);
 }
 
 void LredQueue::OnParamsChanged() {

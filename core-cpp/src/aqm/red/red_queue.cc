@@ -22,12 +22,10 @@ const AqmDescriptor& RedQueue::Describe() {
 }
 
 Decision RedQueue::OnArrival(const ArrivalContext& ctx) {
-  const double typical = static_cast<double>(link().typical_packet);
-  const double q = params_.byte_mode != 0 ? static_cast<double>(ctx.queue_bytes) / typical
-                                          : static_cast<double>(ctx.queue_packets);
-  state_.avg = red::UpdateAverage(state_.avg, params_.wq, q, link_idle(),
+  const ArrivalMeasure m = MeasureArrival(params_.byte_mode != 0, ctx, link().typical_packet);
+  state_.avg = red::UpdateAverage(state_.avg, params_.wq, m.queue, link_idle(),
                                   ctx.now - state_.idle_since, link().TypicalTransmissionTime());
-  return red::Decide(params_, state_, static_cast<double>(ctx.packet_bytes) / typical, ctx.uniform);
+  return red::Decide(params_, state_, m.size_ratio, ctx.uniform);
 }
 
 void RedQueue::ReadSignals(std::span<double> out) const {

@@ -1,14 +1,10 @@
 #include "aqm/sred/sred_queue.h"
 
+#include "aqm/red/red_queue.h"
+
 namespace aqmlab {
 
-Status SredQueue::Validate(const sred::Params& p) {
-  if (p.min_th >= p.max_th) {
-    return {"min_th: must be below max_th (" + FormatNumber(p.max_th) + "), got " +
-            FormatNumber(p.min_th)};
-  }
-  return {};
-}
+Status SredQueue::Validate(const sred::Params& p) { return RedQueue::Validate(p); }
 
 const AqmDescriptor& SredQueue::Describe() {
   static const AqmDescriptor d{
@@ -28,17 +24,14 @@ SredQueue::SredQueue(const QueueDiscEnv& env, const sred::Params& params)
 }
 
 Decision SredQueue::OnArrival(const ArrivalContext& ctx) {
-  const double typical = static_cast<double>(link().typical_packet);
-  const double q = params_.byte_mode != 0 ? static_cast<double>(ctx.queue_bytes) / typical
-                                          : static_cast<double>(ctx.queue_packets);
-  state_.red.avg = red::UpdateAverage(state_.red.avg, params_.wq, q, link_idle(),
+  const ArrivalMeasure m = MeasureArrival(params_.byte_mode != 0, ctx, link().typical_packet);
+  state_.red.avg = red::UpdateAverage(state_.red.avg, params_.wq, m.queue, link_idle(),
                                       ctx.now - state_.red.idle_since,
                                       link().TypicalTransmissionTime());
   sred::OnAverageUpdated(params_, state_);
   red::Params curve = params_;
   curve.max_p = state_.max_p;
-  return red::Decide(curve, state_.red, static_cast<double>(ctx.packet_bytes) / typical,
-                     ctx.uniform);
+  return red::Decide(curve, state_.red, m.size_ratio, ctx.uniform);
 }
 
 void SredQueue::OnParamsChanged() {

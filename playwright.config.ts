@@ -22,9 +22,7 @@ export default defineConfig({
   // (regenerate with --update-snapshots after a font or Chromium change).
   snapshotPathTemplate: '{testDir}/screenshots/{arg}{ext}',
   workers: 1,
-  // One retry under CI: the copy-link replay test failed once in about ten
-  // full runs and passed on rerun (cause not found yet; Playwright reports it as flaky).
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   reporter: [['list']],
   use: {
     baseURL,

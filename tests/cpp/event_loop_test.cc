@@ -14,6 +14,17 @@ struct Recorder final : EventTarget {
   std::vector<std::pair<int64_t, uint32_t>> seen;
 };
 
+// Sample times are whole nanoseconds; in seconds they must read as the
+// decimals a user types ("run to 15 s"), which multiplying by 1e-9 breaks.
+TEST(Time, SecondsOfWholeSampleIntervalsAreTheirDecimals) {
+  for (int64_t k = 0; k <= 100000; ++k) {
+    const Time t = Time::Millis(10) * k;
+    ASSERT_EQ(t.seconds(), static_cast<double>(k) / 100.0) << k;
+  }
+  EXPECT_EQ(Time::Millis(15000).seconds(), 15.0);
+  EXPECT_EQ(Time::Micros(2500).millis(), 2.5);
+}
+
 TEST(EventLoop, RunsInTimeOrderAndTiesInScheduleOrder) {
   EventLoop loop;
   Recorder r(loop);

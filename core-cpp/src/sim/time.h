@@ -17,8 +17,11 @@ class Time {
   static constexpr Time Max() { return Time(INT64_MAX); }
 
   constexpr int64_t ns() const { return ns_; }
-  constexpr double seconds() const { return static_cast<double>(ns_) * 1e-9; }
-  constexpr double millis() const { return static_cast<double>(ns_) * 1e-6; }
+  // Divided, not multiplied by 1e-9 (which is inexact): a whole number of
+  // sample intervals reads as the decimal the page asked for (15 s, not
+  // 15.000000000000002), so "run to 15 s" stops where it says.
+  constexpr double seconds() const { return static_cast<double>(ns_) / 1e9; }
+  constexpr double millis() const { return static_cast<double>(ns_) / 1e6; }
 
   constexpr auto operator<=>(const Time&) const = default;
   constexpr Time operator+(Time o) const { return Time(ns_ + o.ns_); }

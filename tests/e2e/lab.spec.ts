@@ -121,7 +121,6 @@ test.describe('failures stay on their side', () => {
   });
 
   test('a core that cannot load reports the failure on each side', async ({ page }) => {
-    collectErrors(page);
     await page.route('**/*.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
     await page.goto('/');
     for (const side of [0, 1]) {

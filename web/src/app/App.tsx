@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Layout } from '../charts/layout';
+import { sideName } from '../charts/metrics';
 import type { SeriesSource } from '../scenario/series-csv';
 import { linkBannerMessage, loadInitialState, watchLinks, type InitialState } from '../scenario/url-codec';
 import type { Lab } from './lab';
@@ -52,7 +53,18 @@ export function App() {
 
   const getSeries = useCallback(
     (): readonly SeriesSource[] =>
-      lab ? lab.sides.map((s, i) => ({ name: s.status.info?.sideName ?? `Side ${i + 1}`, store: s.store })) : [],
+      lab ? lab.sides.map((s, i) => ({ name: sideName(s.status, i), store: s.store })) : [],
+    [lab],
+  );
+
+  // A preset or an imported file replaces the lab: a banner about an old link no longer applies.
+  const loadAndClear = useCallback(
+    async (json: string): Promise<string | null> => {
+      if (!lab) return 'the lab is not ready';
+      const refused = await lab.load(json);
+      if (refused === null) setBanner(null);
+      return refused;
+    },
     [lab],
   );
 
@@ -76,16 +88,10 @@ export function App() {
       {lab ? (
         <>
           <div className="lab-bar">
-            <PresetMenu
-              onLoad={async (json) => {
-                const refused = await lab.load(json);
-                if (refused === null) setBanner(null);
-                return refused;
-              }}
-            />
+            <PresetMenu onLoad={loadAndClear} />
             <ShareMenu
               exportScenario={() => lab.exportScenario()}
-              loadScenario={(json) => lab.load(json)}
+              loadScenario={loadAndClear}
               layout={layout}
               getSeries={getSeries}
             />

@@ -60,6 +60,7 @@ export class Lab {
   private scenario: string | null = null;
   /** Live changes the cores accepted in this run, in the order they acted. */
   private live: RecordedEvent[] = [];
+  private marks: { scenario: string | null; live: RecordedEvent[]; count: number; marks: EventMark[] } | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private restarts = 0;
 
@@ -241,8 +242,13 @@ export class Lab {
 
   /** Where the time axis changed: the scenario's events and the accepted live changes. */
   eventMarks(): EventMark[] {
+    // Every chart asks at every frame: parse and sort only when the scenario or the record changed.
+    const c = this.marks;
+    if (c && c.scenario === this.scenario && c.live === this.live && c.count === this.live.length) return c.marks;
     const own = this.scenario === null ? [] : scenarioEvents(this.scenario);
-    return marksOf([...own, ...this.live]);
+    const marks = marksOf([...own, ...this.live]);
+    this.marks = { scenario: this.scenario, live: this.live, count: this.live.length, marks };
+    return marks;
   }
 
   // ---- live changes ----------------------------------------------------------

@@ -6,7 +6,6 @@ export interface SideNumbers {
   time: number;
   samples: number;
   meanQueue: number;
-  meanAverage: number; // the discipline's own average queue, NaN where it has none
   meanDelay: number;
   utilisation: number;
   flows: number; // active flows as the core counts them, so a slider move shows when it lands
@@ -21,7 +20,6 @@ export function sideNumbers(store: SeriesStore, windowS: number): SideNumbers {
     time,
     samples: store.totalReceived,
     meanQueue: mean('queue_pkts'),
-    meanAverage: mean('aqm.avg'),
     meanDelay: mean('delay_ms'),
     utilisation: mean('utilisation'),
     flows: store.last(store.columnIndex('flows')),

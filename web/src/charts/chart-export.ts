@@ -1,4 +1,5 @@
 import { resolveColour } from '../app/colours';
+import { browserDownload } from '../scenario/scenario-file';
 import { chartSvg, pictureSize, type Picture, type PictureTheme } from './chart-svg';
 
 // Saving a chart: the SVG document as it is, or rasterised at twice its size
@@ -21,19 +22,9 @@ export function slug(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export function downloadSvg(picture: Picture, fileName: string): void {
-  download(new Blob([chartSvg(picture)], { type: 'image/svg+xml' }), fileName);
+  browserDownload.save(fileName, new Blob([chartSvg(picture)], { type: 'image/svg+xml' }));
 }
 
 export async function downloadPng(picture: Picture, fileName: string, scale = 2): Promise<void> {
@@ -50,5 +41,5 @@ export async function downloadPng(picture: Picture, fileName: string, scale = 2)
   ctx.drawImage(image, 0, 0, width, height);
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
   if (!blob) throw new Error('the browser could not encode the PNG');
-  download(blob, fileName);
+  browserDownload.save(fileName, blob);
 }

@@ -92,6 +92,7 @@ function accumulate(
 export class IncrementalDecimator {
   private out: PixelColumns = createPixelColumns(1);
   private key = '';
+  private store: SeriesStore | null = null;
   private nextAbsolute = 0; // store.totalReceived-based index of the first sample not yet folded in
   private used = 0;
 
@@ -106,8 +107,10 @@ export class IncrementalDecimator {
     const key = `${store.generation}:${xColumn}:${yColumn}:${x0}:${x1}:${w}`;
     const dropped = store.totalReceived - store.length; // samples overwritten by the ring
     const resume = this.nextAbsolute - dropped;
-    if (key !== this.key || resume < 0 || !(x1 > x0) || xColumn < 0 || yColumn < 0) {
+    // A restarted side brings a new store whose generation may equal the old one's.
+    if (key !== this.key || store !== this.store || resume < 0 || !(x1 > x0) || xColumn < 0 || yColumn < 0) {
       this.key = key;
+      this.store = store;
       this.used = decimate(store, xColumn, yColumn, x0, x1, this.out);
       this.nextAbsolute = dropped + (x1 > x0 && xColumn >= 0 ? this.endIndex(store, xColumn, x1) : 0);
       return this.used;

@@ -15,10 +15,6 @@ export function isLayout(value: unknown): value is Layout {
   return value === 'overlay' || value === 'multiples';
 }
 
-export function isTimeRange(value: unknown): value is TimeRange {
-  return value === 'recent' || value === 'whole';
-}
-
 /** The side indices each chart of one metric shows: every side on one chart, or one chart per side. */
 export function panelSides(layout: Layout, sideCount: number): number[][] {
   const all = Array.from({ length: Math.max(0, sideCount) }, (_, i) => i);

@@ -15,7 +15,6 @@ export type TimelineEvent =
   | { kind: 'group_on'; group: number }
   | { kind: 'group_off'; group: number };
 
-export type TimelineEventKind = TimelineEvent['kind'];
 
 /** Simulated seconds per real second, or as fast as the core can go. */
 export type Speed = number | 'max';

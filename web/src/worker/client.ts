@@ -229,9 +229,9 @@ export class SimClient {
     if (id !== null && entry) {
       this.pending.delete(id);
       entry.reject(new Error(message));
-    } else {
-      this.handlers.error({ source: 'core', message, fatal });
     }
+    // A fatal error ends the run, whichever request it answers: the side shows it.
+    if (!entry || fatal) this.handlers.error({ source: 'core', message, fatal });
   }
 
   /** Removes and returns the request a reply answers. */

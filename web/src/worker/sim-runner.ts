@@ -58,7 +58,10 @@ export class SimRunner {
   ) {}
 
   receive(message: ToWorker): Promise<void> {
-    this.queue = this.queue.then(() => this.handle(message)).catch((e: unknown) => this.fail(null, e, true));
+    // A throw (a wasm trap, a failed module load) still answers the request
+    // that caused it, so the page never waits on it for ever.
+    const id = 'id' in message ? message.id : null;
+    this.queue = this.queue.then(() => this.handle(message)).catch((e: unknown) => this.fail(id, e, true));
     return this.queue;
   }
 

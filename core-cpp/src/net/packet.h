@@ -2,7 +2,11 @@
 // queues and pipes never allocate while the simulation runs.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <initializer_list>
 #include <memory>
 #include <vector>
 
@@ -22,26 +26,57 @@ enum PacketFlag : uint8_t {
   kFlagRetransmit = 1 << 5,  // a retransmitted segment (Karn's rule, goodput)
 };
 
-struct Packet {
+// One cache line: with hundreds of thousands of packets in flight, a packet
+// that straddles two lines costs two misses where one would do.
+struct alignas(64) Packet {
   int32_t flow = 0;        // index of the flow in the simulation
   uint32_t epoch = 0;      // connection incarnation: late packets of an old one are discarded
   int64_t seq = 0;         // data: segment number; ACK: next segment expected
-  Bytes size = 0;
+  int32_t size = 0;        // bytes (packet sizes are validated to far below 2^31)
   uint8_t flags = 0;
+  uint8_t hop = 0;         // index into route->hops of the next hop
   int16_t traffic_class = 0;
   Time sent_at;            // data: send time; ACK: echo of the acknowledged segment's
   Time enqueued_at;        // entry into the current queue, for sojourn times
-  Time due;                // exit time from the pipe that holds it
   const Route* route = nullptr;
-  uint32_t hop = 0;
   Packet* next = nullptr;
 
   bool has(PacketFlag f) const { return (flags & f) != 0; }
 };
 
+// The hops of a route, held in the route itself: forwarding a packet then
+// reads its route's line and the next hop, not a separately allocated array
+// (with thousands of flows, that array is one more cache miss per hop).
+class HopList {
+ public:
+  // The longest route the topologies build is 5 hops (a finite transfer's
+  // gate, an access link, two bottlenecks and the receiver).
+  static constexpr size_t kMax = 8;
+  HopList() = default;
+  HopList(const std::vector<PacketReceiver*>& v) { insert(end(), v.begin(), v.end()); }
+  HopList(std::initializer_list<PacketReceiver*> l) { insert(end(), l.begin(), l.end()); }
+  void push_back(PacketReceiver* r) {
+    if (n_ >= kMax) std::abort();  // a topology bug, never input-dependent
+    hops_[n_++] = r;
+  }
+  template <typename It>
+  void insert(PacketReceiver* const* at, It first, It last) {
+    if (at != end()) std::abort();  // only appending is supported
+    for (; first != last; ++first) push_back(*first);
+  }
+  PacketReceiver* operator[](size_t i) const { return hops_[i]; }
+  size_t size() const { return n_; }
+  PacketReceiver* const* begin() const { return hops_.data(); }
+  PacketReceiver* const* end() const { return hops_.data() + n_; }
+
+ private:
+  std::array<PacketReceiver*, kMax> hops_{};
+  uint8_t n_ = 0;
+};
+
 // The hops a packet visits, in order. Owned by the topology.
 struct Route {
-  std::vector<PacketReceiver*> hops;
+  HopList hops;
   // Which monitored queue counts these packets in their class's throughput
   // (the first congestible queue of a data route; the topology numbers
   // them), or kNoMeter for ACKs and requests.

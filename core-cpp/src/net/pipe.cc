@@ -2,7 +2,31 @@
 
 namespace aqmlab {
 
+namespace {
+
+// How many packets ahead of the head the pipe asks the memory system for.
+constexpr uint32_t kPrefetchAhead = 4;
+
+inline void PrefetchForWrite(const void* p) {
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch(p, 1, 3);
+#else
+  (void)p;
+#endif
+}
+
+}  // namespace
+
 void Pipe::Receive(Packet* p) { Accept(p, loop_.now()); }
+
+void Pipe::Grow() {
+  const uint32_t capacity = ring_ ? (mask_ + 1) * 2 : 8;
+  auto bigger = std::make_unique<Slot[]>(capacity);
+  for (uint32_t i = 0; i < size_; ++i) bigger[i] = at(i);
+  ring_ = std::move(bigger);
+  mask_ = capacity - 1;
+  head_ = 0;
+}
 
 void Pipe::Accept(Packet* p, Time arrival) {
   Time exit = arrival;
@@ -11,29 +35,38 @@ void Pipe::Accept(Packet* p, Time arrival) {
     busy_until_ = start + rate_.TransmissionTime(p->size);
     exit = busy_until_;
   }
-  p->due = exit + delay_;
+  int64_t due = (exit + delay_).ns();
   Pipe* next = p->route->hops[p->hop]->AsPipe();
   if (next && next->single_feeder_) {
     ++p->hop;
-    next->Accept(p, p->due);
+    next->Accept(p, Time::Nanos(due));
     return;
   }
+  if (!ring_ || size_ == mask_ + 1) Grow();
   // A shorter delay set while packets are in flight must not reorder them.
-  if (!list_.empty() && p->due < list_.back()->due) p->due = list_.back()->due;
-  list_.PushBack(p);
+  if (size_ > 0 && due < at(size_ - 1).due_ns) due = at(size_ - 1).due_ns;
+  ring_[(head_ + size_) & mask_] = Slot{due, p};
+  ++size_;
   if (!scheduled_) {
     scheduled_ = true;
-    loop_.Schedule(list_.front()->due, this);
+    loop_.Schedule(Time::Nanos(at(0).due_ns), this);
   }
 }
 
 void Pipe::OnEvent(uint32_t) {
   scheduled_ = false;
-  const Time now = loop_.now();
-  while (!list_.empty() && list_.front()->due <= now) Forward(list_.PopFront());
-  if (!list_.empty() && !scheduled_) {
+  const int64_t now = loop_.now().ns();
+  while (size_ > 0 && at(0).due_ns <= now) {
+    Packet* p = at(0).packet;
+    head_ = (head_ + 1) & mask_;
+    --size_;
+    if (size_ > kPrefetchAhead) PrefetchForWrite(at(kPrefetchAhead).packet);
+    Forward(p);
+  }
+  if (size_ > 0 && !scheduled_) {
+    PrefetchForWrite(at(0).packet);
     scheduled_ = true;
-    loop_.Schedule(list_.front()->due, this);
+    loop_.Schedule(Time::Nanos(at(0).due_ns), this);
   }
 }
 

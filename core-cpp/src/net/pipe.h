@@ -4,7 +4,17 @@
 // exit time is known on entry, and the pipe keeps one pending event, for its
 // head. Used for access links, the uncongested reverse path and the wire
 // after a bottleneck queue.
+//
+// Memory: a fast bottleneck with thousands of long-RTT flows keeps hundreds
+// of thousands of packets in pipes, far more than the caches hold. The pipe
+// therefore keeps its packets' exit times in its own ring, next to the
+// packet pointers, so deciding when the next packet leaves never reads a
+// packet; and it prefetches the packets that leave next, so forwarding one
+// rarely waits on memory.
 #pragma once
+
+#include <cstdint>
+#include <memory>
 
 #include "net/packet.h"
 #include "sim/event_loop.h"
@@ -29,16 +39,26 @@ class Pipe final : public PacketReceiver, public EventTarget {
 
   void set_delay(Time d) { delay_ = d; }
   Time delay() const { return delay_; }
-  int64_t in_flight() const { return list_.size(); }
+  int64_t in_flight() const { return size_; }
 
  private:
+  struct Slot {
+    int64_t due_ns;  // exit time
+    Packet* packet;
+  };
+  void Accept(Packet* p, Time arrival);
+  void Grow();
+  const Slot& at(uint32_t i) const { return ring_[(head_ + i) & mask_]; }
+
   EventLoop& loop_;
   BitsPerSecond rate_;
   Time delay_;
   Time busy_until_;
-  void Accept(Packet* p, Time arrival);
-
-  PacketList list_;
+  // Packets in exit order: ring_[head_], ..., size_ of them; capacity mask_ + 1.
+  std::unique_ptr<Slot[]> ring_;
+  uint32_t mask_ = 0;
+  uint32_t head_ = 0;
+  uint32_t size_ = 0;
   bool scheduled_ = false;
   bool single_feeder_ = false;
 };

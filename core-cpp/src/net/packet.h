@@ -2,14 +2,17 @@
 // queues and pipes never allocate while the simulation runs.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <initializer_list>
 #include <memory>
+#include <new>
 #include <vector>
 
+#include "sim/large_block.h"
 #include "sim/time.h"
 
 namespace aqmlab {
@@ -132,13 +135,21 @@ class PacketList {
   Bytes bytes_ = 0;
 };
 
+// Packets come from chunks that grow from 1,024 packets (64 KiB, enough for a
+// classroom run) to 32,768 (one 2 MiB huge page, see sim/large_block.h).
+// Released packets are reused most recent first, while still in the cache;
+// a chunk is handed out from its start, so memory never used is never touched.
 class PacketPool {
  public:
   Packet* Allocate() {
-    if (!free_) Grow();
     Packet* p = free_;
-    free_ = p->next;
-    *p = Packet{};
+    if (p) {
+      free_ = p->next;
+    } else {
+      if (carve_ == carve_end_) Grow();
+      p = carve_++;
+    }
+    new (p) Packet{};
     ++live_;
     return p;
   }
@@ -148,20 +159,23 @@ class PacketPool {
     --live_;
   }
   int64_t live() const { return live_; }
-  int64_t capacity() const { return static_cast<int64_t>(chunks_.size()) * kChunk; }
+  int64_t capacity() const { return capacity_; }
 
  private:
-  static constexpr int kChunk = 1024;
+  static constexpr int64_t kFirstChunk = 1024;
+  static constexpr int64_t kLargestChunk = LargeBlock::kHugePage / sizeof(Packet);
   void Grow() {
-    chunks_.push_back(std::make_unique<Packet[]>(kChunk));
-    Packet* chunk = chunks_.back().get();
-    for (int i = kChunk - 1; i >= 0; --i) {
-      chunk[i].next = free_;
-      free_ = &chunk[i];
-    }
+    const int64_t n = capacity_ == 0 ? kFirstChunk : std::min(capacity_, kLargestChunk);
+    chunks_.emplace_back(static_cast<size_t>(n) * sizeof(Packet));
+    carve_ = static_cast<Packet*>(chunks_.back().data());
+    carve_end_ = carve_ + n;
+    capacity_ += n;
   }
-  std::vector<std::unique_ptr<Packet[]>> chunks_;
+  std::vector<LargeBlock> chunks_;
   Packet* free_ = nullptr;
+  Packet* carve_ = nullptr;
+  Packet* carve_end_ = nullptr;
+  int64_t capacity_ = 0;
   int64_t live_ = 0;
 };
 

@@ -157,9 +157,7 @@ class TcpGroup final : public CountedGroup {
 
   int64_t active_tcp_flows() const override { return on() ? count() : 0; }
 
-  void AddCounters(ClassCounters& c) const override {
-    for (const auto& m : members()) c.delivered_bytes += static_cast<const Flow&>(*m).sink.stats().delivered_bytes;
-  }
+  void AddCounters(ClassCounters& c) const override { c.delivered_bytes += delivered_bytes_; }
 
   int64_t sent_packets() const override {
     int64_t n = 0;
@@ -176,6 +174,7 @@ class TcpGroup final : public CountedGroup {
           source(g.net_.loop, g.net_.pool, id, g.traffic_class(), g.config_, &forward),
           sink(g.net_.loop, g.net_.pool, g.config_, &backward) {
       access_back.set_single_feeder(true);  // only the last way back feeds it
+      sink.AccumulateInto(&g.delivered_bytes_);
       const GroupSpec& spec = g.spec();
       forward.hops = Hops({&access_out}, g.net_.DataHops(spec), {&sink});
       forward.meter = g.net_.DataMeter(spec);
@@ -202,6 +201,7 @@ class TcpGroup final : public CountedGroup {
   }
 
   TcpConfig config_;
+  Bytes delivered_bytes_ = 0;  // by every flow's sink, since the start
 };
 
 // Open-loop sources of one kind, each on its own access pipe:
@@ -454,9 +454,7 @@ class HttpGroup final : public CountedGroup {
     for (const auto& m : members()) static_cast<Session&>(*m).session.ThinkChanged();
   }
 
-  void AddCounters(ClassCounters& c) const override {
-    for (const auto& m : members()) c.delivered_bytes += static_cast<const Session&>(*m).session.sink_stats().delivered_bytes;
-  }
+  void AddCounters(ClassCounters& c) const override { c.delivered_bytes += delivered_bytes_; }
 
   int64_t sent_packets() const override {
     int64_t n = 0;
@@ -488,6 +486,7 @@ class HttpGroup final : public CountedGroup {
                             g.net_.DataMeter(g.spec())},
                   &g.config_) {
       access_back.set_single_feeder(true);
+      session.AccumulateInto(&g.delivered_bytes_);
     }
     void Start() override { session.Start(); }
     void Stop() override { session.Stop(); }
@@ -502,6 +501,7 @@ class HttpGroup final : public CountedGroup {
   }
 
   HttpConfig config_;  // shared by the sessions
+  Bytes delivered_bytes_ = 0;  // by every session's sink, since the start
 };
 
 template <class Source, class Config>

@@ -13,10 +13,10 @@ bool EventQueue::PopUpTo(int64_t limit, QueuedEvent* out) {
     // A lone event (the common case when events are sparse) is the minimum:
     // any event at the same time would share its slot. Level 0 differs from
     // the floor only in the lowest digit, so its slots hold a single time.
-    int64_t least = nodes_[l.head].event.at;
+    int64_t least = nodes_[l.head].at;
     if (level > 0 && l.head != l.tail) {
       for (uint32_t n = l.head; n != kNil; n = nodes_[n].next) {
-        if (nodes_[n].event.at < least) least = nodes_[n].event.at;
+        if (nodes_[n].at < least) least = nodes_[n].at;
       }
     }
     if (least > limit) return false;
@@ -40,7 +40,7 @@ bool EventQueue::PopUpTo(int64_t limit, QueuedEvent* out) {
   }
   if (floor_ > limit) return false;
   const uint32_t n = due_.head;
-  *out = nodes_[n].event;
+  *out = QueuedEvent{nodes_[n].at, nodes_[n].target, nodes_[n].tag};
   due_.head = nodes_[n].next;
   if (due_.head == kNil) due_.tail = kNil;
   Release(n);

@@ -53,7 +53,9 @@ class EventQueue {
     } else {
       free_ = nodes_[n].next;
     }
-    nodes_[n].event = e;
+    nodes_[n].at = e.at;
+    nodes_[n].target = e.target;
+    nodes_[n].tag = e.tag;
     Insert(n);
   }
   // Takes out the earliest event (the first inserted among equal times) if its
@@ -72,8 +74,11 @@ class EventQueue {
   static constexpr int kWords = kSlots / 64;
   static constexpr uint32_t kNil = UINT32_MAX;
 
+  // 24 bytes (a QueuedEvent and a link would pad to 32).
   struct Node {
-    QueuedEvent event;
+    int64_t at;
+    EventTarget* target;
+    uint32_t tag;
     uint32_t next;
   };
   struct List {
@@ -92,7 +97,7 @@ class EventQueue {
   }
   // Files node n under the floor: in `due_` or in its slot.
   void Insert(uint32_t n) {
-    const uint64_t at = static_cast<uint64_t>(nodes_[n].event.at);
+    const uint64_t at = static_cast<uint64_t>(nodes_[n].at);
     const uint64_t diff = at ^ static_cast<uint64_t>(floor_);
     if (diff == 0) {
       Append(due_, n);

@@ -80,6 +80,7 @@ class HttpSession final : public EventTarget {
 
   const HttpStats& stats() const { return stats_; }
   const SinkStats& sink_stats() const { return sink_.stats(); }
+  void AccumulateInto(Bytes* total) { sink_.AccumulateInto(total); }
   std::vector<PageCompletion>& pages() { return pages_; }
 
   void OnEvent(uint32_t tag) override;  // request retry or end of think

@@ -262,7 +262,9 @@ void TcpSink::Receive(Packet* p) {
     if (it == out_of_order_.end() || *it != p->seq) out_of_order_.insert(it, p->seq);
   }
   stats_.delivered_segments += expected_ - before;
-  stats_.delivered_bytes += (expected_ - before) * p->size;
+  const Bytes delivered = (expected_ - before) * p->size;
+  stats_.delivered_bytes += delivered;
+  if (group_total_) *group_total_ += delivered;
 
   const bool retransmitted = p->has(kFlagRetransmit);
   // Out-of-order data, a filled hole or a duplicate is ACKed at once (RFC

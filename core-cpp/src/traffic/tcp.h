@@ -109,6 +109,9 @@ class TcpSink final : public PacketReceiver, public EventTarget {
   void OnEvent(uint32_t tag) override;  // the delayed-ACK timer
   const SinkStats& stats() const { return stats_; }
   int64_t acks_sent() const { return acks_sent_; }
+  // Also adds every delivered byte to *total (a group's running sum), so the
+  // metric sampler reads one number instead of visiting every flow.
+  void AccumulateInto(Bytes* total) { group_total_ = total; }
 
  private:
   void Reset(uint32_t epoch);
@@ -134,6 +137,7 @@ class TcpSink final : public PacketReceiver, public EventTarget {
   bool pending_retransmitted_ = false;
   int64_t acks_sent_ = 0;
   SinkStats stats_;
+  Bytes* group_total_ = nullptr;
 };
 
 }  // namespace aqmlab

@@ -36,8 +36,7 @@ void Pipe::Accept(Packet* p, Time arrival) {
     exit = busy_until_;
   }
   int64_t due = (exit + delay_).ns();
-  Pipe* next = p->route->hops[p->hop]->AsPipe();
-  if (next && next->single_feeder_) {
+  if (Pipe* next = p->route->hops[p->hop]->takes_ahead()) {
     ++p->hop;
     next->Accept(p, Time::Nanos(due));
     return;

@@ -29,13 +29,12 @@ class Pipe final : public PacketReceiver, public EventTarget {
 
   void Receive(Packet* p) override;
   void OnEvent(uint32_t tag) override;
-  Pipe* AsPipe() override { return this; }
 
   // A pipe fed by exactly one FIFO upstream pipe (a flow's own access link
   // behind a shared reverse link) can take packets ahead of time: its
   // arrivals come in order, so the upstream hands each packet over on entry
   // with its arrival time, and the whole chain costs one event per packet.
-  void set_single_feeder(bool v) { single_feeder_ = v; }
+  void set_single_feeder(bool v) { takes_ahead_ = v ? this : nullptr; }
 
   void set_delay(Time d) { delay_ = d; }
   Time delay() const { return delay_; }
@@ -60,7 +59,6 @@ class Pipe final : public PacketReceiver, public EventTarget {
   uint32_t head_ = 0;
   uint32_t size_ = 0;
   bool scheduled_ = false;
-  bool single_feeder_ = false;
 };
 
 }  // namespace aqmlab

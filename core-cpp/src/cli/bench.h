@@ -4,7 +4,9 @@
 namespace aqmlab {
 
 // Prints one JSON line per scenario; `quick` shrinks them for a CI smoke run.
-int RunBenchmarks(bool quick);
+// Each scenario runs `repeat` times; the line gives the median wall time
+// (and the fastest), since a shared machine makes single runs scatter.
+int RunBenchmarks(bool quick, int repeat);
 // Prints the cases as a JSON array of {name, scenario} (the wasm benchmark
 // under Node runs exactly these).
 int ListBenchmarks(bool quick);

@@ -2,9 +2,10 @@
 //   aqmlab run <scenario.json> [--csv out.csv]   run every side, print a JSON summary
 //   aqmlab aqms                                  the registered disciplines as JSON
 //   aqmlab default-scenario                      the default scenario as JSON
-//   aqmlab bench [--quick] [--list]              time the reference scenarios
+//   aqmlab bench [--quick] [--list] [--repeat N]  time the reference scenarios
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -23,7 +24,7 @@ int Usage() {
   std::cerr << "usage: aqmlab run <scenario.json> [--csv out.csv]\n"
                "       aqmlab aqms\n"
                "       aqmlab default-scenario\n"
-               "       aqmlab bench [--quick] [--list]\n";
+               "       aqmlab bench [--quick] [--list] [--repeat N]\n";
   return 2;
 }
 
@@ -143,13 +144,27 @@ int main(int argc, char** argv) {
   }
   if (cmd == "bench") {
     bool quick = false, list = false;
+    int repeat = 0;  // 0: the default for the mode
     for (int i = 2; i < argc; ++i) {
       const std::string arg = argv[i];
-      if (arg == "--quick") quick = true;
-      else if (arg == "--list") list = true;
-      else return Usage();
+      if (arg == "--quick") {
+        quick = true;
+      } else if (arg == "--list") {
+        list = true;
+      } else if (arg == "--repeat" && i + 1 < argc) {
+        char* end = nullptr;
+        const long n = std::strtol(argv[++i], &end, 10);
+        if (*end != '\0' || n < 1 || n > 100) {
+          std::cerr << "aqmlab bench: --repeat: must be an integer in [1, 100], got " << argv[i] << "\n";
+          return 2;
+        }
+        repeat = static_cast<int>(n);
+      } else {
+        return Usage();
+      }
     }
-    return list ? aqmlab::ListBenchmarks(quick) : aqmlab::RunBenchmarks(quick);
+    if (repeat == 0) repeat = quick ? 1 : 5;
+    return list ? aqmlab::ListBenchmarks(quick) : aqmlab::RunBenchmarks(quick, repeat);
   }
   if (cmd == "default-scenario") {
     std::cout << aqmlab::ScenarioToJson(aqmlab::DefaultScenario()) << "\n";

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -57,6 +59,96 @@ TEST(Pipe, IdleGapRestartsSerialisationAtArrival) {
   loop.RunUntil(Time::Millis(20));
   const std::vector<int64_t> expected = {1'100'000, 11'100'000};
   EXPECT_EQ(sink.arrivals, expected);
+}
+
+// The pipe's ring starts at 8 slots and doubles; packets entering while
+// others leave wrap around it. Exit order and times must survive both.
+TEST(Pipe, RingGrowsAndWrapsWithoutLosingOrderOrTime) {
+  EventLoop loop;
+  PacketPool pool;
+  Catcher sink(loop, pool);
+  Pipe pipe(loop, 0, Time::Micros(50));  // a pure delay line: up to 50 inside
+  Route route{{&pipe, &sink}};
+  std::vector<int64_t> expected;
+  int64_t seq = 0;
+  int64_t most = 0;
+  // Bursts of 5, 37 and 100 packets 1 us apart, with time to drain between
+  // some of them and not others, so the head sits mid-ring when it grows.
+  for (int burst : {5, 37, 100}) {
+    for (int i = 0; i < burst; ++i) {
+      expected.push_back(loop.now().ns() + 50'000);
+      Forward(MakePacket(pool, &route, seq++, 100));
+      most = std::max(most, pipe.in_flight());
+      loop.RunUntil(loop.now() + Time::Micros(1));
+    }
+    loop.RunUntil(loop.now() + Time::Micros(burst == 5 ? 70 : 20));
+  }
+  EXPECT_GE(most, 40);  // the ring grew from 8 to 64 slots
+  loop.RunUntil(loop.now() + Time::Millis(1));
+  EXPECT_EQ(pipe.in_flight(), 0);
+  EXPECT_EQ(sink.arrivals, expected);
+  std::vector<int64_t> seqs(expected.size());
+  for (size_t i = 0; i < seqs.size(); ++i) seqs[i] = static_cast<int64_t>(i);
+  EXPECT_EQ(sink.seqs, seqs);
+  EXPECT_EQ(pool.live(), 0);
+}
+
+TEST(Pipe, AShorterDelaySetInFlightNeverOvertakesEarlierPackets) {
+  EventLoop loop;
+  PacketPool pool;
+  Catcher sink(loop, pool);
+  Pipe pipe(loop, 0, Time::Millis(10));
+  Route route{{&pipe, &sink}};
+  Forward(MakePacket(pool, &route, 0, 100));  // leaves at 10 ms
+  loop.RunUntil(Time::Millis(1));
+  pipe.set_delay(Time::Millis(2));
+  Forward(MakePacket(pool, &route, 1, 100));  // would leave at 3 ms: waits for the first
+  loop.RunUntil(Time::Millis(5));
+  Forward(MakePacket(pool, &route, 2, 100));  // 7 ms: also behind the first
+  loop.RunUntil(Time::Millis(11));
+  Forward(MakePacket(pool, &route, 3, 100));  // 13 ms: the new delay, nothing ahead
+  loop.RunUntil(Time::Seconds(1));
+  const std::vector<int64_t> arrivals = {10'000'000, 10'000'000, 10'000'000, 13'000'000};
+  const std::vector<int64_t> seqs = {0, 1, 2, 3};
+  EXPECT_EQ(sink.arrivals, arrivals);
+  EXPECT_EQ(sink.seqs, seqs);
+}
+
+// A shared pipe hands packets to a single-feeder pipe on entry: the chain
+// costs one event per packet and the times add up exactly.
+TEST(Pipe, SingleFeederTakesPacketsAheadWithExactTimes) {
+  EventLoop loop;
+  PacketPool pool;
+  Catcher sink(loop, pool);
+  Pipe shared(loop, 10e6, Time::Millis(5));   // 500 B: 400 us
+  Pipe own(loop, 5e6, Time::Millis(1));       // 500 B: 800 us
+  own.set_single_feeder(true);
+  Route route{{&shared, &own, &sink}};
+  for (int i = 0; i < 3; ++i) Forward(MakePacket(pool, &route, i, 500));
+  EXPECT_EQ(shared.in_flight(), 0);  // all handed over at once
+  EXPECT_EQ(own.in_flight(), 3);
+  loop.RunUntil(Time::Seconds(1));
+  // Leaving `shared` at 5.4, 5.8, 6.2 ms; `own` serialises each for 800 us.
+  const std::vector<int64_t> expected = {7'200'000, 8'000'000, 8'800'000};
+  EXPECT_EQ(sink.arrivals, expected);
+  EXPECT_EQ(loop.events_processed(), 3u);
+}
+
+TEST(PacketPool, GrowsOnDemandAndReusesTheLatestReleased) {
+  PacketPool pool;
+  EXPECT_EQ(pool.capacity(), 0);
+  std::vector<Packet*> held;
+  for (int i = 0; i < 5000; ++i) held.push_back(pool.Allocate());
+  EXPECT_EQ(pool.live(), 5000);
+  EXPECT_GE(pool.capacity(), 5000);
+  EXPECT_LE(pool.capacity(), 2 * 5000);
+  for (Packet* p : held) EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % 64, 0u);
+  held[17]->seq = 99;
+  pool.Release(held[17]);
+  Packet* again = pool.Allocate();
+  EXPECT_EQ(again, held[17]);
+  EXPECT_EQ(again->seq, 0);  // handed out fresh
+  EXPECT_EQ(sizeof(Packet), 64u);
 }
 
 TEST(QueueLink, TransmitsBackToBackAndDropsAtTheBuffer) {

@@ -20,6 +20,26 @@ struct BlackHole final : PacketReceiver {
   int count = 0;
 };
 
+// A sender and a receiver joined by two 50 ms delay lines: a 100 ms round
+// trip with no queue. `before` hops sit between the sender and the line.
+struct RoundTrip100ms {
+  RoundTrip100ms(const TcpConfig& config, std::vector<PacketReceiver*> before = {})
+      : source(loop, pool, 0, 0, config, &data_route), sink(loop, pool, config, &ack_route) {
+    before.push_back(&forward);
+    before.push_back(&sink);
+    data_route.hops = before;
+    ack_route.hops = {&backward, &source};
+  }
+  EventLoop loop;
+  PacketPool pool;
+  Pipe forward{loop, 0, Time::Millis(50)};
+  Pipe backward{loop, 0, Time::Millis(50)};
+  Route data_route;
+  Route ack_route;
+  TcpSource source;
+  TcpSink sink;
+};
+
 TEST(Tcp, RetransmissionTimerBacksOffExponentially) {
   EventLoop loop;
   PacketPool pool;
@@ -56,20 +76,14 @@ struct MarkEverything final : PacketReceiver {
 // round trip down to one segment, and then each ECN-Echo holds new data back
 // until the retransmit timer expires, which is neither a loss nor a timeout.
 TEST(Tcp, PersistentMarksBackOffToOneSegmentAndThenToTheTimer) {
-  EventLoop loop;
-  PacketPool pool;
   TcpConfig config;
   config.ecn = true;
   config.initial_window = 16;
-  Pipe forward(loop, 0, Time::Millis(50));
-  Pipe backward(loop, 0, Time::Millis(50));
   MarkEverything marker;
-  Route data_route;
-  Route ack_route;
-  TcpSource source(loop, pool, 0, 0, config, &data_route);
-  TcpSink sink(loop, pool, config, &ack_route);
-  data_route.hops = {&marker, &forward, &sink};
-  ack_route.hops = {&backward, &source};
+  RoundTrip100ms rt(config, {&marker});
+  EventLoop& loop = rt.loop;
+  TcpSource& source = rt.source;
+  TcpSink& sink = rt.sink;
   source.Start();
   // One reduction per window, and ECN-Echo ACKs never open the window:
   // 16 -> 8 -> 4 -> 2 -> 1 over four round trips.
@@ -91,17 +105,11 @@ TEST(Tcp, PersistentMarksBackOffToOneSegmentAndThenToTheTimer) {
 }
 
 TEST(Tcp, SlowStartDoublesTheWindowEachRoundTrip) {
-  EventLoop loop;
-  PacketPool pool;
   TcpConfig config;
-  Pipe forward(loop, 0, Time::Millis(50));
-  Pipe backward(loop, 0, Time::Millis(50));
-  Route data_route;
-  Route ack_route;
-  TcpSource source(loop, pool, 0, 0, config, &data_route);
-  TcpSink sink(loop, pool, config, &ack_route);
-  data_route.hops = {&forward, &sink};
-  ack_route.hops = {&backward, &source};
+  RoundTrip100ms rt(config);
+  EventLoop& loop = rt.loop;
+  TcpSource& source = rt.source;
+  TcpSink& sink = rt.sink;
   source.Start();
   // No loss, no queueing: each RTT of 100 ms every ACK adds one segment.
   loop.RunUntil(Time::Millis(99));
@@ -116,19 +124,13 @@ TEST(Tcp, SlowStartDoublesTheWindowEachRoundTrip) {
 }
 
 TEST(Tcp, DelayedAcksHalveTheAckStreamAndTheTimerAcksALoneSegment) {
-  EventLoop loop;
-  PacketPool pool;
   TcpConfig config;
   config.delayed_ack = true;
   config.initial_window = 1;
-  Pipe forward(loop, 0, Time::Millis(50));
-  Pipe backward(loop, 0, Time::Millis(50));
-  Route data_route;
-  Route ack_route;
-  TcpSource source(loop, pool, 0, 0, config, &data_route);
-  TcpSink sink(loop, pool, config, &ack_route);
-  data_route.hops = {&forward, &sink};
-  ack_route.hops = {&backward, &source};
+  RoundTrip100ms rt(config);
+  EventLoop& loop = rt.loop;
+  TcpSource& source = rt.source;
+  TcpSink& sink = rt.sink;
   source.Start();
   // The single first segment arrives at 50 ms; its ACK waits for the 100 ms
   // delayed-ACK timer, so it reaches the sender at 50 + 100 + 50 = 200 ms.

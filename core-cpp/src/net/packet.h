@@ -56,16 +56,16 @@ class HopList {
   // gate, an access link, two bottlenecks and the receiver).
   static constexpr size_t kMax = 8;
   HopList() = default;
-  HopList(const std::vector<PacketReceiver*>& v) { insert(end(), v.begin(), v.end()); }
-  HopList(std::initializer_list<PacketReceiver*> l) { insert(end(), l.begin(), l.end()); }
+  HopList(const std::vector<PacketReceiver*>& v) { Append(v); }
+  HopList(std::initializer_list<PacketReceiver*> l) {
+    for (PacketReceiver* r : l) push_back(r);
+  }
   void push_back(PacketReceiver* r) {
     if (n_ >= kMax) std::abort();  // a topology bug, never input-dependent
     hops_[n_++] = r;
   }
-  template <typename It>
-  void insert(PacketReceiver* const* at, It first, It last) {
-    if (at != end()) std::abort();  // only appending is supported
-    for (; first != last; ++first) push_back(*first);
+  void Append(const std::vector<PacketReceiver*>& v) {
+    for (PacketReceiver* r : v) push_back(r);
   }
   PacketReceiver* operator[](size_t i) const { return hops_[i]; }
   size_t size() const { return n_; }

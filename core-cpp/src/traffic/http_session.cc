@@ -28,10 +28,10 @@ HttpSession::HttpSession(EventLoop& loop, PacketPool& pool, const SourceIdentity
       server_(*this), source_(loop, pool, id.flow, id.traffic_class, config->tcp, &data_),
       sink_(loop, pool, config->tcp, &acks_), timer_(loop, this, kRequestGeneration) {
   data_.hops.push_back(&gate_);
-  data_.hops.insert(data_.hops.end(), paths.forward.begin(), paths.forward.end());
+  data_.hops.Append(paths.forward);
   data_.hops.push_back(&sink_);
   acks_.hops.push_back(&watch_);
-  acks_.hops.insert(acks_.hops.end(), paths.reverse.begin(), paths.reverse.end());
+  acks_.hops.Append(paths.reverse);
   acks_.hops.push_back(&source_);
   requests_.hops = paths.reverse;
   requests_.hops.push_back(&server_);

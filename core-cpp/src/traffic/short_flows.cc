@@ -58,7 +58,7 @@ struct ShortFlowSource::Slot final : EventTarget {
         source(o.loop_, o.pool_, flow_id, o.id_.traffic_class, o.config_.tcp, &data),
         sink(o.loop_, o.pool_, o.config_.tcp, &acks), end_timer(o.loop_, this, 0) {
     data.hops.push_back(&gate);
-    data.hops.insert(data.hops.end(), o.paths_.forward.begin(), o.paths_.forward.end());
+    data.hops.Append(o.paths_.forward);
     data.hops.push_back(&sink);
     acks.hops = o.paths_.reverse;
     acks.hops.push_back(&watch);

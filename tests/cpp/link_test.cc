@@ -121,8 +121,7 @@ TEST(Pipe, SingleFeederTakesPacketsAheadWithExactTimes) {
   PacketPool pool;
   Catcher sink(loop, pool);
   Pipe shared(loop, 10e6, Time::Millis(5));   // 500 B: 400 us
-  Pipe own(loop, 5e6, Time::Millis(1));       // 500 B: 800 us
-  own.set_single_feeder(true);
+  Pipe own(loop, 5e6, Time::Millis(1), Pipe::Feeding::kSingleFeeder);  // 500 B: 800 us
   Route route{{&shared, &own, &sink}};
   for (int i = 0; i < 3; ++i) Forward(MakePacket(pool, &route, i, 500));
   EXPECT_EQ(shared.in_flight(), 0);  // all handed over at once

@@ -43,13 +43,20 @@ struct alignas(64) Packet {
   Time enqueued_at;        // entry into the current queue, for sojourn times
   const Route* route = nullptr;
   Packet* next = nullptr;
+  // While the packet is in a pipe: the hop it leaves to, looked up on entry
+  // (when its route is in cache) so that the exit reads no route.
+  PacketReceiver* pipe_exit = nullptr;
 
   bool has(PacketFlag f) const { return (flags & f) != 0; }
 };
+static_assert(sizeof(Packet) == 64, "a packet is one cache line");
 
 // The hops of a route, held in the route itself: forwarding a packet then
 // reads its route's line and the next hop, not a separately allocated array
 // (with thousands of flows, that array is one more cache miss per hop).
+// Each entry also says whether its hop takes packets ahead of time (see
+// PacketReceiver::takes_ahead), in the pointer's lowest bit, so a pipe asks
+// the route and not the next hop's own, often cold, line.
 class HopList {
  public:
   // The longest route the topologies build is 5 hops (a finite transfer's
@@ -60,20 +67,20 @@ class HopList {
   HopList(std::initializer_list<PacketReceiver*> l) {
     for (PacketReceiver* r : l) push_back(r);
   }
-  void push_back(PacketReceiver* r) {
-    if (n_ >= kMax) std::abort();  // a topology bug, never input-dependent
-    hops_[n_++] = r;
-  }
+  inline void push_back(PacketReceiver* r);
   void Append(const std::vector<PacketReceiver*>& v) {
     for (PacketReceiver* r : v) push_back(r);
   }
-  PacketReceiver* operator[](size_t i) const { return hops_[i]; }
+  PacketReceiver* operator[](size_t i) const {
+    return reinterpret_cast<PacketReceiver*>(hops_[i] & ~kAheadBit);
+  }
+  // hops[i]->takes_ahead(), without reading hop i.
+  bool takes_ahead(size_t i) const { return (hops_[i] & kAheadBit) != 0; }
   size_t size() const { return n_; }
-  PacketReceiver* const* begin() const { return hops_.data(); }
-  PacketReceiver* const* end() const { return hops_.data() + n_; }
 
  private:
-  std::array<PacketReceiver*, kMax> hops_{};
+  static constexpr uintptr_t kAheadBit = 1;
+  std::array<uintptr_t, kMax> hops_{};
   uint8_t n_ = 0;
 };
 
@@ -87,20 +94,27 @@ struct Route {
   static constexpr int8_t kNoMeter = -1;
 };
 
-class Pipe;
-
 class PacketReceiver {
  public:
   virtual void Receive(Packet* p) = 0;
   // A pipe that takes packets from the pipe before it ahead of time, without
-  // an event (see Pipe::set_single_feeder); nullptr for every other hop. A
-  // field rather than a virtual call: it is asked on every pipe entry.
-  Pipe* takes_ahead() const { return takes_ahead_; }
+  // an event (see Pipe::Feeding). Fixed from construction, so a route can
+  // copy it when the hop joins (HopList::takes_ahead).
+  bool takes_ahead() const { return takes_ahead_; }
 
  protected:
+  explicit PacketReceiver(bool takes_ahead = false) : takes_ahead_(takes_ahead) {}
   ~PacketReceiver() = default;
-  Pipe* takes_ahead_ = nullptr;
+
+ private:
+  bool takes_ahead_;
 };
+
+void HopList::push_back(PacketReceiver* r) {
+  static_assert(alignof(PacketReceiver) > kAheadBit, "the low bit of a hop is free");
+  if (n_ >= kMax) std::abort();  // a topology bug, never input-dependent
+  hops_[n_++] = reinterpret_cast<uintptr_t>(r) | (r->takes_ahead() ? kAheadBit : 0);
+}
 
 // Hands the packet to the next hop of its route.
 inline void Forward(Packet* p) { p->route->hops[p->hop++]->Receive(p); }

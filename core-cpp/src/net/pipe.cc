@@ -8,7 +8,9 @@ namespace {
 constexpr uint32_t kPrefetchAhead = 4;
 
 inline void PrefetchForWrite(const void* p) {
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__EMSCRIPTEN__)
+  (void)*static_cast<const volatile char*>(p);
+#elif defined(__GNUC__) || defined(__clang__)
   __builtin_prefetch(p, 1, 3);
 #else
   (void)p;
@@ -36,37 +38,57 @@ void Pipe::Accept(Packet* p, Time arrival) {
     exit = busy_until_;
   }
   int64_t due = (exit + delay_).ns();
-  if (Pipe* next = p->route->hops[p->hop]->takes_ahead()) {
-    ++p->hop;
-    next->Accept(p, Time::Nanos(due));
+  const HopList& hops = p->route->hops;
+  const uint8_t hop = p->hop++;
+  PacketReceiver* next = hops[hop];
+  if (hops.takes_ahead(hop)) {
+    static_cast<Pipe*>(next)->Accept(p, Time::Nanos(due));
     return;
   }
+  p->pipe_exit = next;
+  last_exit_ = next;
   if (!ring_ || size_ == mask_ + 1) Grow();
   // A shorter delay set while packets are in flight must not reorder them.
   if (size_ > 0 && due < at(size_ - 1).due_ns) due = at(size_ - 1).due_ns;
   ring_[(head_ + size_) & mask_] = Slot{due, p};
   ++size_;
-  if (!scheduled_) {
-    scheduled_ = true;
-    loop_.Schedule(Time::Nanos(at(0).due_ns), this);
-  }
+  if (!scheduled_) ScheduleHead();
+}
+
+void Pipe::ScheduleHead() {
+  scheduled_ = true;
+  head_packet_ = at(0).packet;
+  PrefetchForWrite(head_packet_);
+  if (size_ > 1) PrefetchForWrite(&at(1));
+  if (last_exit_) PrefetchForWrite(last_exit_);
+  loop_.Schedule(Time::Nanos(at(0).due_ns), this);
+}
+
+Packet* Pipe::PopHead() {
+  Packet* p = at(0).packet;
+  head_ = (head_ + 1) & mask_;
+  --size_;
+  if (size_ > kPrefetchAhead) PrefetchForWrite(&at(kPrefetchAhead));
+  if (size_ > 1) PrefetchForWrite(at(1).packet);
+  return p;
 }
 
 void Pipe::OnEvent(uint32_t) {
   scheduled_ = false;
+  // The pending event was for the head, which only this function removes:
+  // it is due now, and the pipe object already names it, so it goes out
+  // while the ring's line for the next exit time is still loading.
+  Packet* p = head_packet_;
+  head_ = (head_ + 1) & mask_;
+  --size_;
+  if (size_ > 0) PrefetchForWrite(&at(0));
+  p->pipe_exit->Receive(p);
   const int64_t now = loop_.now().ns();
   while (size_ > 0 && at(0).due_ns <= now) {
-    Packet* p = at(0).packet;
-    head_ = (head_ + 1) & mask_;
-    --size_;
-    if (size_ > kPrefetchAhead) PrefetchForWrite(at(kPrefetchAhead).packet);
-    Forward(p);
+    p = PopHead();
+    p->pipe_exit->Receive(p);
   }
-  if (size_ > 0 && !scheduled_) {
-    PrefetchForWrite(at(0).packet);
-    scheduled_ = true;
-    loop_.Schedule(Time::Nanos(at(0).due_ns), this);
-  }
+  if (size_ > 0 && !scheduled_) ScheduleHead();
 }
 
 }  // namespace aqmlab

@@ -11,6 +11,13 @@
 // packet pointers, so deciding when the next packet leaves never reads a
 // packet; and it prefetches the packets that leave next, so forwarding one
 // rarely waits on memory.
+//
+// With thousands of flows, a flow's own pipe usually lets one packet out per
+// event, long after its last visit, so every line it touches is cold. The
+// pipe object therefore also holds the packet its pending event is for, and
+// each packet carries the hop it exits to (Packet::pipe_exit, looked up on
+// entry): the exit then waits on the pipe and the packet only, and the ring
+// line for the next exit time loads alongside.
 #pragma once
 
 #include <cstdint>
@@ -23,18 +30,18 @@ namespace aqmlab {
 
 class Pipe final : public PacketReceiver, public EventTarget {
  public:
-  // rate_bps == 0 means no serialisation (a pure delay line).
-  Pipe(EventLoop& loop, double rate_bps, Time delay)
-      : loop_(loop), rate_{rate_bps}, delay_(delay) {}
-
-  void Receive(Packet* p) override;
-  void OnEvent(uint32_t tag) override;
-
   // A pipe fed by exactly one FIFO upstream pipe (a flow's own access link
   // behind a shared reverse link) can take packets ahead of time: its
   // arrivals come in order, so the upstream hands each packet over on entry
   // with its arrival time, and the whole chain costs one event per packet.
-  void set_single_feeder(bool v) { takes_ahead_ = v ? this : nullptr; }
+  enum class Feeding { kAny, kSingleFeeder };
+
+  // rate_bps == 0 means no serialisation (a pure delay line).
+  Pipe(EventLoop& loop, double rate_bps, Time delay, Feeding feeding = Feeding::kAny)
+      : PacketReceiver(feeding == Feeding::kSingleFeeder), loop_(loop), rate_{rate_bps}, delay_(delay) {}
+
+  void Receive(Packet* p) override;
+  void OnEvent(uint32_t tag) override;
 
   void set_delay(Time d) { delay_ = d; }
   Time delay() const { return delay_; }
@@ -47,6 +54,8 @@ class Pipe final : public PacketReceiver, public EventTarget {
   };
   void Accept(Packet* p, Time arrival);
   void Grow();
+  void ScheduleHead();
+  Packet* PopHead();
   const Slot& at(uint32_t i) const { return ring_[(head_ + i) & mask_]; }
 
   EventLoop& loop_;
@@ -59,6 +68,8 @@ class Pipe final : public PacketReceiver, public EventTarget {
   uint32_t head_ = 0;
   uint32_t size_ = 0;
   bool scheduled_ = false;
+  Packet* head_packet_ = nullptr;  // ring_[head_].packet while an event is pending
+  PacketReceiver* last_exit_ = nullptr;  // where the last packet in will exit to
 };
 
 }  // namespace aqmlab

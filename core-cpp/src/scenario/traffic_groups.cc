@@ -170,10 +170,11 @@ class TcpGroup final : public CountedGroup {
     Flow(TcpGroup& g, int64_t k, Time access_delay, int32_t id)
         : Member(g, k),
           access_out(g.net_.loop, g.net_.scenario.access_mbps * 1e6, access_delay),
-          access_back(g.net_.loop, g.net_.scenario.access_mbps * 1e6, access_delay),
+          // Only the last way back feeds it.
+          access_back(g.net_.loop, g.net_.scenario.access_mbps * 1e6, access_delay,
+                      Pipe::Feeding::kSingleFeeder),
           source(g.net_.loop, g.net_.pool, id, g.traffic_class(), g.config_, &forward),
           sink(g.net_.loop, g.net_.pool, g.config_, &backward) {
-      access_back.set_single_feeder(true);  // only the last way back feeds it
       sink.AccumulateInto(&g.delivered_bytes_);
       const GroupSpec& spec = g.spec();
       forward.hops = Hops({&access_out}, g.net_.DataHops(spec), {&sink});
@@ -418,7 +419,8 @@ class ShortTcpGroup final : public TrafficGroup {
   struct Path {
     Path(ShortTcpGroup& g, int64_t p)
         : access_out(g.net_.loop, g.net_.scenario.access_mbps * 1e6, g.AccessDelay(g.MemberRttMs(p))),
-          access_back(g.net_.loop, g.net_.scenario.access_mbps * 1e6, access_out.delay()),
+          access_back(g.net_.loop, g.net_.scenario.access_mbps * 1e6, access_out.delay(),
+                      Pipe::Feeding::kSingleFeeder),
           tap(g.OpenLoopFlowBase() + static_cast<int32_t>(p) * g.config_.max_active),
           flows(g.net_.loop, g.net_.pool,
                 SourceIdentity{g.OpenLoopFlowBase() + static_cast<int32_t>(p) * g.config_.max_active,
@@ -427,7 +429,6 @@ class ShortTcpGroup final : public TrafficGroup {
                                Hops({&tap}, g.net_.ReturnHops(g.spec()), {&access_back}),
                                g.net_.DataMeter(g.spec())},
                 g.config_) {
-      access_back.set_single_feeder(true);
     }
     Pipe access_out;
     Pipe access_back;
@@ -477,7 +478,8 @@ class HttpGroup final : public CountedGroup {
     Session(HttpGroup& g, int64_t k, Time access_delay)
         : Member(g, k),
           access_out(g.net_.loop, g.net_.scenario.access_mbps * 1e6, access_delay),
-          access_back(g.net_.loop, g.net_.scenario.access_mbps * 1e6, access_delay),
+          access_back(g.net_.loop, g.net_.scenario.access_mbps * 1e6, access_delay,
+                      Pipe::Feeding::kSingleFeeder),
           session(g.net_.loop, g.net_.pool,
                   SourceIdentity{g.OpenLoopFlowBase() + static_cast<int32_t>(k), g.traffic_class(),
                                  nullptr, g.net_.scenario.seed, g.StreamIndex(k)},
@@ -485,7 +487,6 @@ class HttpGroup final : public CountedGroup {
                             Hops({}, g.net_.ReturnHops(g.spec()), {&access_back}),
                             g.net_.DataMeter(g.spec())},
                   &g.config_) {
-      access_back.set_single_feeder(true);
       session.AccumulateInto(&g.delivered_bytes_);
     }
     void Start() override { session.Start(); }

@@ -7,16 +7,6 @@ namespace {
 // How many packets ahead of the head the pipe asks the memory system for.
 constexpr uint32_t kPrefetchAhead = 4;
 
-inline void PrefetchForWrite(const void* p) {
-#if defined(__EMSCRIPTEN__)
-  (void)*static_cast<const volatile char*>(p);
-#elif defined(__GNUC__) || defined(__clang__)
-  __builtin_prefetch(p, 1, 3);
-#else
-  (void)p;
-#endif
-}
-
 }  // namespace
 
 void Pipe::Receive(Packet* p) { Accept(p, loop_.now()); }
@@ -58,9 +48,9 @@ void Pipe::Accept(Packet* p, Time arrival) {
 void Pipe::ScheduleHead() {
   scheduled_ = true;
   head_packet_ = at(0).packet;
-  PrefetchForWrite(head_packet_);
-  if (size_ > 1) PrefetchForWrite(&at(1));
-  if (last_exit_) PrefetchForWrite(last_exit_);
+  loop_.Prefetch(head_packet_);
+  if (size_ > 1) loop_.Prefetch(&at(1));
+  if (last_exit_) loop_.Prefetch(last_exit_);
   loop_.Schedule(Time::Nanos(at(0).due_ns), this);
 }
 
@@ -68,8 +58,8 @@ Packet* Pipe::PopHead() {
   Packet* p = at(0).packet;
   head_ = (head_ + 1) & mask_;
   --size_;
-  if (size_ > kPrefetchAhead) PrefetchForWrite(&at(kPrefetchAhead));
-  if (size_ > 1) PrefetchForWrite(at(1).packet);
+  if (size_ > kPrefetchAhead) Prefetcher::Soon(&at(kPrefetchAhead));
+  if (size_ > 1) Prefetcher::Soon(at(1).packet);
   return p;
 }
 
@@ -81,7 +71,7 @@ void Pipe::OnEvent(uint32_t) {
   Packet* p = head_packet_;
   head_ = (head_ + 1) & mask_;
   --size_;
-  if (size_ > 0) PrefetchForWrite(&at(0));
+  if (size_ > 0) Prefetcher::Soon(&at(0));
   p->pipe_exit->Receive(p);
   const int64_t now = loop_.now().ns();
   while (size_ > 0 && at(0).due_ns <= now) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "sim/event_queue.h"
+#include "sim/prefetch.h"
 #include "sim/time.h"
 
 namespace aqmlab {
@@ -31,9 +32,12 @@ class EventLoop {
   void RunUntil(Time end);
   uint64_t events_processed() const { return processed_; }
   size_t pending() const { return queue_.size(); }
+  // For components that know which lines their next event will read.
+  void Prefetch(const void* p) { prefetch_(p); }
 
  private:
   EventQueue queue_;
+  Prefetcher prefetch_;
   Time now_;
   uint64_t processed_ = 0;
 };

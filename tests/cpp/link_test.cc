@@ -133,6 +133,44 @@ TEST(Pipe, SingleFeederTakesPacketsAheadWithExactTimes) {
   EXPECT_EQ(loop.events_processed(), 3u);
 }
 
+// A route records which of its hops take packets ahead, beside the hop
+// pointer, and hands the hops back unchanged.
+TEST(HopList, RecordsWhichHopsTakePacketsAhead) {
+  EventLoop loop;
+  PacketPool pool;
+  Catcher sink(loop, pool);
+  Pipe shared(loop, 0, Time::Millis(5));
+  Pipe own(loop, 0, Time::Millis(1), Pipe::Feeding::kSingleFeeder);
+  const HopList hops{&shared, &own, &sink};
+  ASSERT_EQ(hops.size(), 3u);
+  EXPECT_EQ(hops[0], &shared);
+  EXPECT_EQ(hops[1], &own);
+  EXPECT_EQ(hops[2], &sink);
+  EXPECT_FALSE(hops.takes_ahead(0));
+  EXPECT_TRUE(hops.takes_ahead(1));
+  EXPECT_FALSE(hops.takes_ahead(2));
+}
+
+// Packets due at the same time leave in the order they entered, whether the
+// pipe's event was scheduled on entry or after an earlier exit.
+TEST(Pipe, SimultaneousExitsKeepTheirOrder) {
+  EventLoop loop;
+  PacketPool pool;
+  Catcher sink(loop, pool);
+  Pipe pipe(loop, 0, Time::Millis(2));
+  Route route{{&pipe, &sink}};
+  Forward(MakePacket(pool, &route, 0, 100));  // alone: scheduled on entry, 2 ms
+  loop.RunUntil(Time::Millis(1));
+  for (int i = 1; i <= 3; ++i) Forward(MakePacket(pool, &route, i, 100));  // all at 3 ms
+  loop.RunUntil(Time::Seconds(1));
+  const std::vector<int64_t> arrivals = {2'000'000, 3'000'000, 3'000'000, 3'000'000};
+  const std::vector<int64_t> seqs = {0, 1, 2, 3};
+  EXPECT_EQ(sink.arrivals, arrivals);
+  EXPECT_EQ(sink.seqs, seqs);
+  EXPECT_EQ(loop.events_processed(), 2u);  // one per distinct exit time
+  EXPECT_EQ(pipe.in_flight(), 0);
+}
+
 TEST(PacketPool, GrowsOnDemandAndReusesTheLatestReleased) {
   PacketPool pool;
   EXPECT_EQ(pool.capacity(), 0);

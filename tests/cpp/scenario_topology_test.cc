@@ -13,15 +13,6 @@
 namespace aqmlab {
 namespace {
 
-const ClassSummary& ClassOf(const Summary& s, const std::string& name) {
-  for (const ClassSummary& c : s.classes) {
-    if (c.name == name) return c;
-  }
-  static const ClassSummary none;
-  ADD_FAILURE() << "no class " << name;
-  return none;
-}
-
 const LinkSummary* LinkOf(const Summary& s, const std::string& name) {
   for (const LinkSummary& l : s.links) {
     if (l.name == name) return &l;
@@ -70,7 +61,7 @@ TEST(ScenarioReverse, ReverseTrafficDisturbsTheForwardSide) {
     // ACKs queue behind reverse data and leave in compressed bursts: the
     // forward queue swings more and the forward flows deliver less.
     EXPECT_GT(b.queue_sd_pkts, a.queue_sd_pkts * 1.1) << "side " << side;
-    EXPECT_LT(ClassOf(b, "tcp").goodput_mbps, 0.95 * ClassOf(a, "tcp").goodput_mbps) << "side " << side;
+    EXPECT_LT(testing::ClassOf(b, "tcp").goodput_mbps, 0.95 * testing::ClassOf(a, "tcp").goodput_mbps) << "side " << side;
     // Both queues conserve packets.
     ASSERT_NE(two->reverse_queue(), nullptr);
     ExpectConserved(two->bottleneck().disc(), "forward");
@@ -81,8 +72,8 @@ TEST(ScenarioReverse, ReverseTrafficDisturbsTheForwardSide) {
 TEST(ScenarioReverse, ReverseFlowsGetTheirGoodputAndTheirAcksCrossTheAqm) {
   auto sim = testing::RunToEnd(testing::ParseOrDie(TwoWay(true)), 1);
   const Summary s = sim->summary();
-  const ClassSummary& back = ClassOf(s, "tcp_reverse");  // the default class of reverse tcp
-  const ClassSummary& fwd = ClassOf(s, "tcp");
+  const ClassSummary& back = testing::ClassOf(s, "tcp_reverse");  // the default class of reverse tcp
+  const ClassSummary& fwd = testing::ClassOf(s, "tcp");
   EXPECT_GT(back.goodput_mbps, 7);
   // Its throughput is counted where its data queues first: the reverse link.
   EXPECT_NEAR(back.throughput_mbps, back.goodput_mbps, 0.05 * back.goodput_mbps);
@@ -109,7 +100,7 @@ TEST(ScenarioReverse, ReverseFlowsGetTheirGoodputAndTheirAcksCrossTheAqm) {
 TEST(ScenarioReverse, ReverseShortFlowsComplete) {
   const Summary s = testing::RunSummary(R"({"duration_s": 30, "warmup_s": 5,
     "groups": [{"count": 10}, {"kind": "short_tcp", "arrival_rate": 5, "direction": "reverse"}]})");
-  const ClassSummary& web = ClassOf(s, "short_tcp_reverse");
+  const ClassSummary& web = testing::ClassOf(s, "short_tcp_reverse");
   ASSERT_TRUE(web.completions.has_value());
   EXPECT_GT(web.completions->count, 80);
   EXPECT_GT(web.goodput_mbps, 0.1);
@@ -129,14 +120,14 @@ TEST(ScenarioParkingLot, LongFlowsGetLessThanCrossFlows) {
   for (int side = 0; side < 3; ++side) {
     auto sim = testing::RunToEnd(testing::ParseOrDie(kParkingLot), side);
     const Summary s = sim->summary();
-    const double longer = ClassOf(s, "long").goodput_mbps;
-    const double cross1 = ClassOf(s, "cross1").goodput_mbps;
-    const double cross2 = ClassOf(s, "cross2").goodput_mbps;
+    const double longer = testing::ClassOf(s, "long").goodput_mbps;
+    const double cross1 = testing::ClassOf(s, "cross1").goodput_mbps;
+    const double cross2 = testing::ClassOf(s, "cross2").goodput_mbps;
     // Two congested hops: a long flow sees about twice the loss of a cross
     // flow, so (square-root law) it gets clearly less.
     EXPECT_LT(longer, 0.8 * cross1) << "side " << side;
     EXPECT_LT(longer, 0.8 * cross2) << "side " << side;
-    EXPECT_GT(*ClassOf(s, "long").loss_ratio, *ClassOf(s, "cross1").loss_ratio) << "side " << side;
+    EXPECT_GT(*testing::ClassOf(s, "long").loss_ratio, *testing::ClassOf(s, "cross1").loss_ratio) << "side " << side;
     // Each hop is full and shared by its groups.
     EXPECT_NEAR(longer + cross1, 10 * s.utilisation, 0.3) << "side " << side;
     const LinkSummary* hop2 = LinkOf(s, "hop2");
@@ -215,7 +206,7 @@ TEST(ScenarioParkingLot, ReverseTrafficQueuesOnBothWaysBack) {
   ASSERT_NE(LinkOf(s, "hop2.reverse"), nullptr);
   EXPECT_GT(LinkOf(s, "hop2.reverse")->utilisation, 0.8);   // reverse data of hop 2
   EXPECT_LT(LinkOf(s, "reverse")->utilisation, 0.2);        // only the forward flows' ACKs
-  EXPECT_GT(ClassOf(s, "tcp_reverse").goodput_mbps, 7);
+  EXPECT_GT(testing::ClassOf(s, "tcp_reverse").goodput_mbps, 7);
   ExpectConserved(sim->reverse_queue(2)->disc(), "hop 2 reverse");
 }
 
@@ -238,7 +229,7 @@ TEST(ScenarioClassLoss, TcpClassDropsAddUpToTheQueueDrops) {
   const double queue = static_cast<double>(s.drops_overflow + s.drops_early + s.drops_forced);
   EXPECT_NEAR(drops, queue, 0.02 * queue);
   // Short RTTs grab more of the link at drop-tail, and more of its drops.
-  EXPECT_GT(ClassOf(s, "near").goodput_mbps, ClassOf(s, "far").goodput_mbps);
+  EXPECT_GT(testing::ClassOf(s, "near").goodput_mbps, testing::ClassOf(s, "far").goodput_mbps);
 }
 
 TEST(ScenarioClassLoss, EcnMarksAreNotLosses) {

@@ -20,15 +20,6 @@ namespace {
 
 constexpr double kSigmas = 4.0;
 
-const ClassSummary& ClassOf(const Summary& s, const std::string& name) {
-  for (const ClassSummary& c : s.classes) {
-    if (c.name == name) return c;
-  }
-  ADD_FAILURE() << "no class " << name;
-  static const ClassSummary none;
-  return none;
-}
-
 // An uncongested 10 Mb/s dumbbell (buffer 1000, drop-tail) around `groups`.
 std::string Uncongested(const std::string& groups, double duration = 40, double warmup = 5) {
   return R"({"duration_s": )" + std::to_string(duration) + R"(, "warmup_s": )" +
@@ -50,7 +41,7 @@ std::vector<double> CumulativeBytes(const std::vector<double>& mbps, double inte
 TEST(ScenarioTraffic, CbrGroupDeliversItsRate) {
   const Summary s = testing::RunSummary(
       Uncongested(R"([{"kind": "udp_cbr", "rate_mbps": 2, "class": "cbr"}])"));
-  const ClassSummary& cbr = ClassOf(s, "cbr");
+  const ClassSummary& cbr = testing::ClassOf(s, "cbr");
   EXPECT_NEAR(cbr.goodput_mbps, 2.0, 0.01 * 2.0);
   EXPECT_NEAR(cbr.throughput_mbps, 2.0, 0.01 * 2.0);
   ASSERT_TRUE(cbr.loss_ratio.has_value());
@@ -62,7 +53,7 @@ TEST(ScenarioTraffic, CbrByIntervalAddsUpOverSources) {
   // AOPC exp 2's CBR: 500 B every 80 ms = 50 kb/s a source.
   const Summary s = testing::RunSummary(
       Uncongested(R"([{"kind": "udp_cbr", "count": 40, "interval_ms": 80, "packet_bytes": 500}])"));
-  EXPECT_NEAR(ClassOf(s, "udp_cbr").goodput_mbps, 40 * 0.05, 0.01 * 2.0);
+  EXPECT_NEAR(testing::ClassOf(s, "udp_cbr").goodput_mbps, 40 * 0.05, 0.01 * 2.0);
 }
 
 TEST(ScenarioTraffic, PoissonGroupDeliversItsRate) {
@@ -74,7 +65,7 @@ TEST(ScenarioTraffic, PoissonGroupDeliversItsRate) {
         std::string(R"([{"kind": "poisson", "count": 10, "rate_pps": 100, "packet_bytes": 500, "size": ")") +
         size + R"("}])"));
     const double rel_sd = std::sqrt((std::string(size) == "fixed" ? 1.0 : 2.0) / n);
-    EXPECT_NEAR(ClassOf(s, "poisson").goodput_mbps, 4.0, kSigmas * rel_sd * 4.0) << size;
+    EXPECT_NEAR(testing::ClassOf(s, "poisson").goodput_mbps, 4.0, kSigmas * rel_sd * 4.0) << size;
   }
 }
 
@@ -85,7 +76,7 @@ TEST(ScenarioTraffic, ExponentialOnOffGroupDeliversPeakTimesDuty) {
   const Summary s = testing::RunSummary(Uncongested(
       R"([{"kind": "onoff", "count": 20, "mean_on_s": 1, "mean_off_s": 1, "peak_mbps": 0.4}])", 100));
   const double rel_sd = std::sqrt(t / 4) / (t / 2) / std::sqrt(20.0);
-  EXPECT_NEAR(ClassOf(s, "onoff").goodput_mbps, 4.0, kSigmas * rel_sd * 4.0);
+  EXPECT_NEAR(testing::ClassOf(s, "onoff").goodput_mbps, 4.0, kSigmas * rel_sd * 4.0);
 }
 
 TEST(ScenarioTraffic, ParetoOnOffGroupRunsNearItsMean) {
@@ -94,7 +85,7 @@ TEST(ScenarioTraffic, ParetoOnOffGroupRunsNearItsMean) {
   const Summary s = testing::RunSummary(Uncongested(
       R"([{"kind": "onoff", "law": "pareto", "shape": 1.5, "count": 50, "mean_on_s": 0.8,
           "mean_off_s": 0.2, "peak_mbps": 0.1}])", 100));
-  EXPECT_NEAR(ClassOf(s, "onoff").goodput_mbps, 4.0, 0.15 * 4.0);
+  EXPECT_NEAR(testing::ClassOf(s, "onoff").goodput_mbps, 4.0, 0.15 * 4.0);
 }
 
 TEST(ScenarioTraffic, MmppGroupDeliversItsMeanRate) {
@@ -110,7 +101,7 @@ TEST(ScenarioTraffic, MmppGroupDeliversItsMeanRate) {
   const double t = 95;
   const double var = (160 + 2 * 360.0 * 360.0 * 200 / 27000) * t * 5;
   const double rel_sd = std::sqrt(var) / (160 * t * 5);
-  EXPECT_NEAR(ClassOf(s, "mmpp").goodput_mbps, 3.2, kSigmas * rel_sd * 3.2);
+  EXPECT_NEAR(testing::ClassOf(s, "mmpp").goodput_mbps, 3.2, kSigmas * rel_sd * 3.2);
 }
 
 TEST(ScenarioTraffic, VideoGroupDeliversFrameRateTimesMeanFrame) {
@@ -119,7 +110,7 @@ TEST(ScenarioTraffic, VideoGroupDeliversFrameRateTimesMeanFrame) {
   const Summary s = testing::RunSummary(Uncongested(
       R"([{"kind": "video", "count": 4, "frame_rate": 25, "mean_frame_bytes": 4000,
           "packet_bytes": 1000, "random_phase": true}])"));
-  EXPECT_NEAR(ClassOf(s, "video").goodput_mbps, 3.2, 0.02 * 3.2);
+  EXPECT_NEAR(testing::ClassOf(s, "video").goodput_mbps, 3.2, 0.02 * 3.2);
 }
 
 TEST(ScenarioTraffic, ShortFlowsDeliverTheirLoadAndReportCompletionTimes) {
@@ -128,7 +119,7 @@ TEST(ScenarioTraffic, ShortFlowsDeliverTheirLoadAndReportCompletionTimes) {
   const Summary s = testing::RunSummary(Uncongested(
       R"([{"kind": "short_tcp", "arrival_rate": 50, "rtt_ms": {"min": 100, "max": 100},
           "class": "web"}])", 100));
-  const ClassSummary& web = ClassOf(s, "web");
+  const ClassSummary& web = testing::ClassOf(s, "web");
   EXPECT_NEAR(web.goodput_mbps, 2.0, kSigmas / std::sqrt(4750.0) * 2.0);
   ASSERT_TRUE(web.completions.has_value());
   ASSERT_TRUE(s.short_flows.has_value());
@@ -152,8 +143,8 @@ TEST(ScenarioTraffic, ParetoAndDurationShortFlowsComplete) {
            "size": {"law": "pareto", "mean": 12, "shape": 1.3}},
           {"kind": "short_tcp", "arrival_rate": 5, "class": "timed",
            "size": {"law": "duration", "min_s": 1, "max_s": 2}}])", 60));
-  const ClassSummary& pareto = ClassOf(s, "pareto");
-  const ClassSummary& timed = ClassOf(s, "timed");
+  const ClassSummary& pareto = testing::ClassOf(s, "pareto");
+  const ClassSummary& timed = testing::ClassOf(s, "timed");
   ASSERT_TRUE(pareto.completions && timed.completions);
   EXPECT_GT(pareto.completions->count, 500);
   EXPECT_GT(pareto.completions->mean_s, 0);
@@ -174,7 +165,7 @@ TEST(ScenarioTraffic, TcpGroupOptionsShapeItsFlows) {
         std::string(R"([{"kind": "tcp", "count": 5, "class": "bulk", "packet_bytes": 1000,
             "advertised_window_pkts": 4, "rtt_ms": {"min": 100, "max": 100}, "delayed_ack": )") +
         delack + "}]"));
-    const ClassSummary& bulk = ClassOf(s, "bulk");
+    const ClassSummary& bulk = testing::ClassOf(s, "bulk");
     const double ceiling = 5 * 4 * 8000 / 0.1 / 1e6;
     EXPECT_LT(bulk.goodput_mbps, ceiling) << "delayed_ack " << delack;
     EXPECT_GT(bulk.goodput_mbps, 0.97 * ceiling) << "delayed_ack " << delack;
@@ -364,19 +355,19 @@ TEST(ScenarioTraffic, OpenLoopLossIsMeasuredPerClass) {
     "sides": [{"aqm": "droptail"}],
     "groups": [{"kind": "udp_cbr", "count": 4, "rate_mbps": 3, "class": "flood"},
                {"kind": "tcp", "count": 2}]})");
-  const ClassSummary& flood = ClassOf(s, "flood");
+  const ClassSummary& flood = testing::ClassOf(s, "flood");
   ASSERT_TRUE(flood.loss_ratio.has_value());
   const double flood_share = flood.throughput_mbps / 12;  // what got through
   EXPECT_NEAR(*flood.loss_ratio, 1 - flood_share, 0.005);
   EXPECT_GT(*flood.loss_ratio, 1.0 / 6 - 0.01);
   EXPECT_NEAR(flood.goodput_mbps, flood.throughput_mbps, 0.01);
-  ASSERT_TRUE(ClassOf(s, "tcp").loss_ratio.has_value());
-  EXPECT_GT(*ClassOf(s, "tcp").loss_ratio, 0.05);
+  ASSERT_TRUE(testing::ClassOf(s, "tcp").loss_ratio.has_value());
+  EXPECT_GT(*testing::ClassOf(s, "tcp").loss_ratio, 0.05);
 }
 
 TEST(ScenarioTraffic, TcpGoodputExcludesRetransmissions) {
   const Summary s = testing::RunSummary(R"({"duration_s": 30, "warmup_s": 5, "groups": [{"count": 60}]})", 0);
-  const ClassSummary& tcp = ClassOf(s, "tcp");
+  const ClassSummary& tcp = testing::ClassOf(s, "tcp");
   EXPECT_GT(s.loss_ratio, 0.01);  // drop-tail under 60 flows: retransmissions happen
   EXPECT_LT(tcp.goodput_mbps, tcp.throughput_mbps);
   EXPECT_DOUBLE_EQ(tcp.goodput_mbps, s.goodput_mbps);

@@ -46,4 +46,14 @@ inline std::vector<double> Column(const Simulation& sim, const std::string& name
   return {};
 }
 
+// The summary of the class called `name` (a test failure if there is none).
+inline const ClassSummary& ClassOf(const Summary& s, const std::string& name) {
+  for (const ClassSummary& c : s.classes) {
+    if (c.name == name) return c;
+  }
+  static const ClassSummary none;
+  ADD_FAILURE() << "no class " << name;
+  return none;
+}
+
 }  // namespace aqmlab::testing

@@ -110,15 +110,6 @@ std::string Uncongested(const std::string& groups, const std::string& extra = ""
     "sides": [{"aqm": "red"}], "groups": )" + groups + extra + "}";
 }
 
-const ClassSummary& ClassOf(const Summary& s, const std::string& name) {
-  for (const ClassSummary& c : s.classes) {
-    if (c.name == name) return c;
-  }
-  static const ClassSummary none;
-  ADD_FAILURE() << "no class " << name;
-  return none;
-}
-
 TEST(ScenarioHttp, PagesPerSessionFollowThinkPlusTransferTime) {
   const Summary s = testing::RunSummary(Uncongested(
       R"([{"kind": "http", "count": 20, "rtt_ms": {"min": 100, "max": 100}, "page_law": "fixed"}])"));
@@ -136,7 +127,7 @@ TEST(ScenarioHttp, PagesPerSessionFollowThinkPlusTransferTime) {
   const double expected = 20 * span / cycle;
   const double sd = std::sqrt(20 * span * 1.0 / (cycle * cycle * cycle));
   EXPECT_NEAR(static_cast<double>(p.count), expected, kSigmas * sd + 20);
-  const ClassSummary& http = ClassOf(s, "http");
+  const ClassSummary& http = testing::ClassOf(s, "http");
   ASSERT_TRUE(http.pages.has_value());
   EXPECT_EQ(http.pages->count, p.count);
   EXPECT_FALSE(http.completions.has_value());  // no short flows
@@ -150,7 +141,7 @@ TEST(ScenarioHttp, GoodputIsThePagesBytes) {
       R"([{"kind": "http", "count": 30, "mean_think_s": 0.5, "mean_page_bytes": 4000}])"));
   ASSERT_TRUE(s.pages.has_value());
   const double pages = static_cast<double>(s.pages->count);
-  const double bytes = ClassOf(s, "http").goodput_mbps * s.measured_s / 8e-6;
+  const double bytes = testing::ClassOf(s, "http").goodput_mbps * s.measured_s / 8e-6;
   // Exponential sizes: the sum of n pages has sd sqrt(n) * mean; pages in
   // progress at either end of the window add at most a page per session.
   EXPECT_NEAR(bytes, pages * 4000, kSigmas * std::sqrt(pages) * 4000 + 2 * 30 * 4000);

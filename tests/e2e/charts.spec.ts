@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { collectErrors, numberAttribute } from './helpers';
+import { failOnPageErrors, numberAttribute } from './helpers';
 
 // The chart half of the laboratory page against the real wasm core: layouts,
 // the shared crosshair, the summary table and scatter, exports and themes.
@@ -15,16 +15,11 @@ async function streaming(page: Page): Promise<void> {
 }
 
 test.describe('charts', () => {
-  let consoleErrors: string[] = [];
+  failOnPageErrors();
 
   test.beforeEach(async ({ page }) => {
-    consoleErrors = collectErrors(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'AQM Lab' })).toBeVisible();
-  });
-
-  test.afterEach(() => {
-    expect(consoleErrors).toEqual([]);
   });
 
   test('overlay draws one queue chart with a line per side; small multiples a column per side', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { collectErrors, numberAttribute } from './helpers';
+import { failOnPageErrors, numberAttribute } from './helpers';
 
 // Discipline menus and generated panels against the real wasm core. Nothing
 // here names a discipline beyond droptail and red: the target is read from
@@ -27,16 +27,11 @@ async function neighbourValue(slider: Locator): Promise<number> {
 }
 
 test.describe('disciplines', () => {
-  let consoleErrors: string[] = [];
+  failOnPageErrors();
 
   test.beforeEach(async ({ page }) => {
-    consoleErrors = collectErrors(page);
     await page.goto('/');
     await expect(page.getByTestId('aqm-select-1')).toBeEnabled();
-  });
-
-  test.afterEach(() => {
-    expect(consoleErrors).toEqual([]);
   });
 
   test('the discipline menus are labelled and in the tab order', async ({ page }) => {

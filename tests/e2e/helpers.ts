@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /** A numeric data-* attribute, NaN while absent. */
 export async function numberAttribute(locator: Locator, name: string): Promise<number> {
@@ -14,4 +14,19 @@ export function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/**
+ * For every test of the enclosing describe block: collect console and page
+ * errors from the start (register it before hooks that load the page), and
+ * fail the test if there were any.
+ */
+export function failOnPageErrors(): void {
+  let errors: string[] = [];
+  test.beforeEach(({ page }) => {
+    errors = collectErrors(page);
+  });
+  test.afterEach(() => {
+    expect(errors).toEqual([]);
+  });
 }

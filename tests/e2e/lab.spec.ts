@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { collectErrors, numberAttribute } from './helpers';
+import { collectErrors, failOnPageErrors, numberAttribute } from './helpers';
 
 // Drives the built page against the real wasm core: both sides stream, the
 // charts fill, and a live slider move changes what the queues do.
@@ -23,16 +23,11 @@ async function setSlider(slider: Locator, value: number, readout: Locator, shown
 }
 
 test.describe('a healthy run', () => {
-  let consoleErrors: string[] = [];
+  failOnPageErrors();
 
   test.beforeEach(async ({ page }) => {
-    consoleErrors = collectErrors(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'AQM Lab' })).toBeVisible();
-  });
-
-  test.afterEach(() => {
-    expect(consoleErrors).toEqual([]);
   });
 
   test('both sides stream samples and the charts fill', async ({ page }) => {

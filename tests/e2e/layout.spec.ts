@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { collectErrors, numberAttribute } from './helpers';
+import { collectErrors, failOnPageErrors, numberAttribute } from './helpers';
 import { side, sideRows } from './lab-driver';
 
 // What the page looks like while it works: the first chart samples on screen
@@ -46,13 +46,7 @@ async function box(page: Page, testId: string): Promise<Box> {
 }
 
 test.describe('layout', () => {
-  let errors: string[] = [];
-  test.beforeEach(({ page }) => {
-    errors = collectErrors(page);
-  });
-  test.afterEach(() => {
-    expect(errors).toEqual([]);
-  });
+  failOnPageErrors();
 
   test('at 1280 x 720 the page does not scroll sideways and the summary table fits its panel', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 720 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { collectErrors, numberAttribute } from './helpers';
+import { collectErrors, failOnPageErrors, numberAttribute } from './helpers';
 
 // The control half against the real wasm core: sides added, duplicated,
 // tuned and removed; a scenario value changed live; run-to-time; and a
@@ -17,16 +17,11 @@ async function meanOver(page: Page, i: number, attribute: string, readings = 6):
 }
 
 test.describe('sides and scenario', () => {
-  let consoleErrors: string[] = [];
+  failOnPageErrors();
 
   test.beforeEach(async ({ page }) => {
-    consoleErrors = collectErrors(page);
     await page.goto('/');
     await expect(page.getByTestId('add-side')).toBeEnabled();
-  });
-
-  test.afterEach(() => {
-    expect(consoleErrors).toEqual([]);
   });
 
   test('add a side, duplicate RED and tune the copy, rename it, remove a side', async ({ page }) => {

@@ -50,7 +50,7 @@ void Pipe::ScheduleHead() {
   head_packet_ = at(0).packet;
   loop_.Prefetch(head_packet_);
   if (size_ > 1) loop_.Prefetch(&at(1));
-  if (last_exit_) loop_.Prefetch(last_exit_);
+  loop_.Prefetch(last_exit_);  // set by the Accept that filled the ring
   loop_.Schedule(Time::Nanos(at(0).due_ns), this);
 }
 

@@ -38,10 +38,8 @@ class Prefetcher {
       for (size_t i = 0; i < kBatch; ++i) (void)*pending_[i];
       n_ = 0;
     }
-#elif defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(p, 1, 3);
 #else
-    (void)p;
+    Soon(p);  // a prefetch never waits, so nothing is gained by holding it
 #endif
   }
 

@@ -12,6 +12,7 @@
 #include <new>
 #include <vector>
 
+#include "sim/event_target.h"
 #include "sim/large_block.h"
 #include "sim/time.h"
 
@@ -94,9 +95,15 @@ struct Route {
   static constexpr int8_t kNoMeter = -1;
 };
 
-class PacketReceiver {
+// Every receiver is also an event target. Pipes, queues and TCP ends are
+// both, and with a single chain of bases they have one vtable: the loop's
+// call of OnEvent lands in the class itself, where a second base would
+// route it through a this-adjusting thunk (in wasm, one more call per
+// event). Receivers that schedule nothing keep the empty OnEvent below.
+class PacketReceiver : public EventTarget {
  public:
   virtual void Receive(Packet* p) = 0;
+  void OnEvent(uint32_t) override {}
   // A pipe that takes packets from the pipe before it ahead of time, without
   // an event (see Pipe::Feeding). Fixed from construction, so a route can
   // copy it when the hop joins (HopList::takes_ahead).

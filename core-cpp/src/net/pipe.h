@@ -28,7 +28,7 @@
 
 namespace aqmlab {
 
-class Pipe final : public PacketReceiver, public EventTarget {
+class Pipe final : public PacketReceiver {
  public:
   // A pipe fed by exactly one FIFO upstream pipe (a flow's own access link
   // behind a shared reverse link) can take packets ahead of time: its

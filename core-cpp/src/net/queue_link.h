@@ -12,7 +12,7 @@
 
 namespace aqmlab {
 
-class QueueLink final : public PacketReceiver, public EventTarget {
+class QueueLink final : public PacketReceiver {
  public:
   QueueLink(EventLoop& loop, double rate_bps, Time delay, std::unique_ptr<QueueDisc> disc);
 

@@ -8,25 +8,18 @@
 #include <cstdint>
 
 #include "sim/event_queue.h"
+#include "sim/event_target.h"
 #include "sim/prefetch.h"
 #include "sim/time.h"
 
 namespace aqmlab {
-
-class EventTarget {
- public:
-  virtual void OnEvent(uint32_t tag) = 0;
-
- protected:
-  ~EventTarget() = default;
-};
 
 class EventLoop {
  public:
   Time now() const { return now_; }
   // A time before now() means now: time never goes backwards.
   void Schedule(Time at, EventTarget* target, uint32_t tag = 0) {
-    queue_.Push(QueuedEvent{at < now_ ? now_.ns() : at.ns(), target, tag});
+    queue_.Push(at < now_ ? now_.ns() : at.ns(), target, tag);
   }
   // Runs every event with time <= end, then sets the clock to `end`.
   void RunUntil(Time end);

@@ -41,10 +41,12 @@ struct QueuedEvent {
 
 class EventQueue {
  public:
-  // `e.at` must be >= floor() (the loop clamps past times to now, which never
-  // precedes the floor).
-  void Push(const QueuedEvent& e) {
-    assert(e.at >= floor_);
+  // `at` must be >= floor() (the loop clamps past times to now, which never
+  // precedes the floor). The fields come as separate arguments so that, when
+  // the call is not inlined, they travel in registers: a struct passed by
+  // reference would go through memory (in wasm, through the shadow stack).
+  void Push(int64_t at, EventTarget* target, uint32_t tag) {
+    assert(at >= floor_);
     ++size_;
     uint32_t n = free_;
     if (n == kNil) {
@@ -53,15 +55,29 @@ class EventQueue {
     } else {
       free_ = nodes_[n].next;
     }
-    nodes_[n].at = e.at;
-    nodes_[n].target = e.target;
-    nodes_[n].tag = e.tag;
+    nodes_[n].at = at;
+    nodes_[n].target = target;
+    nodes_[n].tag = tag;
     Insert(n);
   }
+  void Push(const QueuedEvent& e) { Push(e.at, e.target, e.tag); }
   // Takes out the earliest event (the first inserted among equal times) if its
   // time is <= limit. The floor only moves to a time that is taken out, so a
   // failed call leaves it where it was.
-  bool PopUpTo(int64_t limit, QueuedEvent* out);
+  // Inline, so that the loop's `out` lives in registers; the rarer refill of
+  // `due_` from the slots is out of line.
+  bool PopUpTo(int64_t limit, QueuedEvent* out) {
+    if (due_.head == kNil && !Refill(limit)) return false;
+    if (floor_ > limit) return false;
+    const uint32_t n = due_.head;
+    const Node& node = nodes_[n];
+    *out = QueuedEvent{node.at, node.target, node.tag};
+    due_.head = node.next;
+    if (due_.head == kNil) due_.tail = kNil;
+    Release(n);
+    --size_;
+    return true;
+  }
   size_t size() const { return size_; }
   int64_t floor() const { return floor_; }
   // Nodes held (pending or free): the peak number of pending events.
@@ -113,6 +129,9 @@ class EventQueue {
     }
     Append(l, n);
   }
+  // Moves the earliest slot's events down, its minimum becoming the floor;
+  // false (and nothing moved) if there are none or they are all after limit.
+  bool Refill(int64_t limit);
   void Release(uint32_t n) {
     nodes_[n].next = free_;
     free_ = n;

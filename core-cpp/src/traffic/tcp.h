@@ -36,7 +36,7 @@ struct TcpStats {
   int64_t ecn_reductions = 0;
 };
 
-class TcpSource final : public PacketReceiver, public EventTarget {
+class TcpSource final : public PacketReceiver {
  public:
   TcpSource(EventLoop& loop, PacketPool& pool, int32_t flow, int16_t traffic_class,
             const TcpConfig& config, const Route* route);
@@ -102,7 +102,7 @@ struct SinkStats {
   Bytes delivered_bytes = 0;
 };
 
-class TcpSink final : public PacketReceiver, public EventTarget {
+class TcpSink final : public PacketReceiver {
  public:
   TcpSink(EventLoop& loop, PacketPool& pool, const TcpConfig& config, const Route* ack_route);
   void Receive(Packet* data) override;

@@ -252,6 +252,7 @@ void Simulation::SetHopDelay(int64_t hop, Time d) {
 
 void Simulation::AdvanceTo(Time t) {
   if (t > end_) t = end_;
+  loop_.set_prefetching(WorkingSetBytes() > kCacheBytes);
   while (next_action_ < timeline_.size() && timeline_[next_action_].at <= t) {
     const Action& a = timeline_[next_action_++];
     loop_.RunUntil(a.at);

@@ -89,6 +89,14 @@ class Simulation final {
   TrafficProbe MakeProbe();
   // Sets hop `hop`'s one-way delay, both directions.
   void SetHopDelay(int64_t hop, Time d);
+  // About what the run touches: its packets and, per long-lived flow, the
+  // flow's pipes, routes and TCP ends (under 1 KiB). Above kCacheBytes the
+  // lines an event needs have mostly left the caches by then, and asking for
+  // them early (EventLoop::Prefetch) pays; below it, it only costs.
+  uint64_t WorkingSetBytes() const {
+    return static_cast<uint64_t>(pool_.capacity()) * sizeof(Packet) + uint64_t{flow_count()} * 1024;
+  }
+  static constexpr uint64_t kCacheBytes = uint64_t{4} << 20;
 
   Scenario scenario_;
   int side_;

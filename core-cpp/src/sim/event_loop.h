@@ -27,6 +27,7 @@ class EventLoop {
   size_t pending() const { return queue_.size(); }
   // For components that know which lines their next event will read.
   void Prefetch(const void* p) { prefetch_(p); }
+  void set_prefetching(bool on) { prefetch_.set_enabled(on); }
 
  private:
   EventQueue queue_;

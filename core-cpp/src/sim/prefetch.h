@@ -33,6 +33,7 @@ class Prefetcher {
   // For a line a later event will need.
   void operator()(const void* p) {
 #if defined(__EMSCRIPTEN__)
+    if (!enabled_) return;
     pending_[n_++] = static_cast<const volatile char*>(p);
     if (n_ == kBatch) {
       for (size_t i = 0; i < kBatch; ++i) (void)*pending_[i];
@@ -43,9 +44,22 @@ class Prefetcher {
 #endif
   }
 
+  // In wasm the batched loads cost real time, and pay only when the lines
+  // would otherwise come from memory; a run whose packets and flows fit in
+  // the caches turns them off (natively a prefetch is nearly free and
+  // stays on). A hint only: results never depend on it.
+  void set_enabled(bool on) {
+#if defined(__EMSCRIPTEN__)
+    enabled_ = on;
+#else
+    (void)on;
+#endif
+  }
+
  private:
 #if defined(__EMSCRIPTEN__)
   static constexpr size_t kBatch = 16;
+  bool enabled_ = true;
   const volatile char* pending_[kBatch] = {};
   size_t n_ = 0;
 #endif

@@ -32,6 +32,12 @@ std::string Dumbbell(double mbps, int flows, double rtt_min, double rtt_max, dou
   return buf;
 }
 
+std::string FormatWall(double seconds) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4f", seconds);
+  return buf;
+}
+
 long PeakRssKiB() {
   rusage u{};
   getrusage(RUSAGE_SELF, &u);
@@ -63,8 +69,13 @@ int ListBenchmarks(bool quick) {
   return 0;
 }
 
-int RunBenchmarks(bool quick, int repeat) {
-  for (const BenchCase& c : Cases(quick)) {
+int BenchmarkCount() { return static_cast<int>(Cases(false).size()); }
+
+int RunBenchmarks(bool quick, int repeat, int only) {
+  const std::vector<BenchCase> cases = Cases(quick);
+  for (size_t k = 0; k < cases.size(); ++k) {
+    if (only >= 0 && k != static_cast<size_t>(only)) continue;
+    const BenchCase& c = cases[k];
     auto scenario = ParseScenario(c.scenario);
     if (!scenario.ok()) {
       std::fprintf(stderr, "bench: %s\n", scenario.error().c_str());
@@ -90,14 +101,19 @@ int RunBenchmarks(bool quick, int repeat) {
       events = static_cast<double>(s.loop().events_processed());
       simulated = s.now().seconds();
     }
+    std::string in_order;
+    for (double w : walls) {
+      if (!in_order.empty()) in_order += ',';
+      in_order += FormatWall(w);
+    }
     std::sort(walls.begin(), walls.end());
     const double wall = walls[walls.size() / 2];
     std::printf(
         "{\"case\":\"%s\",\"simulated_s\":%g,\"runs\":%d,\"wall_s\":%.4f,\"fastest_wall_s\":%.4f,"
         "\"packets\":%.0f,\"packets_per_s\":%.0f,\"events_per_s\":%.0f,\"events_per_packet\":%.2f,"
-        "\"speed_vs_real_time\":%.2f,\"peak_rss_kib\":%ld}\n",
+        "\"speed_vs_real_time\":%.2f,\"peak_rss_kib\":%ld,\"walls_s\":[%s]}\n",
         c.name, simulated, repeat, wall, walls.front(), packets, packets / wall, events / wall,
-        events / packets, simulated / wall, PeakRssKiB());
+        events / packets, simulated / wall, PeakRssKiB(), in_order.c_str());
     std::fflush(stdout);
   }
   return 0;

@@ -2,7 +2,8 @@
 //   aqmlab run <scenario.json> [--csv out.csv]   run every side, print a JSON summary
 //   aqmlab aqms                                  the registered disciplines as JSON
 //   aqmlab default-scenario                      the default scenario as JSON
-//   aqmlab bench [--quick] [--list] [--repeat N]  time the reference scenarios
+//   aqmlab bench [--quick] [--list] [--repeat N] [--case K]
+//                                                time the reference scenarios (or case K only)
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -24,7 +25,7 @@ int Usage() {
   std::cerr << "usage: aqmlab run <scenario.json> [--csv out.csv]\n"
                "       aqmlab aqms\n"
                "       aqmlab default-scenario\n"
-               "       aqmlab bench [--quick] [--list] [--repeat N]\n";
+               "       aqmlab bench [--quick] [--list] [--repeat N] [--case K]\n";
   return 2;
 }
 
@@ -145,6 +146,7 @@ int main(int argc, char** argv) {
   if (cmd == "bench") {
     bool quick = false, list = false;
     int repeat = 0;  // 0: the default for the mode
+    int only = -1;   // -1: every case
     for (int i = 2; i < argc; ++i) {
       const std::string arg = argv[i];
       if (arg == "--quick") {
@@ -159,12 +161,22 @@ int main(int argc, char** argv) {
           return 2;
         }
         repeat = static_cast<int>(n);
+      } else if (arg == "--case" && i + 1 < argc) {
+        const int cases = aqmlab::BenchmarkCount();
+        char* end = nullptr;
+        const long k = std::strtol(argv[++i], &end, 10);
+        if (*end != '\0' || k < 0 || k >= cases) {
+          std::cerr << "aqmlab bench: --case: must be an integer in [0, " << cases - 1 << "], got "
+                    << argv[i] << "\n";
+          return 2;
+        }
+        only = static_cast<int>(k);
       } else {
         return Usage();
       }
     }
     if (repeat == 0) repeat = quick ? 1 : 5;
-    return list ? aqmlab::ListBenchmarks(quick) : aqmlab::RunBenchmarks(quick, repeat);
+    return list ? aqmlab::ListBenchmarks(quick) : aqmlab::RunBenchmarks(quick, repeat, only);
   }
   if (cmd == "default-scenario") {
     std::cout << aqmlab::ScenarioToJson(aqmlab::DefaultScenario()) << "\n";

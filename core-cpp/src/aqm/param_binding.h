@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -49,6 +50,14 @@ const ParamField<P>* FindField(std::span<const ParamField<P>> fields, std::strin
   return nullptr;
 }
 
+// A parameterless law (drop-tail) has an empty Params and no fields, so this
+// never runs for it; the `if constexpr` keeps GCC from warning about a
+// member pointer into an empty struct.
+template <class P>
+void SetField(P& params, const ParamField<P>& f, double value) {
+  if constexpr (!std::is_empty_v<P>) params.*(f.member) = value;
+}
+
 // Sets one parameter on a copy, validates the whole set, and only then
 // commits it. `validate` checks relations between fields (min_th < max_th).
 template <class P>
@@ -58,7 +67,7 @@ Status AssignParam(std::span<const ParamField<P>> fields, P& params, std::string
   if (!f) return {std::string(name) + ": no such parameter"};
   if (Status s = CheckParamValue(f->spec, value); !s.ok()) return s;
   P next = params;
-  next.*(f->member) = value;
+  SetField(next, *f, value);
   if (Status s = validate(next); !s.ok()) return s;
   params = next;
   return {};
@@ -68,12 +77,12 @@ template <class P>
 Result<P> BuildParams(std::span<const ParamField<P>> fields, const ParamOverrides& overrides,
                       const LinkContext& link, Status (*validate)(const P&)) {
   P params{};
-  for (const auto& f : fields) params.*(f.member) = ResolveDefault(f.spec, link);
+  for (const auto& f : fields) SetField(params, f, ResolveDefault(f.spec, link));
   for (const auto& [name, value] : overrides) {
     const ParamField<P>* f = FindField(fields, name);
     if (!f) return Error{name + ": no such parameter"};
     if (Status s = CheckParamValue(f->spec, value); !s.ok()) return Error{s.error};
-    params.*(f->member) = value;
+    SetField(params, *f, value);
   }
   if (Status s = validate(params); !s.ok()) return Error{s.error};
   return params;

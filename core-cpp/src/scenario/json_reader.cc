@@ -29,7 +29,9 @@ const Json* JsonReader::Get(const char* key) {
 void JsonReader::Number(const char* key, double& out, double lo, double hi) {
   const Json* v = Get(key);
   if (!v) return;
-  const std::string range = "[" + FormatNumber(lo) + ", " + FormatNumber(hi) + "]";
+  // Appended, not `"[" + ...`: GCC 12 warns falsely (-Wrestrict) on that form.
+  std::string range = "[";
+  range += FormatNumber(lo) + ", " + FormatNumber(hi) + "]";
   if (!v->is_number()) return Fail(Field(key), "must be a number in " + range);
   const double x = v->get<double>();
   if (!std::isfinite(x) || x < lo || x > hi) {
@@ -41,7 +43,8 @@ void JsonReader::Number(const char* key, double& out, double lo, double hi) {
 void JsonReader::Integer(const char* key, int64_t& out, int64_t lo, int64_t hi) {
   const Json* v = Get(key);
   if (!v) return;
-  const std::string range = "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+  std::string range = "[";
+  range += std::to_string(lo) + ", " + std::to_string(hi) + "]";
   if (!v->is_number()) return Fail(Field(key), "must be a whole number in " + range);
   const double x = v->get<double>();
   if (!std::isfinite(x) || x != std::floor(x)) {

@@ -223,5 +223,20 @@ TEST(Time, ConvertsUnitsExactly) {
   EXPECT_EQ(BitsPerSecond{1e9}.TransmissionTime(1500).ns(), 12'000);
 }
 
+TEST(Time, TransmissionTimeFollowsSizeAndRateChanges) {
+  // The last size's time is kept; alternating sizes and a new rate must
+  // still give each packet its own exact time.
+  BitsPerSecond rate(10e6);
+  EXPECT_EQ(rate.TransmissionTime(500).ns(), 400'000);
+  EXPECT_EQ(rate.TransmissionTime(40).ns(), 32'000);
+  EXPECT_EQ(rate.TransmissionTime(500).ns(), 400'000);
+  EXPECT_EQ(rate.TransmissionTime(500).ns(), 400'000);
+  rate.set_bps(20e6);
+  EXPECT_EQ(rate.bps(), 20e6);
+  EXPECT_EQ(rate.TransmissionTime(500).ns(), 200'000);
+  EXPECT_EQ(rate.TransmissionTime(1).ns(), 400);  // 8 bits at 20 Mb/s
+  EXPECT_EQ(rate.TransmissionTime(3).ns(), 1'200);
+}
+
 }  // namespace
 }  // namespace aqmlab

@@ -22,7 +22,7 @@ void Pipe::Grow() {
 
 void Pipe::Accept(Packet* p, Time arrival) {
   Time exit = arrival;
-  if (rate_.bps > 0) {
+  if (rate_.bps() > 0) {
     const Time start = busy_until_ > exit ? busy_until_ : exit;
     busy_until_ = start + rate_.TransmissionTime(p->size);
     exit = busy_until_;

@@ -38,7 +38,7 @@ class Pipe final : public PacketReceiver {
 
   // rate_bps == 0 means no serialisation (a pure delay line).
   Pipe(EventLoop& loop, double rate_bps, Time delay, Feeding feeding = Feeding::kAny)
-      : PacketReceiver(feeding == Feeding::kSingleFeeder), loop_(loop), rate_{rate_bps}, delay_(delay) {}
+      : PacketReceiver(feeding == Feeding::kSingleFeeder), loop_(loop), rate_(rate_bps), delay_(delay) {}
 
   void Receive(Packet* p) override;
   void OnEvent(uint32_t tag) override;

@@ -3,7 +3,7 @@
 namespace aqmlab {
 
 QueueLink::QueueLink(EventLoop& loop, double rate_bps, Time delay, std::unique_ptr<QueueDisc> disc)
-    : loop_(loop), rate_{rate_bps}, disc_(std::move(disc)), wire_(loop, 0, delay) {}
+    : loop_(loop), rate_(rate_bps), disc_(std::move(disc)), wire_(loop, 0, delay) {}
 
 void QueueLink::Receive(Packet* p) {
   if (disc_->Enqueue(p) && !in_service_) StartNext();
@@ -27,7 +27,7 @@ void QueueLink::OnEvent(uint32_t) {
 }
 
 void QueueLink::SetRate(double bps) {
-  rate_.bps = bps;
+  rate_.set_bps(bps);
   disc_->SetCapacity(bps);
 }
 

@@ -21,7 +21,7 @@ class QueueLink final : public PacketReceiver {
 
   QueueDisc& disc() { return *disc_; }
   const QueueDisc& disc() const { return *disc_; }
-  double rate_bps() const { return rate_.bps; }
+  double rate_bps() const { return rate_.bps(); }
   void SetRate(double bps);
   void SetDelay(Time d) { wire_.set_delay(d); }
   Time delay() const { return wire_.delay(); }

@@ -39,14 +39,31 @@ class Time {
 
 using Bytes = int64_t;
 
-// Link rates in bits per second, with the one conversion the simulator needs.
-struct BitsPerSecond {
-  double bps = 0;
-  // Serialisation time of `bytes`, rounded to the nanosecond.
-  Time TransmissionTime(Bytes bytes) const {
-    return Time::Nanos(static_cast<int64_t>(static_cast<double>(bytes) * 8e9 / bps + 0.5));
+// A link's rate in bits per second, with the one conversion the simulator
+// needs. Packet sizes repeat (a flow's data segments, its ACKs), so the time
+// of the last size asked for is kept: the same nanoseconds, without a
+// division and a float-to-integer conversion per packet.
+class BitsPerSecond {
+ public:
+  explicit BitsPerSecond(double bps = 0) : bps_(bps) {}
+  double bps() const { return bps_; }
+  void set_bps(double bps) {
+    bps_ = bps;
+    memo_bytes_ = -1;
   }
-  double BytesPerSecond() const { return bps / 8.0; }
+  // Serialisation time of `bytes`, rounded to the nanosecond.
+  Time TransmissionTime(Bytes bytes) {
+    if (bytes != memo_bytes_) {
+      memo_bytes_ = bytes;
+      memo_ = Time::Nanos(static_cast<int64_t>(static_cast<double>(bytes) * 8e9 / bps_ + 0.5));
+    }
+    return memo_;
+  }
+
+ private:
+  double bps_;
+  Bytes memo_bytes_ = -1;
+  Time memo_;
 };
 
 }  // namespace aqmlab

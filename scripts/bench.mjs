@@ -69,7 +69,7 @@ cases.forEach(({ name, scenario }, k) => {
     runs: repeat,
     native_wall_s: +nativeWall.toFixed(4),
     native_packets_per_s: Math.round(n.packets / nativeWall),
-    native_events_per_s: Math.round((n.events_per_packet * n.packets) / nativeWall),
+    native_events_per_s: Math.round(n.events / nativeWall),
     native_peak_rss_mib: +(median(pairs.map((p) => p.native.peak_rss_kib)) / 1024).toFixed(1),
     native_vs_real_time: +(n.simulated_s / nativeWall).toFixed(2),
     wasm_wall_s: +wasmWall.toFixed(4),

@@ -27,7 +27,7 @@ struct Oracle {
 
 // The tag carries the insertion number, so the order of ties is checked too.
 void Push(EventQueue& q, Oracle& o, int64_t at, uint32_t& next_tag) {
-  q.Push(QueuedEvent{at, nullptr, next_tag});
+  q.Push(at, nullptr, next_tag);
   o.pending.insert({at, next_tag});
   ++next_tag;
 }
@@ -43,7 +43,7 @@ TEST(EventQueue, TimeOrderWithTiesInInsertionOrder) {
   EventQueue q;
   const int64_t times[] = {300, 10, 300, 10, 20, 1 << 20, 10, 300, 0, 1 << 20};
   uint32_t tag = 0;
-  for (int64_t t : times) q.Push(QueuedEvent{t, nullptr, tag++});
+  for (int64_t t : times) q.Push(t, nullptr, tag++);
   const std::vector<std::pair<int64_t, uint32_t>> expected = {
       {0, 8},   {10, 1},  {10, 3},  {10, 6},       {20, 4},
       {300, 0}, {300, 2}, {300, 7}, {1 << 20, 5}, {1 << 20, 9}};
@@ -58,8 +58,8 @@ TEST(EventQueue, ManyEventsAtOneTimeKeepTheirOrder) {
   const int64_t at = int64_t{5} << 40;
   uint32_t tag = 0;
   for (int i = 0; i < 10000; ++i) {
-    q.Push(QueuedEvent{at, nullptr, tag++});
-    q.Push(QueuedEvent{at + 1 + i % 7, nullptr, tag++});
+    q.Push(at, nullptr, tag++);
+    q.Push(at + 1 + i % 7, nullptr, tag++);
   }
   const auto out = Drain(q, std::numeric_limits<int64_t>::max());
   ASSERT_EQ(out.size(), 20000u);
@@ -72,16 +72,16 @@ TEST(EventQueue, ManyEventsAtOneTimeKeepTheirOrder) {
 
 TEST(EventQueue, StopsAtTheLimitWithoutMovingTheFloor) {
   EventQueue q;
-  q.Push(QueuedEvent{1000, nullptr, 1});
-  q.Push(QueuedEvent{5000, nullptr, 2});
+  q.Push(1000, nullptr, 1);
+  q.Push(5000, nullptr, 2);
   QueuedEvent e;
   ASSERT_TRUE(q.PopUpTo(1000, &e));  // inclusive
   EXPECT_EQ(e.tag, 1u);
   EXPECT_FALSE(q.PopUpTo(4999, &e));
   EXPECT_EQ(q.floor(), 1000);
   // An event between the floor and the refused one still comes first.
-  q.Push(QueuedEvent{2000, nullptr, 3});
-  q.Push(QueuedEvent{1000, nullptr, 4});
+  q.Push(2000, nullptr, 3);
+  q.Push(1000, nullptr, 4);
   EXPECT_EQ(Drain(q, 10000),
             (std::vector<std::pair<int64_t, uint32_t>>{{1000, 4}, {2000, 3}, {5000, 2}}));
 }
@@ -89,11 +89,11 @@ TEST(EventQueue, StopsAtTheLimitWithoutMovingTheFloor) {
 TEST(EventQueue, FarFutureEvents) {
   EventQueue q;
   const int64_t max = std::numeric_limits<int64_t>::max();
-  q.Push(QueuedEvent{max, nullptr, 1});
-  q.Push(QueuedEvent{max - 1, nullptr, 2});
-  q.Push(QueuedEvent{int64_t{86400} * 1000000000, nullptr, 3});  // a day, the longest run
-  q.Push(QueuedEvent{max, nullptr, 4});
-  q.Push(QueuedEvent{7, nullptr, 5});
+  q.Push(max, nullptr, 1);
+  q.Push(max - 1, nullptr, 2);
+  q.Push(int64_t{86400} * 1000000000, nullptr, 3);  // a day, the longest run
+  q.Push(max, nullptr, 4);
+  q.Push(7, nullptr, 5);
   EXPECT_EQ(Drain(q, max), (std::vector<std::pair<int64_t, uint32_t>>{
                                {7, 5}, {int64_t{86400} * 1000000000, 3}, {max - 1, 2},
                                {max, 1}, {max, 4}}));
@@ -141,11 +141,11 @@ TEST(EventQueue, MemoryFollowsThePendingEventsNotTheRunLength) {
   uint32_t tag = 0;
   // 2,000 events pending at all times, each re-scheduled up to 0.5 s ahead
   // when it runs, for many times the span of every level below the top.
-  for (int i = 0; i < 2000; ++i) q.Push(QueuedEvent{static_cast<int64_t>(rng() % 500000000), nullptr, tag++});
+  for (int i = 0; i < 2000; ++i) q.Push(static_cast<int64_t>(rng() % 500000000), nullptr, tag++);
   QueuedEvent e;
   for (int i = 0; i < 4000000; ++i) {
     ASSERT_TRUE(q.PopUpTo(std::numeric_limits<int64_t>::max(), &e));
-    q.Push(QueuedEvent{e.at + static_cast<int64_t>(rng() % 500000000), nullptr, tag++});
+    q.Push(e.at + static_cast<int64_t>(rng() % 500000000), nullptr, tag++);
   }
   EXPECT_EQ(q.size(), 2000u);
   EXPECT_EQ(q.nodes_allocated(), 2000u);  // the peak, reused ever since

@@ -26,6 +26,18 @@ struct Catcher final : PacketReceiver {
   std::vector<int64_t> seqs;
 };
 
+// A loop, a pool and a sink that records when each packet arrives: what
+// every test of pipes and links below wires its hops to.
+class LinkTest : public ::testing::Test {
+ protected:
+  EventLoop loop;
+  PacketPool pool;
+  Catcher sink{loop, pool};
+};
+using PipeTest = LinkTest;
+using HopListTest = LinkTest;
+using QueueLinkTest = LinkTest;
+
 Packet* MakePacket(PacketPool& pool, const Route* route, int64_t seq, Bytes size) {
   Packet* p = pool.Allocate();
   p->seq = seq;
@@ -34,10 +46,7 @@ Packet* MakePacket(PacketPool& pool, const Route* route, int64_t seq, Bytes size
   return p;
 }
 
-TEST(Pipe, SerialisesThenPropagatesToTheNanosecond) {
-  EventLoop loop;
-  PacketPool pool;
-  Catcher sink(loop, pool);
+TEST_F(PipeTest, SerialisesThenPropagatesToTheNanosecond) {
   Pipe pipe(loop, 10e6, Time::Millis(5));  // 500 B at 10 Mb/s = 400 us
   Route route{{&pipe, &sink}};
   for (int i = 0; i < 3; ++i) Forward(MakePacket(pool, &route, i, 500));
@@ -47,10 +56,7 @@ TEST(Pipe, SerialisesThenPropagatesToTheNanosecond) {
   EXPECT_EQ(pool.live(), 0);
 }
 
-TEST(Pipe, IdleGapRestartsSerialisationAtArrival) {
-  EventLoop loop;
-  PacketPool pool;
-  Catcher sink(loop, pool);
+TEST_F(PipeTest, IdleGapRestartsSerialisationAtArrival) {
   Pipe pipe(loop, 8e6, Time::Micros(100));  // 1000 B at 8 Mb/s = 1 ms
   Route route{{&pipe, &sink}};
   Forward(MakePacket(pool, &route, 0, 1000));
@@ -63,10 +69,7 @@ TEST(Pipe, IdleGapRestartsSerialisationAtArrival) {
 
 // The pipe's ring starts at 8 slots and doubles; packets entering while
 // others leave wrap around it. Exit order and times must survive both.
-TEST(Pipe, RingGrowsAndWrapsWithoutLosingOrderOrTime) {
-  EventLoop loop;
-  PacketPool pool;
-  Catcher sink(loop, pool);
+TEST_F(PipeTest, RingGrowsAndWrapsWithoutLosingOrderOrTime) {
   Pipe pipe(loop, 0, Time::Micros(50));  // a pure delay line: up to 50 inside
   Route route{{&pipe, &sink}};
   std::vector<int64_t> expected;
@@ -93,10 +96,7 @@ TEST(Pipe, RingGrowsAndWrapsWithoutLosingOrderOrTime) {
   EXPECT_EQ(pool.live(), 0);
 }
 
-TEST(Pipe, AShorterDelaySetInFlightNeverOvertakesEarlierPackets) {
-  EventLoop loop;
-  PacketPool pool;
-  Catcher sink(loop, pool);
+TEST_F(PipeTest, AShorterDelaySetInFlightNeverOvertakesEarlierPackets) {
   Pipe pipe(loop, 0, Time::Millis(10));
   Route route{{&pipe, &sink}};
   Forward(MakePacket(pool, &route, 0, 100));  // leaves at 10 ms
@@ -116,10 +116,7 @@ TEST(Pipe, AShorterDelaySetInFlightNeverOvertakesEarlierPackets) {
 
 // A shared pipe hands packets to a single-feeder pipe on entry: the chain
 // costs one event per packet and the times add up exactly.
-TEST(Pipe, SingleFeederTakesPacketsAheadWithExactTimes) {
-  EventLoop loop;
-  PacketPool pool;
-  Catcher sink(loop, pool);
+TEST_F(PipeTest, SingleFeederTakesPacketsAheadWithExactTimes) {
   Pipe shared(loop, 10e6, Time::Millis(5));   // 500 B: 400 us
   Pipe own(loop, 5e6, Time::Millis(1), Pipe::Feeding::kSingleFeeder);  // 500 B: 800 us
   Route route{{&shared, &own, &sink}};
@@ -135,10 +132,7 @@ TEST(Pipe, SingleFeederTakesPacketsAheadWithExactTimes) {
 
 // A route records which of its hops take packets ahead, beside the hop
 // pointer, and hands the hops back unchanged.
-TEST(HopList, RecordsWhichHopsTakePacketsAhead) {
-  EventLoop loop;
-  PacketPool pool;
-  Catcher sink(loop, pool);
+TEST_F(HopListTest, RecordsWhichHopsTakePacketsAhead) {
   Pipe shared(loop, 0, Time::Millis(5));
   Pipe own(loop, 0, Time::Millis(1), Pipe::Feeding::kSingleFeeder);
   const HopList hops{&shared, &own, &sink};
@@ -153,10 +147,7 @@ TEST(HopList, RecordsWhichHopsTakePacketsAhead) {
 
 // Packets due at the same time leave in the order they entered, whether the
 // pipe's event was scheduled on entry or after an earlier exit.
-TEST(Pipe, SimultaneousExitsKeepTheirOrder) {
-  EventLoop loop;
-  PacketPool pool;
-  Catcher sink(loop, pool);
+TEST_F(PipeTest, SimultaneousExitsKeepTheirOrder) {
   Pipe pipe(loop, 0, Time::Millis(2));
   Route route{{&pipe, &sink}};
   Forward(MakePacket(pool, &route, 0, 100));  // alone: scheduled on entry, 2 ms
@@ -188,10 +179,7 @@ TEST(PacketPool, GrowsOnDemandAndReusesTheLatestReleased) {
   EXPECT_EQ(sizeof(Packet), 64u);
 }
 
-TEST(QueueLink, TransmitsBackToBackAndDropsAtTheBuffer) {
-  EventLoop loop;
-  PacketPool pool;
-  Catcher sink(loop, pool);
+TEST_F(QueueLinkTest, TransmitsBackToBackAndDropsAtTheBuffer) {
   QueueDiscEnv env;
   env.link.capacity_bps = 10e6;
   env.link.buffer_packets = 2;

@@ -123,9 +123,9 @@ int RunBenchmarks(bool quick, int repeat, int only) {
     const double wall = walls[walls.size() / 2];
     std::printf(
         "{\"case\":\"%s\",\"simulated_s\":%g,\"runs\":%d,\"wall_s\":%.4f,\"fastest_wall_s\":%.4f,"
-        "\"packets\":%.0f,\"packets_per_s\":%.0f,\"events_per_s\":%.0f,\"events_per_packet\":%.2f,"
+        "\"packets\":%.0f,\"events\":%.0f,\"packets_per_s\":%.0f,\"events_per_s\":%.0f,\"events_per_packet\":%.2f,"
         "\"speed_vs_real_time\":%.2f,\"peak_rss_kib\":%ld,\"walls_s\":[%s]}\n",
-        c.name, simulated, repeat, wall, walls.front(), packets, packets / wall, events / wall,
+        c.name, simulated, repeat, wall, walls.front(), packets, events, packets / wall, events / wall,
         events / packets, simulated / wall, PeakRssKiB(), in_order.c_str());
     std::fflush(stdout);
   }

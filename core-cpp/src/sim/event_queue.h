@@ -60,7 +60,6 @@ class EventQueue {
     nodes_[n].tag = tag;
     Insert(n);
   }
-  void Push(const QueuedEvent& e) { Push(e.at, e.target, e.tag); }
   // Takes out the earliest event (the first inserted among equal times) if its
   // time is <= limit. The floor only moves to a time that is taken out, so a
   // failed call leaves it where it was.

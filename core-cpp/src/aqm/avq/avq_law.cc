@@ -17,20 +17,19 @@ State Initial(double capacity_bytes_ps) {
 }
 
 Decision OnArrival(const Params& p, State& s, Time now, Bytes size, double capacity_bytes_ps,
-                   double buffer_bytes) {
-  const double dt = (now - s.last_arrival).seconds();
+                   double buffer_bytes, Fate fate) {
   const double bytes = static_cast<double>(size);
+  s.vq_bytes = std::max(s.vq_bytes - s.cv_bytes_ps * (now - s.last_arrival).seconds(), 0.0);
   s.last_arrival = now;
-  s.vq_bytes = std::max(s.vq_bytes - s.cv_bytes_ps * dt, 0.0);
-  Decision d = Decision::kPass;
-  if (s.vq_bytes + bytes > buffer_bytes) {
-    d = Decision::kCongest;
-  } else {
-    s.vq_bytes += bytes;
-  }
+  const bool overflow = s.vq_bytes + bytes > buffer_bytes;
+  const Decision d = overflow ? Decision::kCongest : Decision::kPass;
+  s.signal_rate += kRateWeight * ((overflow ? 1.0 : 0.0) - s.signal_rate);
+  if (fate.buffer_full || (overflow && fate.congest_drops)) return d;
+  if (!overflow) s.vq_bytes += bytes;
+  const double dt = (now - s.last_adapt).seconds();
+  s.last_adapt = now;
   s.cv_bytes_ps = std::clamp(s.cv_bytes_ps + p.alpha * (p.gamma * capacity_bytes_ps * dt - bytes),
                              0.0, capacity_bytes_ps);
-  s.signal_rate += kRateWeight * ((d == Decision::kPass ? 0.0 : 1.0) - s.signal_rate);
   return d;
 }
 

@@ -16,17 +16,29 @@ struct Params {
 struct State {
   double vq_bytes = 0;       // virtual queue
   double cv_bytes_ps = 0;    // virtual capacity Cv, bytes/s
-  Time last_arrival;         // s, the previous arrival (0 at the start)
+  Time last_arrival;         // s, the previous arrival (0 at the start): drains VQ
+  Time last_adapt;           // the previous arrival that moved Cv (a drop does not)
   double signal_rate = 0;    // share of recent arrivals signalled, for p(t)
 };
 
 // The state at the start: an empty virtual queue served at the full capacity.
 State Initial(double capacity_bytes_ps);
 
+// What becomes of an arrival besides the law's verdict, known to the queue.
+struct Fate {
+  bool congest_drops = true;  // a kCongest verdict drops it (no ECN) rather than marks it
+  bool buffer_full = false;   // the real buffer refuses it whatever the verdict
+};
+
 // One arrival of `size` bytes at `now`: drain VQ at Cv since the last arrival;
 // signal the packet if it does not fit in the virtual buffer (`buffer_bytes`),
-// else add it; then Cv += alpha (gamma C (now - s) - size), clamped to [0, C].
+// else add it; then Cv += alpha (gamma C (now - s') - size), clamped to [0, C],
+// with s' the last arrival that moved Cv. An arrival that is dropped (signalled
+// without ECN, or refused by the full real buffer) neither enters VQ nor moves
+// Cv: the adaptation counts the accepted rate, as Kunniyur & Srikant's
+// algorithm and ns-2's Queue/Vq do, so the link settles at gamma C and not at
+// gamma C (1 - loss). Its time is credited to the next accepted arrival.
 Decision OnArrival(const Params& p, State& s, Time now, Bytes size, double capacity_bytes_ps,
-                   double buffer_bytes);
+                   double buffer_bytes, Fate fate);
 
 }  // namespace aqmlab::avq

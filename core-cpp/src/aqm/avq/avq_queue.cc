@@ -24,7 +24,7 @@ Decision AvqQueue::OnArrival(const ArrivalContext& ctx) {
   const double buffer_bytes =
       static_cast<double>(link().buffer_packets) * static_cast<double>(link().typical_packet);
   return avq::OnArrival(params_, state_, ctx.now, ctx.packet_bytes, CapacityBytesPerSecond(),
-                        buffer_bytes);
+                        buffer_bytes, {!CongestWouldMark(), ctx.buffer_full});
 }
 
 void AvqQueue::OnCapacityChanged() {

@@ -135,27 +135,62 @@ const char* kSuddenLoad = R"({
     {"aqm": "autored", "params": {"base": 1, "wq": 0.0004, "min_th": 40, "max_th": 120, "max_p": 0.02, "gentle": 1}}],
   "events": [{"at_s": 20, "kind": "set_flows", "group": 0, "count": 180}]})";
 
-// What this simulator reproduces of the paper's claims (seeds 1..6 all agree):
-//  - with 10 flows the queue oscillates less under AutoRED than under RED
-//    (queue s.d. over 5..20 s: 15..21 against 23..29 packets);
-//  - after the jump to 180 flows it still oscillates less than RED (s.d. over
-//    20..40 s 0.88..0.92 of RED's): both swing through the gentle region, RED
-//    with the lag of its slow average;
-//  - over the load jump AutoRED loses less than half as much as its base
-//    (loss 1.3..1.8% against 2.7..4.4%), the paper's ordering for both pairs.
-// Not reproduced: AutoRED over ARED after the jump. ARED's max_p adaptation
-// settles its queue within 5 s of the jump, and AutoRED's fast average then
-// swings more (s.d. 1.2..1.3x ARED's over 20..40 s), so that is not asserted.
+// The four sides run to the end, with every side's `wait` set as given.
+struct SuddenLoadRuns {
+  explicit SuddenLoadRuns(bool wait) {
+    Scenario scenario = labtest::ParseOrDie(kSuddenLoad);
+    for (SideSpec& side : scenario.sides) side.params.push_back({"wait", wait ? 1.0 : 0.0});
+    red = labtest::RunToEnd(scenario, 0);
+    auto_red = labtest::RunToEnd(scenario, 1);
+    ared = labtest::RunToEnd(scenario, 2);
+    auto_ared = labtest::RunToEnd(scenario, 3);
+    EXPECT_TRUE(red && auto_red && ared && auto_ared);
+  }
+  bool ok() const { return red && auto_red && ared && auto_ared; }
+  decltype(labtest::RunToEnd(Scenario{}, 0)) red, auto_red, ared, auto_ared;
+};
+
+// What this simulator reproduces of the paper's claims, with RED's `wait` on
+// (ns-2's default, which the paper ran; seeds 1..6 all agree):
+//  - over the load jump AutoRED loses less than its base: 1.9..2.5% against
+//    RED's 3.0..3.7%, 1.4..1.9% against ARED's 3.0..3.5%;
+//  - its weight is adaptive, far above RED's 0.0004.
+// Not reproduced with wait on: the smaller oscillation. With 10 flows the
+// queue s.d. over 5..20 s goes either way (AutoRED 16..30 packets, RED
+// 21..37); after the jump wait lets RED's and ARED's queues settle high
+// (mean 157..161 and 139..140 packets) with an s.d. of 27..42, while
+// AutoRED's fast average swings more (s.d. 59..62 over RED, 48..53 over ARED).
 // These numbers need TCP's full ECN backoff (RFC 3168 sec. 6.1.2): with a
 // window floor of two segments, 180 flows overfill the pipe and every variant
 // sits at the same queue whatever the AQM does.
-TEST(AutoRedQueue, SuddenLoadOscillatesLessAndLosesLessThanItsBase) {
-  const Scenario scenario = labtest::ParseOrDie(kSuddenLoad);
-  auto red = labtest::RunToEnd(scenario, 0);
-  auto auto_red = labtest::RunToEnd(scenario, 1);
-  auto ared = labtest::RunToEnd(scenario, 2);
-  auto auto_ared = labtest::RunToEnd(scenario, 3);
-  ASSERT_TRUE(red && auto_red && ared && auto_ared);
+TEST(AutoRedQueue, SuddenLoadLosesLessThanItsBase) {
+  const SuddenLoadRuns runs(true);
+  ASSERT_TRUE(runs.ok());
+  const auto& [red, auto_red, ared, auto_ared] = runs;
+  EXPECT_LT(auto_red->summary().loss_ratio, 0.85 * red->summary().loss_ratio);
+  EXPECT_LT(auto_ared->summary().loss_ratio, 0.7 * ared->summary().loss_ratio);
+  EXPECT_GT(auto_red->summary().utilisation, 0.98);
+  EXPECT_GT(labtest::StatsOver(*auto_red, "aqm.w", 20, 40).mean, 0.004);
+}
+
+// With wait off (Floyd & Jacobson's spreading, the spec's formula) the lab
+// also reproduces the smaller oscillation (seeds 1..6):
+//  - with 10 flows the queue oscillates less under AutoRED than under RED
+//    (queue s.d. over 5..20 s: 16..22 against 21..30 packets), and less than
+//    under ARED in five seeds of six (16..22 against 22..49; seed 3 ties);
+//  - after the jump to 180 flows it still oscillates less than RED (s.d. over
+//    20..40 s 66..67 against 76..79): both swing through the gentle region,
+//    RED with the lag of its slow average;
+//  - over the load jump AutoRED loses about a third of what RED loses
+//    (1.4..1.6% against 4.7..5.0%) and half of ARED's (1.4..1.7% against
+//    3.0..3.5%).
+// Not reproduced: AutoRED over ARED after the jump. ARED's max_p adaptation
+// settles its queue within 5 s of the jump, and AutoRED's fast average then
+// swings more, so that is not asserted.
+TEST(AutoRedQueue, WithoutWaitSuddenLoadOscillatesLessAndLosesLessThanItsBase) {
+  const SuddenLoadRuns runs(false);
+  ASSERT_TRUE(runs.ok());
+  const auto& [red, auto_red, ared, auto_ared] = runs;
 
   const double red_sd = labtest::StatsOver(*red, "queue_pkts", 5, 20).sd;
   const double auto_sd = labtest::StatsOver(*auto_red, "queue_pkts", 5, 20).sd;
@@ -170,8 +205,6 @@ TEST(AutoRedQueue, SuddenLoadOscillatesLessAndLosesLessThanItsBase) {
   // less than RED and keeps the link full.
   EXPECT_LT(auto_red->summary().queue_sd_pkts, 0.95 * red->summary().queue_sd_pkts);
   EXPECT_GT(auto_red->summary().utilisation, 0.98);
-  // Its weight is adaptive: far above RED's 0.0004 once both signs were seen.
-  EXPECT_GT(labtest::StatsOver(*auto_red, "aqm.w", 20, 40).mean, 0.004);
 }
 
 }  // namespace

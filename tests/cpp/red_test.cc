@@ -1,6 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <numeric>
+#include <random>
+#include <vector>
 
 #include "aqm/red/red_law.h"
 #include "aqm/red/red_queue.h"
@@ -10,7 +15,9 @@
 namespace aqmlab {
 namespace {
 
-red::Params Classic() { return red::Params{0.002, 5, 15, 0.1, 1, 0}; }
+// wq, min_th, max_th, max_p, gentle on, byte mode off, and wait (on by
+// default, as ns-2 and ns-3; the spec's spreading formula is without it).
+red::Params Classic(double wait = 1) { return red::Params{0.002, 5, 15, 0.1, 1, 0, wait}; }
 
 TEST(RedLaw, CurveFollowsTheSpec) {
   red::Params p = Classic();
@@ -35,8 +42,10 @@ TEST(RedLaw, AverageIsAnEwmaAndDecaysWhileIdle) {
               10 * std::pow(0.998, 100), 1e-12);
 }
 
+// The spec's worked spreading pa = pb / (1 - count pb) is Floyd & Jacobson's
+// formula without ns-2's wait, so this test turns wait off.
 TEST(RedLaw, CountSpreadsDropsAndForcesAboveTheBound) {
-  red::Params p = Classic();
+  red::Params p = Classic(0);
   red::State s;
   s.avg = 10;  // pb = 0.05
   // Draws just above pa keep passing while pa grows as pb / (1 - count pb).
@@ -60,8 +69,72 @@ TEST(RedLaw, CountSpreadsDropsAndForcesAboveTheBound) {
   EXPECT_EQ(s.count, -1);
 }
 
-TEST(RedLaw, ByteModeScalesByPacketSize) {
+// ns-2's wait_ / ns-3's Wait: pa = 0 while count pb < 1, then
+// pb / (2 - count pb), 1 from count pb >= 2.
+TEST(RedLaw, WaitHoldsTheFirstSignalUntilCountPbReachesOne) {
   red::Params p = Classic();
+  red::State s;
+  s.avg = 10;  // pb = 0.05: nothing before the 20th packet since the last signal
+  s.count = 0;  // as right after a signal
+  for (int64_t count = 0; count < 19; ++count) {
+    ASSERT_EQ(red::Decide(p, s, 1, 0.0), Decision::kPass) << count;
+    ASSERT_EQ(s.pa, 0.0);
+  }
+  EXPECT_EQ(red::Decide(p, s, 1, 0.0), Decision::kCongest);  // count 20: pa = 0.05 / (2 - 1)
+  EXPECT_DOUBLE_EQ(s.pa, 0.05);
+  EXPECT_EQ(s.count, 0);
+  // A draw just below 1 passes up to count 38 (pa = 0.05 / 0.1) and is
+  // signalled at count 39 (count pb = 1.95, pa = 1).
+  int passes = 0;
+  while (red::Decide(p, s, 1, 0.99999) == Decision::kPass) ++passes;
+  EXPECT_EQ(passes, 38);
+  EXPECT_DOUBLE_EQ(s.pa, 1.0);
+  EXPECT_DOUBLE_EQ(red::SpreadProbability(p, 30, 0.05), 0.05 / 0.5);
+  EXPECT_EQ(red::SpreadProbability(p, 40, 0.05), 1.0);
+  p.wait = 0;
+  EXPECT_DOUBLE_EQ(red::SpreadProbability(p, 10, 0.05), 0.05 / 0.5);
+}
+
+// At a fixed pb = 0.02 the count at a signal (packets since the previous
+// one) is uniform: on [50, 99] with wait (each with probability pb; mean
+// 74.5), on [1, 49] without (probability pb / (1 - pb); mean 25). With wait
+// signals come about three times as far apart at the same average queue.
+TEST(RedLaw, WaitSpacesSignalsUniformlyBetweenOneAndTwoOverPb) {
+  std::mt19937_64 rng(2023);
+  std::uniform_real_distribution<double> uniform(0, 1);
+  struct Expect {
+    double wait;
+    int64_t lo, hi;
+  };
+  for (const Expect e : {Expect{1, 50, 99}, Expect{0, 1, 49}}) {
+    red::State s;
+    s.avg = 7;  // pb = 0.02
+    std::vector<int64_t> gaps;
+    bool first = true;  // the first signal ends a gap that began at the start
+    while (gaps.size() < 20000) {
+      const int64_t count = s.count + 1;  // the count this arrival is judged at
+      if (red::Decide(Classic(e.wait), s, 1, uniform(rng)) != Decision::kCongest) continue;
+      if (!first) gaps.push_back(count);
+      first = false;
+    }
+    const auto [min, max] = std::minmax_element(gaps.begin(), gaps.end());
+    EXPECT_EQ(*min, e.lo) << e.wait;
+    EXPECT_EQ(*max, e.hi) << e.wait;
+    const double mean = std::accumulate(gaps.begin(), gaps.end(), 0.0) / 20000;
+    EXPECT_NEAR(mean, (e.lo + e.hi) / 2.0, 0.5) << e.wait;
+    // Flat: each fifth of the range holds a fifth of the gaps (+-6%, about
+    // four standard deviations).
+    const double width = static_cast<double>(e.hi - e.lo + 1) / 5;
+    std::array<int, 5> bins{};
+    for (const int64_t g : gaps) ++bins[static_cast<size_t>((g - e.lo) / width)];
+    for (const int b : bins) EXPECT_NEAR(b, 4000, 240) << e.wait;
+  }
+}
+
+// The first packet after a signal: pa = pb scaled by size, without wait (with
+// it, pa would be 0 there).
+TEST(RedLaw, ByteModeScalesByPacketSize) {
+  red::Params p = Classic(0);
   p.byte_mode = 1;
   red::State s;
   s.avg = 10;

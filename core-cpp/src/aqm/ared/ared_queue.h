@@ -11,7 +11,7 @@ namespace aqmlab {
 
 class AredQueue final : public ParamQueue<AredQueue, ared::Params> {
  public:
-  static constexpr std::array<ParamField<ared::Params>, 9> kFields{{
+  static constexpr std::array<ParamField<ared::Params>, 10> kFields{{
       {{"wq", "Averaging weight", "", ParamKind::kReal, 0.002, 1e-6, 1, 1e-4,
         "EWMA weight of the average queue, as RED's; replaced by 1 - exp(-1/C) when auto is on "
         "(Floyd, Gummadi & Shenker 2001)."},
@@ -38,6 +38,7 @@ class AredQueue final : public ParamQueue<AredQueue, ared::Params> {
         "Measure the queue in bytes (in units of the scenario's packet size) and scale the "
         "probability by packet size, as RED's byte mode."},
        &ared::Params::byte_mode},
+      {red::kWaitSpec, &ared::Params::wait},
       {{"interval", "Adaptation interval", "s", ParamKind::kReal, 0.5, 0.01, 100, 0.01,
         "Time between max_p adaptations (Floyd et al. 2001: 0.5 s)."},
        &ared::Params::interval},

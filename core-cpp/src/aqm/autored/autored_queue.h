@@ -11,7 +11,7 @@ namespace aqmlab {
 
 class AutoRedQueue final : public ParamQueue<AutoRedQueue, autored::Params> {
  public:
-  static constexpr std::array<ParamField<autored::Params>, 8> kFields{{
+  static constexpr std::array<ParamField<autored::Params>, 9> kFields{{
       {{"base", "Base discipline", "", ParamKind::kInteger, 0, 0, 1, 1,
         "0 = AutoRED over RED (max_p fixed), 1 = over Adaptive RED (max_p adapted every "
         "interval, Floyd et al. 2001). AutoRED replaces only the averaging weight (Suthaharan)."},
@@ -42,6 +42,7 @@ class AutoRedQueue final : public ParamQueue<AutoRedQueue, autored::Params> {
         "Measure the queue in bytes (in units of the scenario's packet size) and scale the "
         "probability by packet size, as RED's byte mode."},
        &autored::Params::byte_mode},
+      {red::kWaitSpec, &autored::Params::wait},
       {{"interval", "ARED interval", "s", ParamKind::kReal, 0.5, 0.01, 100, 0.01,
         "Time between ARED's max_p adaptations; used only when base = 1."},
        &autored::Params::interval},

@@ -28,6 +28,15 @@ bool AboveUpperBound(const Params& p, double avg) {
   return avg >= (p.gentle != 0 ? 2 * p.max_th : p.max_th);
 }
 
+double SpreadProbability(const Params& p, int64_t count, double pb) {
+  const double spread = static_cast<double>(count) * pb;
+  if (p.wait != 0) {
+    if (spread < 1.0) return 0.0;
+    return spread >= 2.0 ? 1.0 : std::fmin(1.0, pb / (2.0 - spread));
+  }
+  return spread >= 1.0 ? 1.0 : std::fmin(1.0, pb / (1.0 - spread));
+}
+
 Decision Decide(const Params& p, State& s, double size_ratio, double uniform) {
   s.pb = CurveProbability(p, s.avg);
   if (s.avg < p.min_th) {
@@ -43,8 +52,7 @@ Decision Decide(const Params& p, State& s, double size_ratio, double uniform) {
   ++s.count;
   double pb = s.pb;
   if (p.byte_mode != 0) pb = std::fmin(1.0, pb * size_ratio);
-  const double spread = static_cast<double>(s.count) * pb;
-  s.pa = spread >= 1.0 ? 1.0 : std::fmin(1.0, pb / (1.0 - spread));
+  s.pa = SpreadProbability(p, s.count, pb);
   if (uniform < s.pa) {
     s.count = 0;
     return Decision::kCongest;

@@ -16,7 +16,15 @@ struct Params {
   double max_p = 0.1;
   double gentle = 1;     // toggle
   double byte_mode = 0;  // toggle
+  double wait = 1;       // toggle: ns-2's wait_, ns-3's Wait (on in both)
 };
+
+// The `wait` toggle's table entry, shared by every discipline on RED's curve.
+inline constexpr ParamSpec kWaitSpec{
+    "wait", "Wait between signals", "", ParamKind::kToggle, 1, 0, 1, 1,
+    "No early signal until count pb reaches 1, then pa = pb / (2 - count pb): at a fixed pb, "
+    "signals 1/pb to 2/pb packets apart (ns-2's wait_ and ns-3's Wait, on in both). Off: Floyd "
+    "& Jacobson's pa = pb / (1 - count pb), 1 to 1/pb packets apart."};
 
 struct State {
   double avg = 0;
@@ -39,8 +47,16 @@ double CurveProbability(const Params& p, double avg);
 // Whether avg is past the point where every packet is dropped.
 bool AboveUpperBound(const Params& p, double avg);
 
-// The drop decision with count-based spreading, pa = pb / (1 - count pb).
-// `size_ratio` scales pb in byte mode (packet size / typical size).
+// The drop decision with count-based spreading. Without wait (Floyd &
+// Jacobson's formula) pa = pb / (1 - count pb), 1 once count pb >= 1. With
+// wait (ns-2's and ns-3's default) no early signal while count pb < 1, then
+// pa = pb / (2 - count pb), 1 once count pb >= 2. At a fixed pb the signals
+// then come uniformly between 1/pb and 2/pb packets after the last one, where
+// without wait they come between 1 and 1/pb: three times as far apart.
+double SpreadProbability(const Params& p, int64_t count, double pb);
+
+// The drop decision on one arrival: pb from the curve (scaled by
+// `size_ratio`, packet size / typical size, in byte mode), pa by spreading.
 Decision Decide(const Params& p, State& s, double size_ratio, double uniform);
 
 }  // namespace aqmlab::red

@@ -10,7 +10,7 @@ namespace aqmlab {
 
 class RedQueue final : public ParamQueue<RedQueue, red::Params> {
  public:
-  static constexpr std::array<ParamField<red::Params>, 6> kFields{{
+  static constexpr std::array<ParamField<red::Params>, 7> kFields{{
       {{"wq", "Averaging weight", "", ParamKind::kReal, 0.002, 1e-6, 1, 1e-4,
         "EWMA weight of the average queue (Floyd & Jacobson 1993)."},
        &red::Params::wq},
@@ -31,6 +31,7 @@ class RedQueue final : public ParamQueue<RedQueue, red::Params> {
         "Measure the queue in bytes (in units of the scenario's packet size) and scale the "
         "probability by packet size."},
        &red::Params::byte_mode},
+      {red::kWaitSpec, &red::Params::wait},
   }};
   static Status Validate(const red::Params& p);
   static const AqmDescriptor& Describe();

@@ -11,7 +11,7 @@ namespace aqmlab {
 
 class SredQueue final : public ParamQueue<SredQueue, sred::Params> {
  public:
-  static constexpr std::array<ParamField<sred::Params>, 8> kFields{{
+  static constexpr std::array<ParamField<sred::Params>, 9> kFields{{
       {{"wq", "Averaging weight", "", ParamKind::kReal, 0.002, 1e-6, 1, 1e-4,
         "EWMA weight of the average queue, as RED's (Feng et al. 1999)."},
        &sred::Params::wq},
@@ -36,6 +36,7 @@ class SredQueue final : public ParamQueue<SredQueue, sred::Params> {
         "Measure the queue in bytes (in units of the scenario's packet size) and scale the "
         "probability by packet size, as RED's byte mode."},
        &sred::Params::byte_mode},
+      {red::kWaitSpec, &sred::Params::wait},
       {{"alpha", "Decrease divisor", "", ParamKind::kReal, 3, 1.01, 100, 0.1,
         "max_p /= alpha each time the average crosses below min_th (Feng et al. 1999: 3). "
         "Crossings are entries into a region; the average starts below min_th without one."},

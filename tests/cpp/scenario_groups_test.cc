@@ -43,7 +43,7 @@ TEST(ScenarioGroups, EveryKindParsesWithItsDefaults) {
 TEST(ScenarioGroups, FieldsOfEachKindAreRead) {
   const Scenario s = ParseOrDie(R"({"duration_s": 200, "groups": [
     {"kind": "tcp", "count": 7, "class": "bulk", "packet_bytes": 1000, "advertised_window_pkts": 20,
-     "delayed_ack": true, "variant": "reno", "start_s": 5, "stop_s": 50},
+     "delayed_ack": true, "variant": "reno", "limited_transmit": false, "start_s": 5, "stop_s": 50},
     {"kind": "short_tcp", "arrival_rate": 30, "paths": 4, "size": {"law": "duration", "min_s": 1, "max_s": 2},
      "delayed_ack": true},
     {"kind": "udp_cbr", "count": 40, "packet_bytes": 500, "rate_mbps": 0.05, "random_phase": true},
@@ -61,6 +61,7 @@ TEST(ScenarioGroups, FieldsOfEachKindAreRead) {
   EXPECT_EQ(tcp.advertised_window_pkts, 20);
   EXPECT_TRUE(tcp.delayed_ack);
   EXPECT_FALSE(tcp.newreno);
+  EXPECT_FALSE(tcp.limited_transmit);
   EXPECT_EQ(s.groups[0].start_s, 5);
   EXPECT_EQ(*s.groups[0].stop_s, 50);
   const auto& web = std::get<ShortTcpTraffic>(s.groups[1].traffic);
@@ -85,7 +86,8 @@ TEST(ScenarioGroups, FieldsOfEachKindAreRead) {
 TEST(ScenarioGroups, EveryKindAndEventSurvivesARoundTrip) {
   const Scenario s = ParseOrDie(R"({"duration_s": 200, "groups": [
     {"kind": "tcp", "count": 7, "class": "bulk", "packet_bytes": 1000, "advertised_window_pkts": 20,
-     "delayed_ack": true, "variant": "reno", "start_s": 5, "stop_s": 50, "start": "random"},
+     "delayed_ack": true, "variant": "reno", "limited_transmit": false, "start_s": 5, "stop_s": 50,
+     "start": "random"},
     {"kind": "short_tcp", "arrival_rate": 30, "paths": 4, "size": {"law": "pareto", "mean": 12, "shape": 1.3}},
     {"kind": "short_tcp", "size": {"law": "duration", "min_s": 1, "max_s": 2}, "class": "web"},
     {"kind": "udp_cbr", "count": 40, "packet_bytes": 500, "interval_ms": 80},

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <utility>
 #include <vector>
 
 #include "net/pipe.h"
@@ -144,6 +145,92 @@ TEST(Tcp, DelayedAcksHalveTheAckStreamAndTheTimerAcksALoneSegment) {
   EXPECT_GT(sink.stats().delivered_segments, 100);
   EXPECT_LT(sink.acks_sent(), sink.stats().delivered_segments * 0.6);
   EXPECT_GT(sink.acks_sent(), sink.stats().delivered_segments * 0.45);
+}
+
+// Loses the first transmission of segment `lost` and logs every data
+// segment that passes, with the time it passed.
+struct LoseOnce final : PacketReceiver {
+  explicit LoseOnce(int64_t seq) : lost(seq) {}
+  void Receive(Packet* p) override {
+    if (p->seq == lost && !p->has(kFlagRetransmit)) {
+      pool->Release(p);
+      return;
+    }
+    passed.push_back({loop->now().ns() / 1000000, p->seq});
+    Forward(p);
+  }
+  EventLoop* loop = nullptr;
+  PacketPool* pool = nullptr;
+  int64_t lost;
+  std::vector<std::pair<int64_t, int64_t>> passed;  // (ms, segment)
+};
+
+// A sender with `window` segments to start with whose segment 0 is lost
+// once, started at t = 0.
+struct FirstSegmentLost {
+  FirstSegmentLost(double window, bool limited_transmit)
+      : config(Config(window, limited_transmit)), rt(config, {&lose}) {
+    lose.loop = &rt.loop;
+    lose.pool = &rt.pool;
+    rt.source.Start();
+  }
+  static TcpConfig Config(double window, bool limited_transmit) {
+    TcpConfig c;
+    c.initial_window = window;
+    c.limited_transmit = limited_transmit;
+    return c;
+  }
+  TcpConfig config;
+  LoseOnce lose{0};
+  RoundTrip100ms rt;
+};
+
+// RFC 3042: with a window of three and the first segment lost, only two
+// duplicate ACKs can come back. Each sends one new segment (cwnd unchanged),
+// and their ACKs are the third duplicate: fast retransmit one round trip
+// later instead of a timeout at the initial RTO (1 s).
+TEST(Tcp, LimitedTransmitSendsNewDataOnTheFirstTwoDuplicateAcks) {
+  for (const bool limited : {true, false}) {
+    FirstSegmentLost run(3, limited);
+    RoundTrip100ms& rt = run.rt;
+    const LoseOnce& lose = run.lose;
+    rt.loop.RunUntil(Time::Millis(150));
+    EXPECT_EQ(rt.source.cwnd(), 3.0) << limited;
+    rt.loop.RunUntil(Time::Millis(1100));
+    using Log = std::vector<std::pair<int64_t, int64_t>>;
+    if (limited) {
+      // Segments 1 and 2 at once; 3 and 4 on the two duplicate ACKs at 100 ms;
+      // their duplicates at 200 ms make three: segment 0 again, at once.
+      const Log head(lose.passed.begin(), lose.passed.begin() + 5);
+      EXPECT_EQ(head, (Log{{0, 1}, {0, 2}, {100, 3}, {100, 4}, {200, 0}}));
+      EXPECT_EQ(rt.source.stats().fast_retransmits, 1);
+      EXPECT_EQ(rt.source.stats().timeouts, 0);
+    } else {
+      // Nothing moves until the retransmit timer expires at 1 s.
+      const Log head(lose.passed.begin(), lose.passed.begin() + 3);
+      EXPECT_EQ(head, (Log{{0, 1}, {0, 2}, {1000, 0}}));
+      EXPECT_EQ(rt.source.stats().fast_retransmits, 0);
+      EXPECT_EQ(rt.source.stats().timeouts, 1);
+    }
+  }
+}
+
+// RFC 5681 sec. 3.2 step 2: the segments limited transmit sent do not count
+// in the flight that sets ssthresh. Window 10, segment 0 lost: with limited
+// transmit 12 segments are out at the third duplicate, without it 10; either
+// way ssthresh = 10 / 2.
+TEST(Tcp, LimitedTransmitSegmentsDoNotRaiseSsthresh) {
+  for (const bool limited : {true, false}) {
+    FirstSegmentLost run(10, limited);
+    RoundTrip100ms& rt = run.rt;
+    const LoseOnce& lose = run.lose;
+    rt.loop.RunUntil(Time::Millis(101));
+    EXPECT_EQ(rt.source.stats().fast_retransmits, 1) << limited;
+    EXPECT_EQ(rt.source.ssthresh(), 5.0) << limited;
+    // Segments 1..9, then (limited) 10 and 11, then segment 0 again.
+    ASSERT_GE(lose.passed.size(), 12u);
+    EXPECT_EQ(lose.passed[limited ? 11 : 9], (std::pair<int64_t, int64_t>{100, 0})) << limited;
+  }
 }
 
 constexpr const char* kSingleFlow = R"({

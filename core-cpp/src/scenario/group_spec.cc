@@ -37,6 +37,7 @@ void ReadTcpOptions(JsonReader& r, TcpOptions& t) {
   std::string variant = t.newreno ? "newreno" : "reno";
   r.Choice<std::string>("variant", variant, {{"newreno", "newreno"}, {"reno", "reno"}});
   t.newreno = variant == "newreno";
+  r.Boolean("limited_transmit", t.limited_transmit);
 }
 
 // A Pareto shape must exceed 1 for the mean to exist.
@@ -259,6 +260,7 @@ void PutTcpOptions(nlohmann::ordered_json& j, const TcpOptions& t) {
   j["delayed_ack"] = t.delayed_ack;
   j["ecn"] = t.ecn;
   j["variant"] = t.newreno ? "newreno" : "reno";
+  j["limited_transmit"] = t.limited_transmit;
 }
 
 void PutKind(nlohmann::ordered_json& j, const TcpTraffic& t) { PutTcpOptions(j, t.tcp); }

@@ -27,6 +27,7 @@ struct TcpOptions {
   bool delayed_ack = false;
   bool ecn = false;
   bool newreno = true;
+  bool limited_transmit = true;  // RFC 3042, on as in ns-2 and ns-3
 };
 
 struct TcpTraffic {

@@ -36,6 +36,7 @@ TcpConfig MakeTcpConfig(const TcpOptions& o, Bytes segment_bytes) {
   c.delayed_ack = o.delayed_ack;
   c.ecn = o.ecn;
   c.newreno = o.newreno;
+  c.limited_transmit = o.limited_transmit;
   return c;
 }
 

@@ -16,7 +16,7 @@ void TcpSource::Start() {
   ssthresh_ = config_.advertised_window;
   snd_una_ = snd_nxt_ = high_sent_ = 0;
   recover_ = ecn_recover_ = -1;
-  dupacks_ = 0;
+  dupacks_ = limited_sent_ = 0;
   in_recovery_ = send_cwr_ = have_rtt_ = ecn_hold_ = false;
   rto_ = config_.initial_rto;
   backoff_ = 1;
@@ -67,6 +67,7 @@ void TcpSource::OnEcnEcho() {
 void TcpSource::OnNewAck(const Packet& ack) {
   const int64_t newly_acked = ack.seq - snd_una_;
   snd_una_ = ack.seq;
+  limited_sent_ = 0;
   if (snd_nxt_ < snd_una_) snd_nxt_ = snd_una_;  // after go-back-N a jump past snd_nxt
   // Karn's rule: an ACK echoing a retransmitted segment gives no RTT sample.
   if (!ack.has(kFlagRetransmit)) SampleRtt(loop_.now() - ack.sent_at);
@@ -117,7 +118,8 @@ void TcpSource::OnDuplicateAck() {
   // RFC 6582 sec. 3.2 step 1: no second reduction for losses of a window
   // that a timeout or an earlier recovery already answered.
   if (config_.newreno && snd_una_ <= recover_) return;
-  ssthresh_ = std::max(FlightSize() / 2, 2.0);
+  // RFC 5681 sec. 3.2 step 2: what limited transmit sent does not count.
+  ssthresh_ = std::max((FlightSize() - limited_sent_) / 2, 2.0);
   recover_ = snd_nxt_ - 1;
   in_recovery_ = true;
   partial_acks_ = 0;
@@ -147,7 +149,7 @@ void TcpSource::OnTimeout() {
   cwnd_ = 1.0;
   recover_ = snd_nxt_ - 1;
   in_recovery_ = false;
-  dupacks_ = 0;
+  dupacks_ = limited_sent_ = 0;
   backoff_ = std::min(backoff_ * 2, 64);  // RFC 6298 sec. 5.5
   snd_nxt_ = snd_una_;                     // go back N
   rto_timer_.Cancel();
@@ -157,9 +159,23 @@ void TcpSource::OnTimeout() {
 
 void TcpSource::SendAvailable() {
   if (!running_ || ecn_hold_) return;
-  const double window = std::min(cwnd_, config_.advertised_window);
-  const int64_t limit = snd_una_ + static_cast<int64_t>(window);
+  // RFC 3042: after the first or second duplicate ACK (outside recovery) the
+  // window stretches by that many segments, so each lets one new segment out
+  // and keeps the ACK clock going when the window is too small for three
+  // duplicates. cwnd itself does not move. Only previously unsent data goes
+  // out this way (the RFC's words): after a timeout's go-back-N the
+  // duplicates answer old copies, and resending more of the window into a
+  // still-full queue would lose it again.
+  const bool limited = config_.limited_transmit && !in_recovery_ && dupacks_ > 0 && dupacks_ < 3;
+  const double extra = limited ? static_cast<double>(dupacks_) : 0.0;
+  const int64_t window_limit = snd_una_ + static_cast<int64_t>(cwnd_);
+  const int64_t limit =
+      snd_una_ + static_cast<int64_t>(std::min(cwnd_ + extra, config_.advertised_window));
   while (snd_nxt_ < limit) {
+    if (snd_nxt_ >= window_limit) {
+      if (snd_nxt_ < high_sent_) break;
+      ++limited_sent_;
+    }
     Transmit(snd_nxt_);
     ++snd_nxt_;
   }

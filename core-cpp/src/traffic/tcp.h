@@ -1,6 +1,6 @@
 // Long-lived TCP in segment units (as ns-2's one-way agents): a NewReno
-// sender (RFC 5681 slow start and congestion avoidance, RFC 6582 fast
-// recovery with partial ACKs, RFC 6298 retransmission timer with Karn's rule
+// sender (RFC 5681 slow start and congestion avoidance, RFC 3042 limited
+// transmit, RFC 6582 fast recovery with partial ACKs, RFC 6298 retransmission timer with Karn's rule
 // and exponential backoff, RFC 3168 ECN) and a sink that ACKs every segment.
 #pragma once
 
@@ -22,6 +22,9 @@ struct TcpConfig {
   Time initial_rto = Time::Seconds(1);
   bool ecn = false;
   bool newreno = true;  // false: Reno (leave recovery on the first new ACK)
+  // RFC 3042: the first and second duplicate ACKs each let one new segment
+  // out beyond the window (ns-2's singledup_, on by default there and in ns-3).
+  bool limited_transmit = true;
   // RFC 5681 sec. 4.2: ACK every second in-order segment, or when the delay
   // timer runs out (100 ms, ns-2's default); out-of-order data is ACKed at once.
   bool delayed_ack = false;
@@ -84,6 +87,7 @@ class TcpSource final : public PacketReceiver {
   int64_t recover_ = -1;
   int64_t ecn_recover_ = -1;
   int dupacks_ = 0;
+  int limited_sent_ = 0;  // segments limited transmit sent since the last new ACK
   int partial_acks_ = 0;  // in the current recovery
   bool in_recovery_ = false;
   bool send_cwr_ = false;

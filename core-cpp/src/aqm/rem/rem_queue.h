@@ -1,5 +1,5 @@
 // REM as a queue discipline: the law of rem_law.h updated by a periodic
-// timer, deciding at enqueue.
+// timer on the interval's measured arrivals and capacity, deciding at enqueue.
 #pragma once
 
 #include <array>
@@ -11,7 +11,7 @@ namespace aqmlab {
 
 class RemQueue final : public ParamQueue<RemQueue, rem::Params> {
  public:
-  static constexpr std::array<ParamField<rem::Params>, 5> kFields{{
+  static constexpr std::array<ParamField<rem::Params>, 6> kFields{{
       {{"phi", "Phi", "", ParamKind::kReal, 1.001, 1.000001, 10, 0.0001,
         "Base of p = 1 - phi^(-price) (Athuraliya et al. 2001: 1.001)."},
        &rem::Params::phi},
@@ -29,6 +29,10 @@ class RemQueue final : public ParamQueue<RemQueue, rem::Params> {
         "default: a quarter of the buffer.",
         0.25},
        &rem::Params::q0},
+      {{"queue_growth", "Rate from queue growth", "", ParamKind::kToggle, 0, 0, 1, 1,
+        "Off (the paper, ns-2): the rate mismatch is the measured input rate minus the "
+        "capacity. On (the lab spec's form): the queue's growth q - q_old, weighted 1 - alpha."},
+       &rem::Params::queue_growth},
   }};
   static Status Validate(const rem::Params&) { return {}; }
   static const AqmDescriptor& Describe();
@@ -45,6 +49,8 @@ class RemQueue final : public ParamQueue<RemQueue, rem::Params> {
 
  private:
   rem::State state_;
+  Time last_update_;        // the end of the previous interval
+  Bytes arrived_before_ = 0;  // counters().arrival_bytes then
 };
 
 }  // namespace aqmlab

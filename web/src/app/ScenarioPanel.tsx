@@ -40,9 +40,10 @@ export function ScenarioPanel({ lab, statuses }: ScenarioPanelProps) {
 function LiveBlock({ lab, live }: { lab: Lab; live: LiveSettings }) {
   const run = lab.generation;
   const all = (event: TimelineEvent) => lab.applyEverywhere(event);
-  const capacity = useLiveValue(live.capacityMbps, run, (mbps) => all({ kind: 'set_capacity', mbps }));
-  const delay = useLiveValue(live.delayMs, run, (delay_ms) => all({ kind: 'set_delay', delay_ms }));
-  const flows = useLiveValue(live.tcpFlows, run, (count) => all({ kind: 'set_flows', group: live.tcpGroup ?? 0, count }));
+  const end = () => lab.endGesture();
+  const capacity = useLiveValue(live.capacityMbps, run, (mbps) => all({ kind: 'set_capacity', mbps }), end);
+  const delay = useLiveValue(live.delayMs, run, (delay_ms) => all({ kind: 'set_delay', delay_ms }), end);
+  const flows = useLiveValue(live.tcpFlows, run, (count) => all({ kind: 'set_flows', group: live.tcpGroup ?? 0, count }), end);
   return (
     <fieldset className="scenario-block" data-testid="scenario-live">
       <legend>Live: acts now, on every side</legend>
@@ -59,8 +60,11 @@ function LiveBlock({ lab, live }: { lab: Lab; live: LiveSettings }) {
 
 function ShortFlows({ lab, live }: { lab: Lab; live: LiveSettings }) {
   const group = live.shortGroup;
-  const rate = useLiveValue(live.shortRate, lab.generation, (r) =>
-    lab.applyEverywhere({ kind: 'set_rate', group: group ?? 0, rate: r }),
+  const rate = useLiveValue(
+    live.shortRate,
+    lab.generation,
+    (r) => lab.applyEverywhere({ kind: 'set_rate', group: group ?? 0, rate: r }),
+    () => lab.endGesture(),
   );
   return (
     <div className="traffic-group" role="group" aria-label="Short TCP flows">
@@ -80,8 +84,9 @@ function ShortFlows({ lab, live }: { lab: Lab; live: LiveSettings }) {
 function OnOffSources({ lab, live }: { lab: Lab; live: LiveSettings }) {
   const group = live.onoffGroup;
   const all = (event: TimelineEvent) => lab.applyEverywhere(event);
-  const count = useLiveValue(live.onoffCount, lab.generation, (n) => all({ kind: 'set_flows', group: group ?? 0, count: n }));
-  const peak = useLiveValue(live.onoffPeakMbps, lab.generation, (r) => all({ kind: 'set_rate', group: group ?? 0, rate: r }));
+  const end = () => lab.endGesture();
+  const count = useLiveValue(live.onoffCount, lab.generation, (n) => all({ kind: 'set_flows', group: group ?? 0, count: n }), end);
+  const peak = useLiveValue(live.onoffPeakMbps, lab.generation, (r) => all({ kind: 'set_rate', group: group ?? 0, rate: r }), end);
   return (
     <div className="traffic-group" role="group" aria-label="UDP on/off sources">
       <h3>UDP on/off sources</h3>
@@ -271,17 +276,18 @@ function RestartBlock({ lab, settings, hasOnOff }: { lab: Lab; settings: Restart
   );
 }
 
-/** The changes on the time axis, newest first, as text (the charts draw them as marks). */
+/** The run's changes, newest first, as text (the charts draw them as marks); a drag is one change. */
 function EventMarks({ lab }: { lab: Lab }) {
-  const marks = lab.eventMarks();
-  if (marks.length === 0) return null;
+  const changes = lab.changes();
+  if (changes.length === 0) return null;
   return (
     <details className="event-marks" data-testid="event-marks">
-      <summary>Changes on the time axis ({marks.length})</summary>
+      <summary>Timeline: {changes.length === 1 ? '1 change' : `${changes.length} changes`}</summary>
       <ol>
-        {[...marks].reverse().slice(0, 20).map((m, i) => (
-          <li key={`${m.t}-${i}`}>
-            <span className="mark-time">{m.t.toFixed(2)} s</span> {m.label}
+        {[...changes].reverse().slice(0, 50).map((c, i) => (
+          <li key={`${c.t}-${i}`} data-testid="change">
+            <span className="mark-time">{c.t.toFixed(2)} s</span> {c.label}
+            {c.events > 1 && <span className="mark-steps"> ({c.events} steps)</span>}
           </li>
         ))}
       </ol>

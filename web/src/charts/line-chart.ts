@@ -6,6 +6,7 @@ import { onThemeChange } from '../lib/theme';
 import { crosshairTime, type ChartView } from './chart-view';
 import { columnsPath, type PanelPicture } from './chart-svg';
 import { fillColumnBars, strokeColumnPath } from './column-marks';
+import { layoutMarkLabels, markRowPx, type MarkLabel } from './mark-layout';
 import { columnsMax, columnsMin, IncrementalDecimator, type PixelColumns } from './decimate';
 import type { SeriesStore } from './series-store';
 import { valueAt } from './value-at';
@@ -219,6 +220,7 @@ export class LineChart {
     const frame = this.frame;
     if (!frame) return null;
     const { x, y, plotW, plotH, series } = frame;
+    const marks = this.visibleMarks(frame).map((m) => ({ x: x(m.t), label: m.label }));
     const yFormat = this.yTickFormat(y);
     return {
       width: this.width,
@@ -238,7 +240,8 @@ export class LineChart {
         };
       }),
       levels: (this.options.levels?.() ?? []).map((l) => ({ at: y(l.value), label: l.label, colour: resolveColour(l.colour) })),
-      marks: this.visibleMarks(frame).map((m) => ({ at: x(m.t), label: m.label })),
+      markLines: marks.map((m) => m.x),
+      marks: layoutMarkLabels(marks, plotW),
     };
   }
 
@@ -323,19 +326,32 @@ export class LineChart {
 
   private paintMarks(frame: Frame): void {
     const layer = select(this.markLayer).attr('transform', `translate(${margin.left},${margin.top})`);
-    const groups = layer.selectAll<SVGGElement, EventMark>('g.mark').data(this.visibleMarks(frame)).join((enter) => {
-      const g = enter.append('g').attr('class', 'mark');
-      g.append('line');
-      g.append('text');
-      return g;
-    });
-    groups.attr('transform', (m) => `translate(${frame.x(m.t)},0)`);
-    groups.select('line').attr('y1', 0).attr('y2', frame.plotH);
-    groups
-      .select('text')
-      .attr('x', 3)
-      .attr('y', 9)
-      .text((m) => m.label);
+    const marks = this.visibleMarks(frame).map((m) => ({ x: frame.x(m.t), label: m.label }));
+    layer
+      .selectAll<SVGLineElement, { x: number }>('line')
+      .data(marks)
+      .join('line')
+      .attr('x1', (m) => m.x)
+      .attr('x2', (m) => m.x)
+      .attr('y1', 0)
+      .attr('y2', frame.plotH);
+    layer
+      .selectAll<SVGTextElement, MarkLabel>('text')
+      .data(layoutMarkLabels(marks, frame.plotW))
+      .join((enter) => {
+        const text = enter.append('text');
+        text.append('title');
+        return text;
+      })
+      .attr('x', (l) => (l.anchorEnd ? l.x - 3 : l.x + 3))
+      .attr('y', (l) => 9 + l.row * markRowPx)
+      .attr('text-anchor', (l) => (l.anchorEnd ? 'end' : 'start'))
+      .call((text) => text.select('title').text((l) => l.title))
+      .each(function (l) {
+        // The text node after the <title>: set without dropping the title.
+        const node = this.lastChild?.nodeType === Node.TEXT_NODE ? this.lastChild : this.appendChild(document.createTextNode(''));
+        node.textContent = l.text;
+      });
   }
 
   /** The crosshair line, a dot per series, and the readout; only the overlay changes. */

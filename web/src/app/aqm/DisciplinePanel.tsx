@@ -80,6 +80,10 @@ function ParamPanel({ lab, index, spec, params }: ParamPanelProps) {
               control={control}
               state={state}
               onChange={(value) => model.set(control.name, value)}
+              onRelease={() => {
+                model.release(control.name);
+                lab.endGesture();
+              }}
             />
           )
         );

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { collectErrors, failOnPageErrors, numberAttribute } from './helpers';
-import { side, sideRows } from './lab-driver';
+import { pause, side, sideRows } from './lab-driver';
 
 // What the page looks like while it works: the first chart samples on screen
 // soon after navigation, the summary table within its panel at 1280 px and on
@@ -110,7 +110,7 @@ test.describe('layout', () => {
   test('Tab reaches every kind of control, each with a visible focus ring', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('add-side')).toBeEnabled();
-    await page.getByTestId('pause').click(); // Play becomes enabled, so both are in the tab order over the test
+    await pause(page);
     await expect(side(page, 0)).toHaveAttribute('data-state', 'paused');
     await page.mouse.move(0, 0);
     await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
@@ -122,7 +122,7 @@ test.describe('layout', () => {
       'export-json',
       'import-json',
       'export-csv',
-      'play',
+      'play-pause',
       'step',
       'reset',
       'speed',

@@ -9,6 +9,7 @@ import {
   isRecord,
   jsonObject,
   parseCsv,
+  pause,
   pausedAtZero,
   runTo,
   settledFigures,
@@ -109,7 +110,7 @@ test.describe('links', () => {
     await expect.poll(() => numberAttribute(side(page, 0), 'data-samples')).toBeGreaterThan(100);
     // A live change at whatever time the run has reached, and the other layout.
     await setFlows(page, 80);
-    await page.getByTestId('pause').click();
+    await pause(page);
     await page.getByTestId('layout-multiples').check();
     await page.getByTestId('copy-link').click();
     await expect(page.getByTestId('share-status')).toContainText('Link copied');

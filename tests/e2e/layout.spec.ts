@@ -112,6 +112,10 @@ test.describe('layout', () => {
     await expect(page.getByTestId('add-side')).toBeEnabled();
     await pause(page);
     await expect(side(page, 0)).toHaveAttribute('data-state', 'paused');
+    // Load is enabled once a preset other than what runs is chosen.
+    const preset = page.getByTestId('preset-select');
+    await expect(preset).toBeEnabled();
+    await preset.selectOption({ index: 1 });
     await page.mouse.move(0, 0);
     await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
     const wanted = new Set([

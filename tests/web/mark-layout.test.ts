@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutMarkLabels } from '../../web/src/charts/mark-layout';
+import { layoutLevelLabels, layoutMarkLabels } from '../../web/src/charts/mark-layout';
 
 const charPx = 5.6;
 const span = (l: { x: number; text: string; anchorEnd: boolean }): [number, number] => {
@@ -39,5 +39,26 @@ describe('mark labels', () => {
       ['flows 50 -> 99', 0, true],
     ]);
     for (const l of labels) expect(span(l)[1]).toBeLessThanOrEqual(700);
+  });
+});
+
+describe('level labels', () => {
+  it('end at the right edge unless a label within a text height is there; then they move left of it', () => {
+    const levels = [
+      { y: 100, label: 'RED max_th' },
+      { y: 100, label: 'RED (copy) max_th' }, // the same threshold on a copied side
+      { y: 104, label: 'PIE target' }, // 4 px away: would overprint both
+      { y: 160, label: 'RED min_th' }, // far below: back at the edge
+    ];
+    const ends = layoutLevelLabels(levels, 600, { charPx });
+    expect(ends[0]).toBe(598);
+    expect(ends[3]).toBe(598);
+    const spans = levels.slice(0, 3).map((l, i) => [(ends[i] ?? 0) - l.label.length * charPx, ends[i] ?? 0] as const);
+    for (let i = 0; i < spans.length; i++) {
+      for (let j = i + 1; j < spans.length; j++) {
+        const [a, b] = [spans[i]!, spans[j]!];
+        expect(a[1] <= b[0] || b[1] <= a[0]).toBe(true);
+      }
+    }
   });
 });

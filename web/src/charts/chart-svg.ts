@@ -1,4 +1,4 @@
-import { markRowPx, type MarkLabel } from './mark-layout';
+import { layoutLevelLabels, markRowPx, type MarkLabel } from './mark-layout';
 import type { PixelColumns } from './decimate';
 
 // A chart as a standalone SVG document: title, legend, then one panel per
@@ -150,12 +150,16 @@ function panelSvg(panel: PanelPicture, theme: PictureTheme, index: number): stri
   }
   out.push('</g>');
   // Levels over the data: a dense series would hide them otherwise.
-  for (const level of panel.levels) {
+  const levelEnds = layoutLevelLabels(
+    panel.levels.map((l) => ({ y: l.at, label: l.label })),
+    plotW,
+  );
+  panel.levels.forEach((level, i) => {
     out.push(
       `<line class="level" x1="0" x2="${r1(plotW)}" y1="${r1(level.at)}" y2="${r1(level.at)}" stroke="${level.colour}" stroke-dasharray="2 3"/>`,
-      `<text x="${r1(plotW - 2)}" y="${r1(level.at - 3)}" text-anchor="end" font-size="9" fill="${level.colour}" paint-order="stroke" stroke="${theme.background}" stroke-width="3">${escapeXml(level.label)}</text>`,
+      `<text x="${r1(levelEnds[i] ?? plotW - 2)}" y="${r1(level.at - 3)}" text-anchor="end" font-size="9" fill="${level.colour}" paint-order="stroke" stroke="${theme.background}" stroke-width="3">${escapeXml(level.label)}</text>`,
     );
-  }
+  });
   out.push('</g>');
   return out.join('');
 }

@@ -1,12 +1,13 @@
 import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
-import { resolveColour } from '../lib/colours';
+import { resolveColour, type MarkerShape } from '../lib/colours';
 import { onThemeChange } from '../lib/theme';
 import { crosshairTime, type ChartView } from './chart-view';
 import { columnsPath, type PanelPicture } from './chart-svg';
 import { fillColumnBars, strokeColumnPath } from './column-marks';
-import { layoutMarkLabels, markRowPx, type MarkLabel } from './mark-layout';
+import { layoutLevelLabels, layoutMarkLabels, markRowPx, type MarkLabel } from './mark-layout';
+import { markerPath } from './markers';
 import { columnsMax, columnsMin, IncrementalDecimator, type PixelColumns } from './decimate';
 import type { SeriesStore } from './series-store';
 import { valueAt } from './value-at';
@@ -27,6 +28,8 @@ export interface ChartSeries {
   dashed: boolean;
   /** Name in the readout and in exports; the column when absent. */
   label?: string;
+  /** The side's marker shape, drawn at the newest point (the cue beside colour). */
+  marker?: MarkerShape;
 }
 
 /** A horizontal level: a discipline's threshold or target, in the chart's unit. */
@@ -269,7 +272,24 @@ export class LineChart {
         ctx.setLineDash([]);
         fillColumnBars(ctx, c, frame.y, lineWidth);
       }
+      if (s.marker) this.paintMarker(ctx, s.marker, c, frame.y);
     });
+  }
+
+  /** The series' marker at its newest point, outlined in the background colour so it reads over other lines. */
+  private paintMarker(ctx: CanvasRenderingContext2D, shape: MarkerShape, c: PixelColumns, y: Scale): void {
+    let p = c.width - 1;
+    while (p >= 0 && (c.count[p] ?? 0) === 0) p--;
+    if (p < 0) return;
+    ctx.save();
+    ctx.translate(p + 0.5, y(c.last[p] ?? 0));
+    const path = new Path2D(markerPath(shape, 4.5));
+    ctx.setLineDash([]);
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = resolveColour('var(--panel-bg)');
+    ctx.stroke(path);
+    ctx.fill(path);
+    ctx.restore();
   }
 
   private xTickCount(plotW: number): number {
@@ -312,9 +332,13 @@ export class LineChart {
       .attr('y1', (l) => frame.y(l.value))
       .attr('y2', (l) => frame.y(l.value))
       .attr('stroke', (l) => l.colour);
+    const ends = layoutLevelLabels(
+      levels.map((l) => ({ y: frame.y(l.value), label: l.label })),
+      frame.plotW,
+    );
     groups
       .select('text')
-      .attr('x', frame.plotW - 2)
+      .attr('x', (_, i) => ends[i] ?? frame.plotW - 2)
       .attr('y', (l) => frame.y(l.value) - 3)
       .attr('fill', (l) => l.colour)
       .text((l) => l.label);
@@ -424,7 +448,10 @@ export class LineChart {
       return f < -0.02 || f > 1.02 ? null : f;
     };
     const move = (e: PointerEvent) => view.setHover(fractionAt(e.clientX));
-    const leave = () => {
+    // A finger lifting "leaves" the chart before the tap focuses it: the
+    // crosshair stays where the finger was (else focus would put it at the right edge).
+    const leave = (e: PointerEvent) => {
+      if (e.pointerType !== 'mouse') return;
       if (document.activeElement !== this.container) view.setHover(null);
     };
     const key = (e: KeyboardEvent) => {

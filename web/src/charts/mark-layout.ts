@@ -53,3 +53,32 @@ export function layoutMarkLabels(
 
 /** Pixels between label rows. */
 export const markRowPx = 11;
+
+/**
+ * Right ends (px) of the level labels (thresholds, targets), each drawn just
+ * above its line and ending at the plot's right edge unless that would
+ * overprint a label already placed within a text height of it: then it moves
+ * left of that label. Levels are given top to bottom or in any order; the
+ * answer is in the order given.
+ */
+export function layoutLevelLabels(
+  levels: readonly { y: number; label: string }[],
+  plotW: number,
+  { charPx = 5.6, gapPx = 8, heightPx = 11 }: { charPx?: number; gapPx?: number; heightPx?: number } = {},
+): number[] {
+  const placed: { y: number; left: number; right: number }[] = [];
+  const ends: number[] = [];
+  for (const level of levels) {
+    const width = level.label.length * charPx;
+    let right = plotW - 2;
+    for (;;) {
+      const left = right - width;
+      const blocker = placed.find((p) => Math.abs(p.y - level.y) < heightPx && p.left < right + gapPx / 2 && left < p.right + gapPx / 2);
+      if (!blocker) break;
+      right = blocker.left - gapPx;
+    }
+    placed.push({ y: level.y, left: right - width, right });
+    ends.push(right);
+  }
+  return ends;
+}

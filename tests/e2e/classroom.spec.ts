@@ -102,3 +102,37 @@ test.describe('in a classroom', () => {
     }
   });
 });
+
+test.describe('on a projector', () => {
+  failOnPageErrors();
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  test('the queue and delay charts and the controls that matter are on one 1280x720 screen, axis labels large', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('add-side')).toBeEnabled();
+    await expect.poll(() => numberAttribute(page.getByTestId('chart-delay'), 'data-samples')).toBeGreaterThan(100);
+    const wanted = [
+      'chart-queue',
+      'chart-delay',
+      'play-pause',
+      'capacity-slider',
+      'flows-slider',
+      'param-1-min_th',
+      'param-1-max_th',
+      'param-1-max_p',
+    ];
+    const outside: string[] = [];
+    for (const id of wanted) {
+      const box = await page.getByTestId(id).boundingBox();
+      if (!box || box.y < 0 || box.y + box.height > 720 || box.x < 0 || box.x + box.width > 1280) outside.push(`${id} ${JSON.stringify(box)}`);
+    }
+    expect(outside).toEqual([]);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const tickPx = await page
+      .getByTestId('chart-queue')
+      .locator('.tick text')
+      .first()
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(tickPx).toBeGreaterThanOrEqual(12);
+  });
+});

@@ -9,24 +9,40 @@ import './lab-controls.css';
 
 // The scenario's traffic and link, shared by every side. Values with a
 // timeline event act live, at one simulated time on every side, and show as
-// marks on the time axis; the others rewrite the scenario and restart every
-// side from t = 0, which the block says on its button.
+// marks on the time axis (LivePanel, beside the main charts); the others
+// rewrite the scenario and restart every side from t = 0, which the block says
+// on its button (ScenarioPanel, with the timeline of changes).
 
 interface ScenarioPanelProps {
   lab: Lab;
   statuses: readonly SideStatus[];
 }
 
-export function ScenarioPanel({ lab, statuses }: ScenarioPanelProps) {
+function useSettings(lab: Lab, statuses: readonly SideStatus[]) {
   const scenario = lab.currentScenario;
   const settings = useMemo(() => (scenario === null ? null : readSettings(scenario)), [scenario]);
-  const ready = statuses.some((s) => s.info !== null);
+  return settings && statuses.some((s) => s.info !== null) ? settings : null;
+}
+
+/** The live controls: capacity, flows, delay and the traffic groups the scenario has. */
+export function LivePanel({ lab, statuses }: ScenarioPanelProps) {
+  const settings = useSettings(lab, statuses);
+  return settings ? <LiveBlock key={`live-${lab.generation}`} lab={lab} live={settings.live} /> : null;
+}
+
+export function ScenarioPanel({ lab, statuses }: ScenarioPanelProps) {
+  const settings = useSettings(lab, statuses);
   return (
     <section className="scenario-panel" aria-labelledby="scenario-title" data-testid="scenario-panel">
       <h2 id="scenario-title">Scenario (every side)</h2>
-      {settings && ready ? (
+      {settings ? (
         <div className="scenario-blocks">
-          <LiveBlock key={`live-${lab.generation}`} lab={lab} live={settings.live} />
+          {(settings.live.shortGroup === null || settings.live.onoffGroup === null) && (
+            <div className="scenario-block add-traffic" role="group" aria-label="Add traffic">
+              {settings.live.shortGroup === null && <ShortFlows lab={lab} live={settings.live} />}
+              {settings.live.onoffGroup === null && <OnOffSources lab={lab} live={settings.live} />}
+            </div>
+          )}
           <RestartBlock key={`restart-${lab.generation}`} lab={lab} settings={settings.restart} hasOnOff={settings.live.onoffGroup !== null} />
         </div>
       ) : (
@@ -52,8 +68,8 @@ function LiveBlock({ lab, live }: { lab: Lab; live: LiveSettings }) {
       {live.tcpGroup !== null && (
         <LiveField id="flows" label="Long-lived TCP flows" unit="" live={flows} slider={{ min: 0, max: 300, step: 1 }} />
       )}
-      <ShortFlows lab={lab} live={live} />
-      <OnOffSources lab={lab} live={live} />
+      {live.shortGroup !== null && <ShortFlows lab={lab} live={live} />}
+      {live.onoffGroup !== null && <OnOffSources lab={lab} live={live} />}
     </fieldset>
   );
 }

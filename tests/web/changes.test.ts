@@ -63,7 +63,12 @@ describe('changes on the time axis', () => {
     now += gestureIdleMs;
     const c = record.gestureOf({ kind: 'set_capacity', mbps: 4 });
     expect(c).not.toBe(b);
+    expect(record.openGesture()).toBe(c);
     record.endGesture();
-    expect(record.gestureOf({ kind: 'set_capacity', mbps: 5 })).not.toBe(c);
+    expect(record.openGesture()).toBeNull();
+    const d = record.gestureOf({ kind: 'set_capacity', mbps: 5 });
+    expect(d).not.toBe(c);
+    now += gestureIdleMs;
+    expect(record.openGesture()).toBeNull(); // idle: over by itself
   });
 });

@@ -16,7 +16,7 @@ import type { Change } from '../scenario/changes';
 import { withLiveEvents, type EventMark } from '../scenario/timeline';
 import type { WorkerPort } from '../worker/spawn-worker';
 import { messageOf } from '../lib/errors';
-import { LiveRecord } from './live-record';
+import { LiveRecord, gestureIdleMs } from './live-record';
 import { PaintLoop, type Drawable } from './paint-loop';
 import { SideSession, type SideStatus } from './side-session';
 import { applyAtOneTime, catchUp, checkScenario, runAllUntil, startTogether, stepTogether } from './side-sync';
@@ -53,6 +53,7 @@ export class Lab {
   private scenario: string | null = null;
   /** Live changes the cores accepted in this run, in the order they acted. */
   private readonly live = new LiveRecord();
+  private gestureTimer: ReturnType<typeof setTimeout> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private restarts = 0;
 
@@ -249,6 +250,7 @@ export class Lab {
   /** The control being moved was released: its next move is a new change. */
   endGesture(): void {
     this.live.endGesture();
+    this.changesMoved();
   }
 
   // ---- live changes ----------------------------------------------------------
@@ -266,7 +268,7 @@ export class Lab {
     const gesture = this.live.gestureOf(event);
     return this.enqueue(async () => {
       this.live.add(await applyAtOneTime(this.sessions, event), gesture);
-      this.statusChanged();
+      this.changesMoved();
     });
   }
 
@@ -277,7 +279,7 @@ export class Lab {
       const side = this.sessions[sideIndex];
       if (!side) throw new Error(`side ${sideIndex}: no such side`);
       this.live.add(await side.setParam(aqm, name, value), gesture);
-      this.statusChanged();
+      this.changesMoved();
     });
   }
 
@@ -329,6 +331,7 @@ export class Lab {
 
   dispose(): void {
     this.paintLoop.dispose();
+    if (this.gestureTimer !== null) clearTimeout(this.gestureTimer);
     for (const side of this.sessions) side.terminate();
     this.listeners.clear();
   }
@@ -411,6 +414,14 @@ export class Lab {
 
   private sampleIntervalMs(): number {
     return (this.scenario === null ? null : numberField(readScenario(this.scenario), 'sample_interval_ms')) ?? 10;
+  }
+
+  /** The record changed or a gesture ended; an unreleased gesture ends by itself when idle, so look again then. */
+  private changesMoved(): void {
+    this.statusChanged();
+    this.paintLoop.request();
+    if (this.gestureTimer !== null) clearTimeout(this.gestureTimer);
+    this.gestureTimer = this.live.openGesture() === null ? null : setTimeout(() => this.changesMoved(), gestureIdleMs + 20);
   }
 
   private statusChanged(): void {

@@ -6,7 +6,8 @@ import { sideName, type SideStatus } from './side-session';
 // The lab's record of the live changes the cores accepted in this run, each
 // with the gesture it belonged to, and the run's changes as people read them.
 // A slider drag is applied live (throttled, one event per 100 ms, all of them
-// kept so an export replays exactly) but is one change on the time axis.
+// kept so an export replays exactly) but is one change on the time axis,
+// which appears there when the gesture ends (released, or idle).
 
 /**
  * Real milliseconds after which a move of the same control starts a new
@@ -19,7 +20,7 @@ export class LiveRecord {
   private events: GestureEvent[] = [];
   private gesture: { id: number; target: string; atMs: number; ended: boolean } | null = null;
   private gestures = 0;
-  private cache: { scenario: string; count: number; statuses: readonly SideStatus[]; changes: Change[] } | null = null;
+  private cache: { scenario: string; count: number; statuses: readonly SideStatus[]; open: number | null; changes: Change[] } | null = null;
 
   constructor(private readonly nowMs: () => number = Date.now) {}
 
@@ -55,18 +56,31 @@ export class LiveRecord {
     if (this.gesture) this.gesture.ended = true;
   }
 
+  /** The gesture still under way (not released, moved within gestureIdleMs), if any. */
+  openGesture(): number | null {
+    const g = this.gesture;
+    return g && !g.ended && this.nowMs() - g.atMs < gestureIdleMs ? g.id : null;
+  }
+
   add(recorded: RecordedEvent, gesture: number): void {
     this.events.push({ ...recorded, gesture });
   }
 
-  /** The scenario's own events and the live ones as changes, one per gesture (cached: every chart asks every frame). */
+  /**
+   * The scenario's own events and the live ones as changes, one per gesture;
+   * a gesture still under way is not a change yet (cached: every chart asks every frame).
+   */
   changes(scenario: string | null, statuses: readonly SideStatus[]): Change[] {
     if (scenario === null) return [];
+    const open = this.openGesture();
     const c = this.cache;
-    if (c && c.scenario === scenario && c.count === this.events.length && c.statuses === statuses) return c.changes;
+    if (c && c.scenario === scenario && c.count === this.events.length && c.statuses === statuses && c.open === open) {
+      return c.changes;
+    }
     const sides: SideStart[] = statuses.map((s, i) => ({ name: sideName(s, i), params: s.info?.params ?? {} }));
-    const changes = changesOf([...scenarioEvents(scenario), ...this.events], startValues(scenario, sides), sides);
-    this.cache = { scenario, count: this.events.length, statuses, changes };
+    const done = open === null ? this.events : this.events.filter((e) => e.gesture !== open);
+    const changes = changesOf([...scenarioEvents(scenario), ...done], startValues(scenario, sides), sides);
+    this.cache = { scenario, count: this.events.length, statuses, open, changes };
     return changes;
   }
 }

@@ -53,7 +53,7 @@ describe('changes on the time axis', () => {
 
   it('ends a gesture at a release, at another control, or after a pause', () => {
     let now = 0;
-    const record = new LiveRecord(() => now);
+    const record = new LiveRecord(() => {}, () => now);
     const flows = (count: number) => ({ kind: 'set_flows' as const, group: 0, count });
     const a = record.gestureOf(flows(60));
     now += 100;

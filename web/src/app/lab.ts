@@ -2,21 +2,14 @@ import { findAqm, type AqmSpec } from '../aqm/aqm-table';
 import type { Speed, TimelineEvent } from '../protocol/protocol';
 import { numberField, readScenario } from '../scenario/scenario-json';
 import { maxSides } from '../lib/limits';
-import {
-  sideCount,
-  withSideAdded,
-  withSideDuplicated,
-  withSideRemoved,
-  withSideRenamed,
-  withDiscipline,
-  type Edited,
-} from '../scenario/side-edits';
+import { sideCount, withDiscipline, withSideAdded, withSideDuplicated, withSideRemoved, withSideRenamed } from '../scenario/side-edits';
+import type { Edited } from '../scenario/side-edits';
 import { withGroupAdded, withRestartSettings, type AddableKind, type RestartSettings } from '../scenario/scenario-settings';
 import type { Change } from '../scenario/changes';
 import { withLiveEvents, type EventMark } from '../scenario/timeline';
 import type { WorkerPort } from '../worker/spawn-worker';
 import { messageOf } from '../lib/errors';
-import { LiveRecord, gestureIdleMs } from './live-record';
+import { LiveRecord } from './live-record';
 import { PaintLoop, type Drawable } from './paint-loop';
 import { SideSession, type SideStatus } from './side-session';
 import { applyAtOneTime, catchUp, checkScenario, runAllUntil, startTogether, stepTogether } from './side-sync';
@@ -41,7 +34,6 @@ export interface LabOptions {
 
 export const defaultLabOptions: LabOptions = { sideCount: 2, speed: 10, windowS: 60 };
 
-
 export class Lab {
   private sessions: SideSession[];
   private readonly listeners = new Set<() => void>();
@@ -52,8 +44,10 @@ export class Lab {
   /** The scenario every side runs, as the core accepted it; null until the first run is ready. */
   private scenario: string | null = null;
   /** Live changes the cores accepted in this run, in the order they acted. */
-  private readonly live = new LiveRecord();
-  private gestureTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly live = new LiveRecord(() => {
+    this.statusChanged();
+    this.paintLoop.request();
+  });
   private queue: Promise<unknown> = Promise.resolve();
   private restarts = 0;
 
@@ -243,14 +237,11 @@ export class Lab {
   }
 
   /** Where the time axis changed, for the charts: one mark per change. */
-  eventMarks(): EventMark[] {
-    return this.changes();
-  }
+  eventMarks = (): EventMark[] => this.changes();
 
   /** The control being moved was released: its next move is a new change. */
   endGesture(): void {
     this.live.endGesture();
-    this.changesMoved();
   }
 
   // ---- live changes ----------------------------------------------------------
@@ -268,7 +259,6 @@ export class Lab {
     const gesture = this.live.gestureOf(event);
     return this.enqueue(async () => {
       this.live.add(await applyAtOneTime(this.sessions, event), gesture);
-      this.changesMoved();
     });
   }
 
@@ -279,7 +269,6 @@ export class Lab {
       const side = this.sessions[sideIndex];
       if (!side) throw new Error(`side ${sideIndex}: no such side`);
       this.live.add(await side.setParam(aqm, name, value), gesture);
-      this.changesMoved();
     });
   }
 
@@ -331,7 +320,7 @@ export class Lab {
 
   dispose(): void {
     this.paintLoop.dispose();
-    if (this.gestureTimer !== null) clearTimeout(this.gestureTimer);
+    this.live.dispose();
     for (const side of this.sessions) side.terminate();
     this.listeners.clear();
   }
@@ -414,14 +403,6 @@ export class Lab {
 
   private sampleIntervalMs(): number {
     return (this.scenario === null ? null : numberField(readScenario(this.scenario), 'sample_interval_ms')) ?? 10;
-  }
-
-  /** The record changed or a gesture ended; an unreleased gesture ends by itself when idle, so look again then. */
-  private changesMoved(): void {
-    this.statusChanged();
-    this.paintLoop.request();
-    if (this.gestureTimer !== null) clearTimeout(this.gestureTimer);
-    this.gestureTimer = this.live.openGesture() === null ? null : setTimeout(() => this.changesMoved(), gestureIdleMs + 20);
   }
 
   private statusChanged(): void {

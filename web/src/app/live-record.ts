@@ -22,7 +22,13 @@ export class LiveRecord {
   private gestures = 0;
   private cache: { scenario: string; count: number; statuses: readonly SideStatus[]; open: number | null; changes: Change[] } | null = null;
 
-  constructor(private readonly nowMs: () => number = Date.now) {}
+  private idleTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** `changed`: the changes to show moved (a change recorded, a gesture ended, by release or idle). */
+  constructor(
+    private readonly changed: () => void = () => {},
+    private readonly nowMs: () => number = Date.now,
+  ) {}
 
   /** Every accepted live change, in the order they acted. */
   get all(): readonly RecordedEvent[] {
@@ -33,6 +39,12 @@ export class LiveRecord {
     this.events = [];
     this.gesture = null;
     this.cache = null;
+    this.dispose();
+  }
+
+  dispose(): void {
+    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
   }
 
   /**
@@ -54,6 +66,7 @@ export class LiveRecord {
   /** The control being moved was released: its next move is a new change. */
   endGesture(): void {
     if (this.gesture) this.gesture.ended = true;
+    this.notify();
   }
 
   /** The gesture still under way (not released, moved within gestureIdleMs), if any. */
@@ -64,6 +77,14 @@ export class LiveRecord {
 
   add(recorded: RecordedEvent, gesture: number): void {
     this.events.push({ ...recorded, gesture });
+    this.notify();
+  }
+
+  /** Tells the lab, and again once an unreleased gesture has gone idle (it is a change from then). */
+  private notify(): void {
+    this.changed();
+    this.dispose();
+    if (this.openGesture() !== null) this.idleTimer = setTimeout(() => this.notify(), gestureIdleMs + 20);
   }
 
   /**

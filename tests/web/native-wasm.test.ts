@@ -65,6 +65,24 @@ function topologyScenario(aqms: string[]): string {
   });
 }
 
+// Per-member RTTs and start times, each side with its own buffer, and each
+// side switching mid-run to the next discipline in the list (the last to the
+// first), the queue kept.
+function memberScenario(aqms: string[]): string {
+  const rtts = Array.from({ length: 30 }, (_, k) => 40 + 7 * k);
+  return JSON.stringify({
+    seed: 13,
+    duration_s: 12,
+    warmup_s: 2,
+    groups: [{ count: 60, rtt_ms: rtts, start: rtts.map((r) => r / 1000) }],
+    sides: aqms.map((aqm, i) => ({
+      aqm,
+      buffer_pkts: 60 + 40 * i,
+      switch_to: { at_s: 6, aqm: aqms[(i + 1) % aqms.length] },
+    })),
+  });
+}
+
 function runWasm(core: Core, json: string, side: number): SideSummary {
   const sim = new core.Simulation(json, side);
   expect(sim.error()).toBe('');
@@ -112,5 +130,9 @@ describe('native and wasm builds', () => {
 
   it('agree on a parking lot with reverse traffic and HTTP sessions for every discipline', async () => {
     await expectBuildsAgree(topologyScenario);
+  }, 180_000);
+
+  it('agree with per-member RTTs and starts, per-side buffers and a mid-run switch of discipline', async () => {
+    await expectBuildsAgree(memberScenario);
   }, 180_000);
 });

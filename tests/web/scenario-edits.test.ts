@@ -69,6 +69,15 @@ describe('scenario settings', () => {
     expect(out.events).toEqual(base.events);
   });
 
+  it('keeps a group's per-member RTT list when the range changes', () => {
+    const listed = JSON.stringify({ ...base, groups: [base.groups[0], { kind: 'tcp', count: 3, rtt_ms: [40, 80, 120] }] });
+    const restart = readSettings(listed)?.restart;
+    if (!restart) throw new Error('unreadable');
+    const out = parse(withRestartSettings(listed, { ...restart, rttMinMs: 30 }));
+    expect(out.groups[0].rtt_ms).toEqual({ min: 30, max: 200 });
+    expect(out.groups[1].rtt_ms).toEqual([40, 80, 120]);
+  });
+
   it('appends a missing group last, so events keep naming the same groups', () => {
     const out = parse(withGroupAdded(json, 'short_tcp'));
     expect(out.groups).toEqual([...base.groups, { kind: 'short_tcp' }]);

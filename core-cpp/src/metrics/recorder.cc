@@ -54,7 +54,8 @@ CompletionSummary SummariseCompletions(std::vector<double> times) {
 
 MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficProbe probe,
                                Time interval, Time warmup, std::optional<SettlingTarget> response,
-                               const std::vector<MonitoredLink>& more_links)
+                               const std::vector<MonitoredLink>& more_links,
+                               const AqmDescriptor* switched_to)
     : loop_(loop), link_(bottleneck), probe_(std::move(probe)), interval_(interval),
       warmup_(warmup), // The queue never holds more than the buffer: one unit bin per length.
       queue_hist_(1.0, bottleneck.disc().link().buffer_packets + 1),
@@ -62,10 +63,16 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
   names_ = {"t",           "queue_pkts",     "queue_bytes",    "delay_ms",     "jitter_ms",
             "throughput_mbps", "goodput_mbps", "utilisation",  "arrivals",     "drops_overflow",
             "drops_forced", "drops_early",    "marks",          "p",            "flows"};
-  for (const SignalSpec& s : link_.disc().descriptor().signals) {
-    names_.push_back("aqm." + std::string(s.name));
+  for (const SignalSpec& s : link_.disc().descriptor().signals) signal_names_.push_back(s.name);
+  if (switched_to) {
+    for (const SignalSpec& s : switched_to->signals) {
+      if (std::find(signal_names_.begin(), signal_names_.end(), s.name) == signal_names_.end()) {
+        signal_names_.push_back(s.name);
+      }
+    }
   }
-  signals_.resize(link_.disc().descriptor().signals.size());
+  for (std::string_view n : signal_names_) names_.push_back("aqm." + std::string(n));
+  signals_.resize(signal_names_.size());
   for (const TrafficClass& c : probe_.classes) {
     names_.push_back("class." + c.name + ".goodput_mbps");
     names_.push_back("class." + c.name + ".throughput_mbps");
@@ -171,6 +178,24 @@ void MetricRecorder::CollectCompletions() const {
   }
 }
 
+void MetricRecorder::ReadSignals(const QueueDisc& disc) {
+  const AqmDescriptor& d = disc.descriptor();
+  if (&d != signal_source_) {
+    signal_source_ = &d;
+    signal_index_.assign(signal_names_.size(), -1);
+    for (size_t j = 0; j < signal_names_.size(); ++j) {
+      for (size_t i = 0; i < d.signals.size(); ++i) {
+        if (d.signals[i].name == signal_names_[j]) signal_index_[j] = static_cast<int>(i);
+      }
+    }
+    signal_read_.resize(d.signals.size());
+  }
+  disc.ReadSignals(signal_read_);
+  for (size_t j = 0; j < signals_.size(); ++j) {
+    signals_[j] = signal_index_[j] < 0 ? kNaN : signal_read_[static_cast<size_t>(signal_index_[j])];
+  }
+}
+
 void MetricRecorder::Sample() {
   const QueueDisc& disc = link_.disc();
   const QueueCounters& c = disc.counters();
@@ -179,7 +204,7 @@ void MetricRecorder::Sample() {
   if (probe_.class_counters) probe_.class_counters(class_now_);
   const int64_t delivered = SumDelivered(class_now_, crosses_hop1_);
   const double q = static_cast<double>(disc.packets());
-  disc.ReadSignals(signals_);
+  ReadSignals(disc);
 
   const double row[] = {
       loop_.now().seconds(),

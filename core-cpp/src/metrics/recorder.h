@@ -134,7 +134,8 @@ class MetricRecorder final : public QueueLink::DepartureObserver,
  public:
   MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficProbe probe, Time interval,
                  Time warmup, std::optional<SettlingTarget> response = std::nullopt,
-                 const std::vector<MonitoredLink>& more_links = {});
+                 const std::vector<MonitoredLink>& more_links = {},
+                 const AqmDescriptor* switched_to = nullptr);
 
   void OnDepart(const Packet& p, Time sojourn) override;
   void OnDrop(const Packet& p, DropReason reason) override;
@@ -150,6 +151,10 @@ class MetricRecorder final : public QueueLink::DepartureObserver,
 
  private:
   void Sample();
+  // The bottleneck discipline's signals into signals_, by name: a side that
+  // switches discipline mid-run has the columns of both, and the ones the
+  // running discipline lacks read NaN.
+  void ReadSignals(const QueueDisc& disc);
   void StartMeasuring();
   void HashSample(double v);
   // Moves completed short flows into the summary's store. Logically const:
@@ -168,6 +173,10 @@ class MetricRecorder final : public QueueLink::DepartureObserver,
   std::vector<std::vector<double>> cols_;
   std::vector<double> flat_;
   std::vector<double> signals_;
+  std::vector<std::string_view> signal_names_;  // the "aqm.*" columns, in order
+  const AqmDescriptor* signal_source_ = nullptr;  // whose indices signal_index_ holds
+  std::vector<int> signal_index_;  // per column, its index in the running discipline, or -1
+  std::vector<double> signal_read_;
   uint64_t hash_ = 0xcbf29ce484222325ULL;  // FNV-1a over the samples' bytes
 
   // Per-interval accumulators.

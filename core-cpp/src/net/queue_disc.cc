@@ -34,6 +34,10 @@ bool QueueDisc::Overflow(Packet* p, Time now) {
 
 void QueueDisc::Store(Packet* p, Time now) {
   p->enqueued_at = now;
+  Adopt(p);
+}
+
+void QueueDisc::Adopt(Packet* p) {
   if (!own_storage_) return fifo_.PushBack(p);
   ++own_packets_;
   own_bytes_ += p->size;
@@ -101,7 +105,16 @@ void QueueDisc::StartPeriodicTimer(Time period) {
   env_.loop->Schedule(env_.loop->now() + period, this, 0);
 }
 
+void QueueDisc::HandOver(QueueDisc& next) {
+  next.counters_ = counters_;
+  next.drop_observer_ = drop_observer_;
+  next.idle_ = idle_;
+  while (Packet* p = Take()) next.Adopt(p);
+  retired_ = true;
+}
+
 void QueueDisc::OnEvent(uint32_t) {
+  if (retired_) return;
   const Time now = env_.loop->now();
   OnTimer(now);
   env_.loop->Schedule(now + timer_period_, this, 0);

@@ -94,6 +94,14 @@ class QueueDisc : public EventTarget {
   };
   void set_drop_observer(DropObserver* o) { drop_observer_ = o; }
 
+  // A mid-run switch of discipline: moves every waiting packet to `next`, in
+  // the order this one would have sent them and with their enqueue times, and
+  // with them the counters, the drop observer and whether the link is idle.
+  // No law judges the moved packets; `next` starts from its own initial
+  // state. This queue is then empty and retired: its periodic timer stops
+  // at its next tick (the caller keeps it alive until then).
+  void HandOver(QueueDisc& next);
+
  protected:
   virtual Decision OnArrival(const ArrivalContext& ctx) = 0;
   virtual Decision OnDeparture(const DepartureContext& ctx) {
@@ -138,6 +146,8 @@ class QueueDisc : public EventTarget {
   // Handles an arrival to a full buffer; returns whether `p` is still queued.
   bool Overflow(Packet* p, Time now);
   void Store(Packet* p, Time now);
+  // Keeps a packet handed over by another queue, enqueue time and all.
+  void Adopt(Packet* p);
   Packet* Take();
 
   QueueDiscEnv env_;
@@ -152,6 +162,7 @@ class QueueDisc : public EventTarget {
   Time timer_period_;
   bool timer_running_ = false;
   bool idle_ = true;
+  bool retired_ = false;  // handed its packets over: the timer stops
 };
 
 }  // namespace aqmlab

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "net/packet.h"
 #include "net/pipe.h"
@@ -20,6 +21,10 @@ class QueueLink final : public PacketReceiver {
   void OnEvent(uint32_t tag) override;
 
   QueueDisc& disc() { return *disc_; }
+  // Switches discipline mid-run (QueueDisc::HandOver): the waiting packets,
+  // the counters and the packet on the wire stay; the old discipline is kept
+  // (retired) so that a timer event still pending for it finds it.
+  void ReplaceDisc(std::unique_ptr<QueueDisc> next);
   const QueueDisc& disc() const { return *disc_; }
   double rate_bps() const { return rate_.bps(); }
   void SetRate(double bps);
@@ -45,6 +50,7 @@ class QueueLink final : public PacketReceiver {
   EventLoop& loop_;
   BitsPerSecond rate_;
   std::unique_ptr<QueueDisc> disc_;
+  std::vector<std::unique_ptr<QueueDisc>> retired_;
   Pipe wire_;
   Packet* in_service_ = nullptr;
   Time service_started_;

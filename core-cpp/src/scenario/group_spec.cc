@@ -182,7 +182,9 @@ void ReadKind(JsonReader& r, std::string* error, VideoTraffic& t) {
 }
 
 void ReadRtt(JsonReader& r, std::string* error, const GroupContext& ctx, GroupSpec& g) {
-  if (const Json* rtt = r.Object("rtt_ms")) {
+  if (r.IsArray("rtt_ms")) {
+    r.NumberList("rtt_ms", g.rtt_list_ms, 0, 10000, kMaxFlowsPerGroup);
+  } else if (const Json* rtt = r.Object("rtt_ms")) {
     JsonReader rr(*rtt, r.Field("rtt_ms"), error);
     rr.Number("min", g.rtt_min_ms, 0, 10000);
     rr.Number("max", g.rtt_max_ms, 0, 10000);
@@ -200,10 +202,17 @@ void ReadRtt(JsonReader& r, std::string* error, const GroupContext& ctx, GroupSp
     one_way = ctx.hop2_delay_ms;
     delays = "topology.hop2.delay_ms";
   }
-  if (r.ok() && g.rtt_min_ms < 2 * one_way) {
-    r.Fail(r.Field("rtt_ms") + ".min", std::string("must be at least twice ") + delays + " (" +
-                                           FormatNumber(2 * one_way) + "), got " +
-                                           FormatNumber(g.rtt_min_ms));
+  auto too_short = [&](const std::string& field, double rtt) {
+    r.Fail(field, std::string("must be at least twice ") + delays + " (" +
+                      FormatNumber(2 * one_way) + "), got " + FormatNumber(rtt));
+  };
+  for (size_t i = 0; i < g.rtt_list_ms.size() && r.ok(); ++i) {
+    if (g.rtt_list_ms[i] < 2 * one_way) {
+      too_short(r.Field("rtt_ms") + "[" + std::to_string(i) + "]", g.rtt_list_ms[i]);
+    }
+  }
+  if (r.ok() && g.rtt_list_ms.empty() && g.rtt_min_ms < 2 * one_way) {
+    too_short(r.Field("rtt_ms") + ".min", g.rtt_min_ms);
   }
   r.Choice<RttSpread>("rtt_spread", g.spread, {{"even", RttSpread::kEven}, {"random", RttSpread::kRandom}});
 }
@@ -218,10 +227,14 @@ void ReadWindow(JsonReader& r, const GroupContext& ctx, GroupSpec& g) {
 }
 
 void ReadStartPattern(JsonReader& r, GroupSpec& g) {
-  r.Choice<StartPattern>("start", g.start,
-                         {{"together", StartPattern::kTogether},
-                          {"staggered", StartPattern::kStaggered},
-                          {"random", StartPattern::kRandom}});
+  if (r.IsArray("start")) {
+    r.NumberList("start", g.start_list_s, 0, 3600, kMaxFlowsPerGroup);
+  } else {
+    r.Choice<StartPattern>("start", g.start,
+                           {{"together", StartPattern::kTogether},
+                            {"staggered", StartPattern::kStaggered},
+                            {"random", StartPattern::kRandom}});
+  }
   r.Number("start_window_s", g.start_window_s, 0, 3600);
 }
 
@@ -429,10 +442,18 @@ nlohmann::ordered_json GroupToJson(const GroupSpec& g) {
   j["kind"] = GroupKindName(g.kind());
   j["class"] = g.label;
   if (g.counted()) j["count"] = g.count;
-  j["rtt_ms"] = {{"min", g.rtt_min_ms}, {"max", g.rtt_max_ms}};
+  if (g.rtt_list_ms.empty()) {
+    j["rtt_ms"] = {{"min", g.rtt_min_ms}, {"max", g.rtt_max_ms}};
+  } else {
+    j["rtt_ms"] = g.rtt_list_ms;
+  }
   j["rtt_spread"] = SpreadName(g.spread);
   if (g.counted()) {
-    j["start"] = StartName(g.start);
+    if (g.start_list_s.empty()) {
+      j["start"] = StartName(g.start);
+    } else {
+      j["start"] = g.start_list_s;
+    }
     j["start_window_s"] = g.start_window_s;
   }
   j["start_s"] = g.start_s;

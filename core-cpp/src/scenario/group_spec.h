@@ -119,8 +119,15 @@ struct GroupSpec {
   double rtt_min_ms = 40;
   double rtt_max_ms = 200;
   RttSpread spread = RttSpread::kEven;
+  // Explicit per-member RTTs (rtt_ms given as an array): member k gets entry
+  // k mod size, and the range and spread are unused. Empty: the range.
+  std::vector<double> rtt_list_ms;
   StartPattern start = StartPattern::kStaggered;
   double start_window_s = 1;
+  // Explicit per-member start offsets (start given as an array), seconds
+  // after the group turns on: member k gets entry k mod size, and the
+  // pattern and window are unused. Empty: the pattern.
+  std::vector<double> start_list_s;
   double start_s = 0;
   std::optional<double> stop_s;
   Direction direction = Direction::kForward;  // tcp and short_tcp only

@@ -123,6 +123,34 @@ const Json* JsonReader::Array(const char* key, size_t max_items) {
   return v;
 }
 
+void JsonReader::NumberList(const char* key, std::vector<double>& out, double lo, double hi,
+                            size_t max_items) {
+  const Json* v = Array(key, max_items);
+  if (!v) return;
+  if (v->empty()) return Fail(Field(key), "must have at least one entry");
+  std::string range = "[";
+  range += FormatNumber(lo) + ", " + FormatNumber(hi) + "]";
+  std::vector<double> list;
+  list.reserve(v->size());
+  for (size_t i = 0; i < v->size(); ++i) {
+    const Json& x = (*v)[i];
+    const std::string entry = Field(key) + "[" + std::to_string(i) + "]";
+    if (!x.is_number()) return Fail(entry, "must be a number in " + range);
+    const double d = x.get<double>();
+    if (!std::isfinite(d) || d < lo || d > hi) {
+      return Fail(entry, "must be in " + range + ", got " + FormatNumber(d));
+    }
+    list.push_back(d);
+  }
+  out = std::move(list);
+}
+
+bool JsonReader::IsArray(const char* key) const {
+  if (!obj_.is_object()) return false;
+  auto it = obj_.find(key);
+  return it != obj_.end() && it->is_array();
+}
+
 void JsonReader::RejectUnknown(const std::string& context) {
   if (!ok() || !obj_.is_object()) return;
   for (auto it = obj_.begin(); it != obj_.end(); ++it) {

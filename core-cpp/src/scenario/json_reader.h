@@ -12,6 +12,7 @@
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace aqmlab {
 
@@ -41,6 +42,12 @@ class JsonReader {
   // As Object, but a JSON null counts as absent.
   const Json* NullableObject(const char* key);
   const Json* Array(const char* key, size_t max_items);
+  // A non-empty array of numbers, each in [lo, hi]; an error names the
+  // entry (`key[i]`). Leaves `out` untouched when the field is absent.
+  void NumberList(const char* key, std::vector<double>& out, double lo, double hi,
+                  size_t max_items);
+  // Whether the field is present and an array (without reading it).
+  bool IsArray(const char* key) const;
   // Whether the field is present (without reading it).
   bool Has(const char* key) const;
   // Flags every field that no call above asked for; `context` (e.g.

@@ -26,33 +26,63 @@ std::string OutOfRange(const std::string& field, double lo, double hi, double go
          FormatNumber(got);
 }
 
-void ReadSide(const Json& j, const std::string& path, std::string* error, const Scenario& s,
-              SideSpec& side) {
-  const LinkContext link = ScenarioHop(s, 1).link;
-  JsonReader r(j, path, error);
-  r.Text("name", side.name, 40);
-  r.Text("aqm", side.aqm, 40);
+// Reads `aqm` and `params` (a side's, or its switch_to's) and checks the
+// parameters against the discipline's table with the link's figures.
+const AqmEntry* ReadDiscipline(JsonReader& r, const LinkContext& link, std::string& aqm,
+                               ParamOverrides& out) {
+  r.Text("aqm", aqm, 40);
   const Json* params = r.Object("params");
-  r.RejectUnknown();
-  if (!r.ok()) return;
-  const AqmEntry* entry = FindAqm(side.aqm);
+  if (!r.ok()) return nullptr;
+  const AqmEntry* entry = FindAqm(aqm);
   if (!entry) {
-    return r.Fail(r.Field("aqm"),
-                  "unknown discipline \"" + side.aqm + "\" (known: " + AqmNames() + ")");
+    r.Fail(r.Field("aqm"), "unknown discipline \"" + aqm + "\" (known: " + AqmNames() + ")");
+    return nullptr;
   }
-  if (side.name.empty()) side.name = std::string(entry->describe().label);
   if (params) {
     for (auto it = params->begin(); it != params->end(); ++it) {
       const std::string field = r.Field("params") + "." + it.key();
-      if (!it->is_number() && !it->is_boolean()) return r.Fail(field, "must be a number");
-      side.params.emplace_back(it.key(), it->is_boolean() ? (it->get<bool>() ? 1.0 : 0.0)
-                                                          : it->get<double>());
+      if (!it->is_number() && !it->is_boolean()) {
+        r.Fail(field, "must be a number");
+        return nullptr;
+      }
+      out.emplace_back(it.key(), it->is_boolean() ? (it->get<bool>() ? 1.0 : 0.0) : it->get<double>());
     }
   }
-  if (Status st = entry->check(link, side.params); !st.ok()) {
-    return r.Fail(r.Field("params") + "." + st.error.substr(0, st.error.find(':')),
-                  st.error.substr(st.error.find(':') + 2));
+  if (Status st = entry->check(link, out); !st.ok()) {
+    r.Fail(r.Field("params") + "." + st.error.substr(0, st.error.find(':')),
+           st.error.substr(st.error.find(':') + 2));
+    return nullptr;
   }
+  return entry;
+}
+
+void ReadSwitch(JsonReader& parent, std::string* error, const Scenario& s, SideSpec& side) {
+  const Json* sw = parent.Object("switch_to");
+  if (!sw || !parent.ok()) return;
+  if (s.topology.parking_lot()) {
+    return parent.Fail(parent.Field("switch_to"), "only with topology.kind \"dumbbell\"");
+  }
+  JsonReader r(*sw, parent.Field("switch_to"), error);
+  AqmSwitch to;
+  if (!r.Has("at_s")) return r.Fail(r.Field("at_s"), "is required");
+  r.Number("at_s", to.at_s, 0, s.duration_s);
+  if (!ReadDiscipline(r, SideHop(s, side, 1).link, to.aqm, to.params)) return;
+  r.RejectUnknown();
+  if (r.ok()) side.switch_to = std::move(to);
+}
+
+void ReadSide(const Json& j, const std::string& path, std::string* error, const Scenario& s,
+              SideSpec& side) {
+  JsonReader r(j, path, error);
+  r.Text("name", side.name, 40);
+  r.Integer("buffer_pkts", side.buffer_pkts, 1, 1000000);
+  if (!r.ok()) return;
+  const AqmEntry* entry = ReadDiscipline(r, SideHop(s, side, 1).link, side.aqm, side.params);
+  if (!entry) return;
+  ReadSwitch(r, error, s, side);
+  r.RejectUnknown();
+  if (!r.ok()) return;
+  if (side.name.empty()) side.name = std::string(entry->describe().label);
   // The side's discipline runs at a parking lot's second hop too, with that
   // link's figures: the parameters must suit both.
   if (!s.topology.parking_lot()) return;
@@ -91,14 +121,18 @@ Status CheckParamName(const Scenario& s, const TimelineEvent& e, const std::stri
   std::string known;
   for (size_t i = 0; i < s.sides.size(); ++i) {
     if (e.side >= 0 && static_cast<size_t>(e.side) != i) continue;
-    const AqmEntry* entry = FindAqm(s.sides[i].aqm);
-    if (!entry) continue;
-    for (const ParamSpec& spec : entry->describe().params) {
-      if (spec.name == e.name) {
-        if (Status st = CheckParamValue(spec, e.value); !st.ok()) return {path + ".value: " + st.error};
-        return {};
+    // Before or after a switch_to: a parameter of either discipline.
+    std::vector<const AqmEntry*> entries = {FindAqm(s.sides[i].aqm)};
+    if (s.sides[i].switch_to) entries.push_back(FindAqm(s.sides[i].switch_to->aqm));
+    for (const AqmEntry* entry : entries) {
+      if (!entry) continue;
+      for (const ParamSpec& spec : entry->describe().params) {
+        if (spec.name == e.name) {
+          if (Status st = CheckParamValue(spec, e.value); !st.ok()) return {path + ".value: " + st.error};
+          return {};
+        }
+        if (e.side >= 0) known += (known.empty() ? "" : ", ") + std::string(spec.name);
       }
-      if (e.side >= 0) known += (known.empty() ? "" : ", ") + std::string(spec.name);
     }
   }
   if (e.side >= 0) {
@@ -380,10 +414,20 @@ std::string ScenarioToJson(const Scenario& s) {
   j["groups"] = nlohmann::ordered_json::array();
   for (const GroupSpec& g : s.groups) j["groups"].push_back(GroupToJson(g));
   j["sides"] = nlohmann::ordered_json::array();
+  auto params_json = [](const ParamOverrides& params) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::object();
+    for (const auto& [k, v] : params) out[k] = v;
+    return out;
+  };
   for (const SideSpec& side : s.sides) {
-    nlohmann::ordered_json params = nlohmann::ordered_json::object();
-    for (const auto& [k, v] : side.params) params[k] = v;
-    j["sides"].push_back({{"name", side.name}, {"aqm", side.aqm}, {"params", params}});
+    nlohmann::ordered_json sj = {{"name", side.name}, {"aqm", side.aqm}, {"params", params_json(side.params)}};
+    if (side.buffer_pkts) sj["buffer_pkts"] = *side.buffer_pkts;
+    if (side.switch_to) {
+      sj["switch_to"] = {{"at_s", side.switch_to->at_s},
+                         {"aqm", side.switch_to->aqm},
+                         {"params", params_json(side.switch_to->params)}};
+    }
+    j["sides"].push_back(sj);
   }
   j["events"] = nlohmann::ordered_json::array();
   for (const TimelineEvent& e : s.events) {
@@ -440,6 +484,12 @@ HopFigures ScenarioHop(const Scenario& s, int hop) {
   return h;
 }
 
+HopFigures SideHop(const Scenario& s, const SideSpec& side, int hop) {
+  HopFigures h = ScenarioHop(s, hop);
+  if (hop == 1 && side.buffer_pkts) h.link.buffer_packets = *side.buffer_pkts;
+  return h;
+}
+
 double PathDelayMs(const Scenario& s, PathKind path) {
   if (!s.topology.parking_lot()) return s.delay_ms;
   switch (path) {
@@ -460,7 +510,7 @@ bool HasReverseTraffic(const Scenario& s) {
 Scenario DefaultScenario() {
   Scenario s;
   s.groups = {GroupSpec{}};
-  s.sides = {SideSpec{"Drop-tail", "droptail", {}}, SideSpec{"RED", "red", {}}};
+  s.sides = {SideSpec{"Drop-tail", "droptail", {}, {}, {}}, SideSpec{"RED", "red", {}, {}, {}}};
   return s;
 }
 

@@ -15,10 +15,20 @@
 
 namespace aqmlab {
 
+// A side's mid-run change of discipline: at `at_s` the bottleneck queue
+// switches to `aqm` with `params`, keeping the packets waiting in it.
+struct AqmSwitch {
+  double at_s = 0;
+  std::string aqm;
+  ParamOverrides params;
+};
+
 struct SideSpec {
   std::string name;
   std::string aqm;
   ParamOverrides params;
+  std::optional<int64_t> buffer_pkts;  // hop 1's buffer on this side; absent: the bottleneck's
+  std::optional<AqmSwitch> switch_to;
 };
 
 enum class EventKind : uint8_t {
@@ -87,7 +97,7 @@ inline constexpr int64_t kMaxFlowsPerGroup = 20000;
 // Long-lived flows plus open-loop sources, over every group, at any time.
 inline constexpr int64_t kMaxTotalFlows = 50000;
 inline constexpr int64_t kMaxSides = 6;
-inline constexpr int64_t kMaxGroups = 16;
+inline constexpr int64_t kMaxGroups = 64;
 inline constexpr int64_t kMaxMmppSources = 1000;
 inline constexpr int64_t kMaxShortFlowPaths = 100;
 
@@ -100,6 +110,8 @@ struct HopFigures {
 // 1, or 2 for a parking lot.
 int HopCount(const Scenario& s);
 HopFigures ScenarioHop(const Scenario& s, int hop);
+// As a side sees it: its own buffer_pkts at hop 1.
+HopFigures SideHop(const Scenario& s, const SideSpec& side, int hop);
 
 // One-way propagation delay of the bottlenecks on a group's path, as the
 // scenario gives them (access delays are rtt / 2 minus this).

@@ -25,6 +25,8 @@ namespace {
 // Queue streams: each queue draws from its own random stream, hop h's
 // forward queue h - 1 and its way back kBackStream + h - 1.
 constexpr uint64_t kBackStream = 2;
+// The discipline a side switches to draws from a stream of its own.
+constexpr uint64_t kSwitchStream = 4;
 
 }  // namespace
 
@@ -36,7 +38,7 @@ Status Simulation::BuildTopology(const AqmEntry& entry) {
 }
 
 Status Simulation::BuildHop(const AqmEntry& entry, int hop) {
-  const HopFigures figures = ScenarioHop(scenario_, hop);
+  const HopFigures figures = SideHop(scenario_, scenario_.sides[side_], hop);
   const std::string at = hop == 2 ? " (at topology.hop2)" : "";
   QueueDiscEnv env;
   env.link = figures.link;
@@ -119,6 +121,8 @@ Status Simulation::Build() {
       timeline_.push_back(Action{Time::Seconds(*spec.stop_s), e});
     }
   }
+  // A switch of discipline acts before the scenario's own events at its time.
+  if (side.switch_to) timeline_.push_back(Action{Time::Seconds(side.switch_to->at_s), {}, true});
   for (const TimelineEvent& e : scenario_.events) timeline_.push_back(Action{Time::Seconds(e.at_s), e});
   std::stable_sort(timeline_.begin(), timeline_.end(),
                    [](const Action& a, const Action& b) { return a.at < b.at; });
@@ -135,9 +139,12 @@ Status Simulation::Build() {
     more.push_back(MonitoredLink{i == 0 ? "reverse" : "hop2.reverse", hops_[i].back_queue.get(),
                                  static_cast<int8_t>(Network::kBackMeter + i)});
   }
+  const AqmDescriptor* switched_to =
+      side.switch_to ? &FindAqm(side.switch_to->aqm)->describe() : nullptr;
   recorder_ = std::make_unique<MetricRecorder>(loop_, bottleneck(), std::move(probe),
                                                Time::Millis(scenario_.sample_interval_ms),
-                                               Time::Seconds(scenario_.warmup_s), response, more);
+                                               Time::Seconds(scenario_.warmup_s), response, more,
+                                               switched_to);
   return {};
 }
 
@@ -225,6 +232,20 @@ Status Simulation::Apply(const TimelineEvent& e) {
   return {"event.kind: unknown"};
 }
 
+void Simulation::SwitchDiscipline() {
+  const AqmSwitch& to = *scenario_.sides[side_].switch_to;
+  QueueLink& link = bottleneck();
+  QueueDiscEnv env;
+  env.link = link.disc().link();  // the capacity and ECN in force now
+  env.loop = &loop_;
+  env.pool = &pool_;
+  env.seed = scenario_.seed;
+  env.stream = kSwitchStream;
+  // Checked on load against the same link figures.
+  auto disc = FindAqm(to.aqm)->create(env, to.params);
+  if (disc.ok()) link.ReplaceDisc(std::move(disc.value()));
+}
+
 void Simulation::SetHopDelay(int64_t hop, Time d) {
   // Both directions of the hop; access delays stay, so every round trip
   // over it moves by twice the change.
@@ -240,6 +261,10 @@ void Simulation::AdvanceTo(Time t) {
   while (next_action_ < timeline_.size() && timeline_[next_action_].at <= t) {
     const Action& a = timeline_[next_action_++];
     loop_.RunUntil(a.at);
+    if (a.switch_aqm) {
+      SwitchDiscipline();
+      continue;
+    }
     // A scenario file's events were checked on load; one that the
     // discipline still refuses (e.g. min_th above max_th) changes nothing.
     (void)Apply(a.event);

@@ -81,6 +81,7 @@ class Simulation final {
   struct Action {
     Time at;
     TimelineEvent event;
+    bool switch_aqm = false;  // the side's switch_to, not an event
   };
 
   Simulation(const Scenario& scenario, int side);
@@ -89,6 +90,8 @@ class Simulation final {
   // Builds hop `hop` (1 or 2) with its way back and adds it to the network.
   Status BuildHop(const AqmEntry& entry, int hop);
   TrafficProbe MakeProbe();
+  // The side's switch_to: hop 1's queue changes discipline, keeping its packets.
+  void SwitchDiscipline();
   // Sets hop `hop`'s one-way delay, both directions.
   void SetHopDelay(int64_t hop, Time d);
   // About what the run touches: its packets and, per long-lived flow, the

@@ -31,6 +31,7 @@ void TrafficGroup::TurnOff() {
 
 double TrafficGroup::MemberRttMs(int64_t k) const {
   const GroupSpec& g = spec();
+  if (!g.rtt_list_ms.empty()) return MemberEntry(g.rtt_list_ms, k);
   double unit;
   if (g.spread == RttSpread::kEven) {
     // A low-discrepancy sequence: evenly spread for any count, and adding a

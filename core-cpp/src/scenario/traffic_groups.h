@@ -45,13 +45,14 @@ class TrafficGroup {
 
   int index() const { return index_; }
   int16_t traffic_class() const { return class_; }
+  // Member k's round-trip propagation delay (rtt_ms: its list's entry, or
+  // the range with rtt_spread).
+  double MemberRttMs(int64_t k) const;
 
  protected:
   virtual void OnTurnOn() = 0;
   virtual void OnTurnOff() = 0;
   const GroupSpec& spec() const { return net_.scenario.groups[index_]; }
-  // Member k's round-trip propagation delay (rtt_ms and rtt_spread).
-  double MemberRttMs(int64_t k) const;
   // One-way access delay that gives a round trip of `rtt_ms` over the group's path.
   Time AccessDelay(double rtt_ms) const;
   // Packet size of a kind whose packet_bytes is optional.

@@ -108,8 +108,9 @@ const tcpKinds = new Set(['tcp', 'short_tcp']);
 
 /**
  * Writes the restart settings into the scenario. The RTT range goes to every
- * group; ECN to the bottleneck and every TCP group (a flow must be
- * ECN-capable for a mark to reach it); the on/off fields to the first on/off group.
+ * group with a range (per-member RTTs, rtt_ms as an array, stay); ECN to the
+ * bottleneck and every TCP group (a flow must be ECN-capable for a mark to
+ * reach it); the on/off fields to the first on/off group.
  */
 export function withRestartSettings(json: string, settings: RestartSettings): string | { error: string } {
   const scenario = readScenario(json);
@@ -122,7 +123,9 @@ export function withRestartSettings(json: string, settings: RestartSettings): st
   const nextGroups = groups.map((group, i) => {
     if (!isRecord(group)) return group;
     const out: Fields = { ...group };
-    if (settings.rttMinMs !== null || settings.rttMaxMs !== null) {
+    // A group with per-member RTTs (rtt_ms as an array) keeps its list: the
+    // panel edits ranges only.
+    if ((settings.rttMinMs !== null || settings.rttMaxMs !== null) && !Array.isArray(group.rtt_ms)) {
       const rtt: Fields = { ...(isRecord(group.rtt_ms) ? group.rtt_ms : {}) };
       put(rtt, 'min', settings.rttMinMs);
       put(rtt, 'max', settings.rttMaxMs);

@@ -81,6 +81,7 @@ class CountedGroup : public TrafficGroup {
 
   Time StartOffset(int64_t k, int64_t count) const {
     const GroupSpec& g = spec();
+    if (!g.start_list_s.empty()) return Time::Seconds(MemberEntry(g.start_list_s, k));
     switch (g.start) {
       case StartPattern::kTogether:
         return Time();

@@ -20,6 +20,13 @@ namespace aqmlab {
 constexpr int32_t kOpenLoopFlowBase = 1 << 28;
 constexpr int32_t kFlowIdsPerGroup = 1 << 22;
 
+// Member k's entry of a per-member list (rtt_ms or start given as an
+// array): the list repeats when the group has more members than entries
+// (5 RTTs for 100 flows: 20 flows on each).
+inline double MemberEntry(const std::vector<double>& list, int64_t k) {
+  return list[static_cast<size_t>(k) % list.size()];
+}
+
 inline uint64_t MemberKey(int group, int64_t k) {
   return (static_cast<uint64_t>(group) << 32) | static_cast<uint64_t>(k);
 }

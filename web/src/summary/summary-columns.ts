@@ -2,7 +2,8 @@ import type { ValueKind } from '../lib/format';
 import type { RunSummary } from './run-summary';
 
 // The summary table's columns and which way is better in each: less queue,
-// delay, jitter, loss and response time; more utilisation, goodput and fairness.
+// delay, jitter, loss, marks, signals (drops and marks together) and response
+// time; more utilisation, goodput and fairness.
 
 export type Figure = Exclude<keyof RunSummary, 'measuredS'>;
 
@@ -22,6 +23,8 @@ export const summaryColumns: readonly SummaryColumn[] = [
   { figure: 'jitterMs', label: 'Jitter', unit: 'ms', better: 'lower', kind: 'number' },
   { figure: 'utilisation', label: 'Utilisation', unit: '', better: 'higher', kind: 'percent' },
   { figure: 'lossRatio', label: 'Loss', unit: '', better: 'lower', kind: 'percent' },
+  { figure: 'markRatio', label: 'Marks', unit: '', better: 'lower', kind: 'percent' },
+  { figure: 'signalRatio', label: 'Signals', unit: 'drop+mark', better: 'lower', kind: 'percent' },
   { figure: 'goodputMbps', label: 'Goodput', unit: 'Mb/s', better: 'higher', kind: 'number' },
   { figure: 'fairness', label: 'Fairness', unit: 'Jain', better: 'higher', kind: 'number' },
   { figure: 'responseTimeS', label: 'Response', unit: 's', better: 'lower', kind: 'number' },

@@ -218,8 +218,7 @@ Status Simulation::Apply(const TimelineEvent& e) {
       return {};
     }
     case EventKind::kSetCapacity:
-      // The forward link only: a reverse link keeps the capacity it was built with.
-      (e.hop == 2 ? *hop2_ : *bottleneck_).SetRate(e.mbps * 1e6);
+      SetHopCapacity(e.hop, e.mbps * 1e6);
       return {};
     case EventKind::kSetRate:
       groups_[e.group]->SetRate(e.rate);
@@ -248,6 +247,19 @@ void Simulation::SetHopDelay(int64_t hop, Time d) {
   forward.SetDelay(d);
   if (pipe) pipe->set_delay(d);
   if (queue) queue->SetDelay(d);
+}
+
+void Simulation::SetHopCapacity(int64_t hop, double bps) {
+  // Both directions, as for the delay. A way back left at the capacity it
+  // was built with would cap the ACK rate, and so the goodput, without a
+  // word: 10 Mb/s of 40-byte ACKs clock at most 125 Mb/s of 500-byte
+  // segments, whatever the forward link was raised to.
+  QueueLink& forward = hop == 2 ? *hop2_ : *bottleneck_;
+  Pipe* pipe = hop == 2 ? reverse2_.get() : reverse_.get();
+  QueueLink* queue = hop == 2 ? reverse2_queue_.get() : reverse_queue_.get();
+  forward.SetRate(bps);
+  if (pipe) pipe->set_rate(bps);
+  if (queue) queue->SetRate(bps);
 }
 
 void Simulation::AdvanceTo(Time t) {

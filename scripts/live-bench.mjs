@@ -48,13 +48,19 @@ async function sixSideLink() {
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 async function startPreview() {
-  const server = spawn('npx', ['vite', 'preview'], {
+  // Vite itself (not through npx), so the process started is the server and stops with it.
+  const server = spawn(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'preview'], {
     cwd: root,
     env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true, // its own process group, so the whole server stops with it
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited = false;
+  server.on('exit', () => {
+    exited = true;
   });
   for (let i = 0; i < 300; i++) {
+    // A port already taken makes vite exit (strictPort): never measure someone else's server.
+    if (exited) throw new Error(`vite preview could not start on port ${port}`);
     try {
       if ((await fetch(baseURL)).ok) return server;
     } catch {
@@ -62,7 +68,7 @@ async function startPreview() {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  process.kill(-server.pid);
+  server.kill();
   throw new Error(`vite preview did not answer on ${baseURL} (is dist/ built?)`);
 }
 
@@ -209,5 +215,5 @@ try {
   if (stalled.length > 0) throw new Error(`a side did not advance at speed ${stalled.map((r) => r.speed).join(', ')}`);
 } finally {
   await browser?.close();
-  process.kill(-server.pid);
+  server.kill();
 }

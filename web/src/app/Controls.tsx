@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Speed } from '../protocol/protocol';
 import type { Lab } from './lab';
+import { LabClock } from './LabClock';
 import type { SideStatus } from './side-session';
 import './lab-controls.css';
 
@@ -44,6 +45,7 @@ export function Controls({ lab, statuses }: ControlsProps) {
         </button>
         <SpeedSelect lab={lab} />
       </div>
+      <LabClock lab={lab} />
       <RunTo lab={lab} disabled={allStopped} />
     </div>
   );

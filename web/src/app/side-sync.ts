@@ -66,6 +66,16 @@ export async function stepTogether(sessions: readonly SideSession[], sampleInter
   }
 }
 
+/** Every side stopped at the latest of their times (the others run up to it): Pause, in lockstep. */
+export async function pauseTogether(sessions: readonly SideSession[]): Promise<void> {
+  const held = await holdAll(sessions);
+  const at = latestOf(held);
+  for (const [side] of held) {
+    side.runUntil(at);
+    side.release();
+  }
+}
+
 /** Every side as fast as possible to `untilS`, paused there; an error message (nothing changed) if one is already past it. */
 export async function runAllUntil(sessions: readonly SideSession[], untilS: number): Promise<string | null> {
   const held = await holdAll(sessions);

@@ -105,12 +105,13 @@ export class Lab {
   }
 
   /**
-   * Stops every side at one simulated time: each is held where it is, and the
-   * sides behind run up to the latest (at most the lockstep lead) and stop there.
+   * Stops every side at one simulated time: each is held where it is, and
+   * all run up to the sample time at or after the latest (the sides behind by
+   * at most the lockstep lead) and stop there.
    */
   pause(): void {
     this.wantPlay = false;
-    this.enqueue(() => pauseTogether(this.sessions)).catch(() => undefined); // no side running: nothing to stop
+    this.enqueue(() => pauseTogether(this.sessions, this.sampleIntervalMs())).catch(() => undefined); // no side running: nothing to stop
   }
 
   /** The simulated time the page shows: every running side has reached it. */

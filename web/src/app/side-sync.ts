@@ -1,6 +1,6 @@
 import type { RecordedEvent, Speed, TimelineEvent } from '../protocol/protocol';
 import { messageOf } from '../lib/errors';
-import { nextSampleTime } from '../worker/sample-time';
+import { nextSampleTime, sampleTimeAtOrAfter } from '../worker/sample-time';
 import type { SideSession } from './side-session';
 
 // Keeping the sides together in simulated time. Sides are paced apart (each in
@@ -66,10 +66,14 @@ export async function stepTogether(sessions: readonly SideSession[], sampleInter
   }
 }
 
-/** Every side stopped at the latest of their times (the others run up to it): Pause, in lockstep. */
-export async function pauseTogether(sessions: readonly SideSession[]): Promise<void> {
+/**
+ * Pause, in lockstep: every side stops at the first sample time at or after
+ * the latest of their times (the others run up to it), so each side's last
+ * sample is the time they all stand at.
+ */
+export async function pauseTogether(sessions: readonly SideSession[], sampleIntervalMs: number): Promise<void> {
   const held = await holdAll(sessions);
-  const at = latestOf(held);
+  const at = sampleTimeAtOrAfter(latestOf(held), sampleIntervalMs);
   for (const [side] of held) {
     side.runUntil(at);
     side.release();

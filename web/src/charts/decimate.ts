@@ -154,11 +154,22 @@ export class IncrementalDecimator {
       this.nextAbsolute = dropped + (x1 > x0 && xColumn >= 0 ? this.endIndex(store, xColumn, stop) : 0);
       return this.used;
     }
+    let from = resume;
     if (whole > 0) {
       this.x0 = x0;
       this.used = shiftColumns(this.out, whole);
+      // The old window's end belonged to its last column; in the moved window
+      // it opens a new one. So the old last column is folded again.
+      const redo = w - whole - 1;
+      if (redo >= 0) {
+        this.used -= this.out.count[redo] ?? 0;
+        this.out.count[redo] = 0;
+        from = store.lowerBound(xColumn, x0 + redo * ((x1 - x0) / w));
+        while (from < resume && pixelOf(store.at(xColumn, from), x0, x1, w) < redo) from++;
+        from = Math.min(from, resume);
+      }
     }
-    const step = accumulate(store, xColumn, yColumn, resume, x0, x1, stop, this.out);
+    const step = accumulate(store, xColumn, yColumn, from, x0, x1, stop, this.out);
     this.stop = stop;
     this.used += step.used;
     this.nextAbsolute = dropped + step.next;

@@ -197,7 +197,7 @@ export class LineChart {
     const plotW = Math.max(1, this.width - margin.left - margin.right);
     const plotH = Math.max(1, this.height - margin.top - margin.bottom);
     let [x0, x1] = this.options.view ? this.options.view.window(pageX0, pageX1) : [pageX0, pageX1];
-    if (this.options.view?.range !== 'whole' && x1 > x0) {
+    if (this.options.view?.range !== 'whole' && x0 > 0 && x1 > x0) {
       // The sliding window moves by whole pixel columns (its end rounded up to
       // one), so the decimated columns shift instead of being rebuilt.
       const column = (x1 - x0) / plotW;

@@ -178,7 +178,7 @@ export class LineChart {
     this.readout.remove();
   }
 
-  /** False while the chart is scrolled out of view: the paint loop then skips it. */
+  /** False while the chart is scrolled out of view: it then keeps its frame but paints nothing. */
   get visible(): boolean {
     return this.onScreen.visible;
   }
@@ -188,7 +188,6 @@ export class LineChart {
    * samples up to `until` (the time every side has reached), on its own value scale.
    */
   draw(x0: number, x1: number, until = x1): void {
-    if (!this.visible) return;
     this.render(valueDomain(this.prepare(x0, x1, until)));
   }
 
@@ -226,10 +225,19 @@ export class LineChart {
   /** Paints what prepare() decimated on the value scale `domain`. */
   render(domain: [number, number]): void {
     const frame = this.frame;
-    if (!frame || !this.visible) return;
+    if (!frame) return;
     frame.y = scaleLinear().domain(domain).range([frame.plotH, 0]).nice();
-    this.paintLines(frame);
     const keys = this.overlayKeys;
+    const data = `${this.used}|${frame.x0},${frame.x1}`;
+    if (data !== keys.data) {
+      this.container.dataset.samples = String(this.used);
+      this.container.dataset.window = `${frame.x0},${frame.x1}`;
+      keys.data = data;
+    }
+    // Out of view, the frame is kept up to date (the crosshair readout and the
+    // exports read it; the decimation is incremental) but nothing is painted.
+    if (!this.visible) return;
+    this.paintLines(frame);
     const size = `${frame.plotW}x${frame.plotH}`;
     const yKey = frame.y.domain().join(',');
     const axes = `${frame.x0},${frame.x1},${yKey},${size}`;
@@ -242,11 +250,6 @@ export class LineChart {
     const marksKey = marks.length === 0 ? '' : `${frame.x0},${frame.x1},${size},${marks.map((m) => `${m.t}:${m.label}`).join(';')}`;
     if (marksKey !== keys.marks) this.paintMarks(frame);
     if (this.options.view?.hover !== null && this.options.view?.hover !== undefined) this.drawCrosshair();
-    const data = `${this.used}|${frame.x0},${frame.x1}`;
-    if (data !== keys.data) {
-      this.container.dataset.samples = String(this.used);
-      this.container.dataset.window = `${frame.x0},${frame.x1}`;
-    }
     this.overlayKeys = { axes, levels: levelsKey, marks: marksKey, data };
     if (this.used > 0) markFirstSamplesDrawn();
   }
@@ -517,8 +520,6 @@ export class ChartRow {
 
   draw(x0: number, x1: number, until = x1): void {
     const charts = this.charts();
-    // The panels of a row sit side by side, so they scroll in and out of view together.
-    if (!charts.some((c) => c.visible)) return;
     let extent = noExtent;
     for (const chart of charts) extent = unionExtent(extent, chart.prepare(x0, x1, until));
     const domain = valueDomain(extent);

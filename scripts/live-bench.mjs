@@ -127,7 +127,8 @@ async function taskSeconds(cdp) {
   return metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
 }
 
-/** One speed: the frame and task figures over the window, then pause latencies. */
+/** One speed: the frame and task figures over the window, then pause latencies. Pause and Play are
+ * one toggle now, two buttons in older builds (measured with --dist for a before/after). */
 async function measure(page, cdp, speed) {
   await page.getByTestId('speed').selectOption(speed);
   await sleep(settleS * 1000);
@@ -152,13 +153,13 @@ async function measure(page, cdp, speed) {
   const latencies = [];
   let pausedSpread = NaN;
   for (let i = 0; i < pauses; i++) {
-    await page.getByTestId('pause').click();
+    await page.locator('[data-testid="play-pause"], [data-testid="pause"]').first().click();
     await sleep(watchMs);
     const { pressAt, lastDraw, lastState } = await page.evaluate(() => window.__bench);
     latencies.push(Math.max(lastDraw, lastState) - pressAt);
     const sides = await readSides(page);
     pausedSpread = Math.max(...sides.map((s) => s.t)) - Math.min(...sides.map((s) => s.t));
-    await page.getByTestId('play').click();
+    await page.locator('[data-testid="play-pause"], [data-testid="play"]').first().click();
     await sleep(1000);
   }
   return {

@@ -18,7 +18,7 @@ async function labTime(page: Page): Promise<number> {
 
 /** Pauses and waits until every side says so; returns each side's time then. */
 async function pauseAll(page: Page): Promise<number[]> {
-  await page.getByTestId('pause').click();
+  await page.getByTestId('play-pause').click();
   for (let i = 0; i < disciplines.length; i++) await expect(side(page, i)).toHaveAttribute('data-state', 'paused');
   // The rows poll their stores four times a second: wait for a reading after the stop.
   let times: number[] = [];
@@ -49,7 +49,7 @@ test.describe('six sides in lockstep', () => {
       const times = await pauseAll(page);
       expect(new Set(times).size, `side times at ${speed}: ${times.join(', ')}`).toBe(1);
       await expect.poll(() => labTime(page)).toBe(times[0]);
-      await page.getByTestId('play').click();
+      await page.getByTestId('play-pause').click();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { findAqm, type AqmSpec } from '../aqm/aqm-table';
-import type { RecordedEvent, Speed, TimelineEvent } from '../protocol/protocol';
+import type { Speed, TimelineEvent } from '../protocol/protocol';
 import { numberField, readScenario } from '../scenario/scenario-json';
 import { maxSides } from '../lib/limits';
 import {
@@ -12,14 +12,15 @@ import {
   type Edited,
 } from '../scenario/side-edits';
 import { withGroupAdded, withRestartSettings, type AddableKind, type RestartSettings } from '../scenario/scenario-settings';
-import { marksOf, scenarioEvents, withLiveEvents, type EventMark } from '../scenario/timeline';
-import { SimClient } from '../worker/client';
+import type { Change } from '../scenario/changes';
+import { withLiveEvents, type EventMark } from '../scenario/timeline';
 import type { WorkerPort } from '../worker/spawn-worker';
 import { messageOf } from '../lib/errors';
+import { LiveRecord } from './live-record';
 import { Lockstep, leadS } from './lockstep';
 import { PaintLoop, type Drawable } from './paint-loop';
 import { SideSession, type SideStatus } from './side-session';
-import { applyAtOneTime, catchUp, pauseTogether, runAllUntil, startTogether, stepTogether } from './side-sync';
+import { applyAtOneTime, catchUp, checkScenario, pauseTogether, runAllUntil, startTogether, stepTogether } from './side-sync';
 
 // The page's controller, outside React: owns the sides (one worker each) and
 // the scenario they all run, fans controls out to the workers and keeps the
@@ -41,6 +42,7 @@ export interface LabOptions {
 
 export const defaultLabOptions: LabOptions = { sideCount: 2, speed: 10, windowS: 60 };
 
+
 export class Lab {
   private sessions: SideSession[];
   private readonly listeners = new Set<() => void>();
@@ -52,8 +54,7 @@ export class Lab {
   /** The scenario every side runs, as the core accepted it; null until the first run is ready. */
   private scenario: string | null = null;
   /** Live changes the cores accepted in this run, in the order they acted. */
-  private live: RecordedEvent[] = [];
-  private marks: { scenario: string | null; live: RecordedEvent[]; count: number; marks: EventMark[] } | null = null;
+  private readonly live = new LiveRecord();
   private queue: Promise<unknown> = Promise.resolve();
   private restarts = 0;
   private interval: { scenario: string | null; ms: number } = { scenario: null, ms: 10 };
@@ -195,7 +196,7 @@ export class Lab {
       old.terminate();
       const fresh = this.createSession(sideIndex);
       this.sessions = this.sessions.map((s, i) => (i === sideIndex ? fresh : s));
-      const scenario = withLiveEvents(this.scenario, this.live) ?? this.scenario;
+      const scenario = withLiveEvents(this.scenario, this.live.all) ?? this.scenario;
       fresh.start(this.speed, false, scenario);
       this.statusChanged();
       await fresh.waitFor((s) => !s.restarting);
@@ -212,7 +213,7 @@ export class Lab {
   async load(scenarioJson: string): Promise<string | null> {
     let checked;
     try {
-      checked = await this.check(scenarioJson);
+      checked = await checkScenario(this.sessions, this.spawn, scenarioJson);
     } catch (e) {
       return `the scenario could not be checked: ${messageOf(e)}`;
     }
@@ -231,7 +232,7 @@ export class Lab {
   async exportScenario(): Promise<string> {
     await this.queue;
     if (this.scenario === null) throw new Error('no scenario has run yet');
-    const merged = withLiveEvents(this.scenario, this.live);
+    const merged = withLiveEvents(this.scenario, this.live.all);
     if (merged === null) throw new Error('the current scenario is not a JSON object');
     return merged;
   }
@@ -250,15 +251,22 @@ export class Lab {
     return this.loadEdited((scenario) => withGroupAdded(scenario, kind));
   }
 
-  /** Where the time axis changed: the scenario's events and the accepted live changes. */
+  /**
+   * The run's changes in time order: the scenario's events and the accepted
+   * live ones, the events of one gesture (a slider drag) as one change.
+   */
+  changes(): Change[] {
+    return this.live.changes(this.scenario, this.statuses);
+  }
+
+  /** Where the time axis changed, for the charts: one mark per change. */
   eventMarks(): EventMark[] {
-    // Every chart asks at every frame: parse and sort only when the scenario or the record changed.
-    const c = this.marks;
-    if (c && c.scenario === this.scenario && c.live === this.live && c.count === this.live.length) return c.marks;
-    const own = this.scenario === null ? [] : scenarioEvents(this.scenario);
-    const marks = marksOf([...own, ...this.live]);
-    this.marks = { scenario: this.scenario, live: this.live, count: this.live.length, marks };
-    return marks;
+    return this.changes();
+  }
+
+  /** The control being moved was released: its next move is a new change. */
+  endGesture(): void {
+    this.live.endGesture();
   }
 
   // ---- live changes ----------------------------------------------------------
@@ -273,18 +281,20 @@ export class Lab {
    * side-sync.ts). Rejects with the core's message when no side took it.
    */
   applyEverywhere(event: TimelineEvent): Promise<void> {
+    const gesture = this.live.gestureOf(event);
     return this.enqueue(async () => {
-      this.live.push(await applyAtOneTime(this.sessions, event));
+      this.live.add(await applyAtOneTime(this.sessions, event), gesture);
       this.statusChanged();
     });
   }
 
   /** Sets a parameter of one side's discipline; resolves when its core accepted it, rejects with its message. */
   setParam(sideIndex: number, aqm: string, name: string, value: number): Promise<void> {
+    const gesture = this.live.gestureOf({ kind: 'set_param', side: sideIndex, name, value });
     return this.enqueue(async () => {
       const side = this.sessions[sideIndex];
       if (!side) throw new Error(`side ${sideIndex}: no such side`);
-      this.live.push(await side.setParam(aqm, name, value));
+      this.live.add(await side.setParam(aqm, name, value), gesture);
       this.statusChanged();
     });
   }
@@ -400,7 +410,7 @@ export class Lab {
       });
       while (sessions.length < count) sessions.push(this.createSession(sessions.length));
       this.sessions = sessions;
-      this.live = [];
+      this.live.clear();
       this.restarts++;
       sessions.forEach((side, i) => (side.index = i));
       this.statusChanged();
@@ -427,18 +437,6 @@ export class Lab {
     const ms = (this.scenario === null ? null : numberField(readScenario(this.scenario), 'sample_interval_ms')) ?? 10;
     this.interval = { scenario: this.scenario, ms };
     return ms;
-  }
-
-  /** The core's verdict, from a side whose worker is up, or from a worker spawned for it. */
-  private async check(scenarioJson: string) {
-    const side = this.sessions.find((s) => !s.status.failed);
-    if (side) return side.check(scenarioJson);
-    const client = new SimClient(this.spawn(), { ready: () => {}, batch: () => {}, state: () => {}, error: () => {} });
-    try {
-      return await client.check(scenarioJson);
-    } finally {
-      client.terminate();
-    }
   }
 
   private statusChanged(): void {

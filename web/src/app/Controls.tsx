@@ -48,8 +48,8 @@ export function Controls({ lab, statuses }: ControlsProps) {
           Reset
         </button>
         <SpeedSelect lab={lab} />
+        <LabClock lab={lab} playing={anyPlaying} />
       </div>
-      <LabClock lab={lab} />
       <RunTo lab={lab} disabled={allStopped} />
     </div>
   );

@@ -10,14 +10,15 @@ import { useTicker } from './use-lab';
 const pollMs = 250;
 const spanMs = 2000; // the speed is measured over about the last two seconds
 
-export function LabClock({ lab }: { lab: Lab }) {
+/** `playing`: some side runs; stopped, no pace is shown (and the measurement starts over). */
+export function LabClock({ lab, playing }: { lab: Lab; playing: boolean }) {
   useTicker(pollMs);
   const history = useRef<{ wall: number; t: number }[]>([]);
   const t = lab.shownTime();
   const wall = performance.now();
   const h = history.current;
-  // A run that went back (a restart) starts the measurement over.
-  if (h.length > 0 && t < (h[h.length - 1]?.t ?? 0)) h.length = 0;
+  // A run that went back (a restart) or stopped starts the measurement over.
+  if (!playing || (h.length > 0 && t < (h[h.length - 1]?.t ?? 0))) h.length = 0;
   h.push({ wall, t });
   while (h.length > 2 && wall - (h[0]?.wall ?? wall) > spanMs) h.shift();
   const first = h[0];
@@ -25,8 +26,8 @@ export function LabClock({ lab }: { lab: Lab }) {
   return (
     <p className="lab-clock" data-testid="lab-time" data-sim-time={String(t)} aria-live="off">
       <span>t = {formatNumber(t, 1)} s</span>{' '}
-      <span className="lab-speed" title="Simulated seconds per real second, measured: every side keeps this pace">
-        {Number.isFinite(rate) && rate > 0 ? `${formatNumber(rate, rate < 10 ? 1 : 0)}× real time` : 'stopped'}
+      <span className="lab-speed" title="Simulated seconds per real second, measured over the last two seconds: every side keeps this pace">
+        {Number.isFinite(rate) && rate > 0 ? `· ${formatNumber(rate, rate < 10 ? 1 : 0)}×` : ''}
       </span>
     </p>
   );

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { failOnPageErrors } from './helpers';
-import { exportedScenario, isRecord } from './lab-driver';
+import { failOnPageErrors, numberAttribute } from './helpers';
+import { exportedScenario, isRecord, side } from './lab-driver';
 
 // One gesture, one change: a slider drag acts on the run as it moves (the
-// cores take a value every 100 ms) but is one change on the timeline,
-// labelled from the value before the drag to the value at release.
+// cores take a value every 100 ms) but is one change on the timeline, shown
+// when released and labelled from the value before the drag to the value at release.
 
 test.describe('the timeline', () => {
   failOnPageErrors();
@@ -24,14 +24,17 @@ test.describe('the timeline', () => {
     const { xAt, y } = await place();
     await page.mouse.move(xAt(50), y);
     await page.mouse.down();
+    const changes = page.getByTestId('event-marks').getByTestId('change');
     for (let i = 1; i <= 15; i++) {
       await page.mouse.move(xAt(50 + i * 4), y);
       await page.waitForTimeout(100);
     }
+    // Applied live as it moves (the cores count the changes), but not on the timeline until released.
+    await expect.poll(() => numberAttribute(side(page, 1), 'data-applied')).toBeGreaterThan(3);
+    await expect(changes).toHaveCount(0);
     await page.mouse.up();
     const shown = Number(await page.getByTestId('flows-value').textContent());
     expect(shown).toBeGreaterThan(90);
-    const changes = page.getByTestId('event-marks').getByTestId('change');
     await expect(changes).toHaveCount(1);
     await expect(changes.first()).toContainText(`flows 50 -> ${shown}`);
     const steps = Number(/\((\d+) steps\)/.exec((await changes.first().textContent()) ?? '')?.[1]);

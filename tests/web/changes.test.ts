@@ -53,7 +53,7 @@ describe('changes on the time axis', () => {
 
   it('ends a gesture at a release, at another control, or after a pause', () => {
     let now = 0;
-    const record = new LiveRecord(() => now);
+    const record = new LiveRecord(() => {}, () => now);
     const flows = (count: number) => ({ kind: 'set_flows' as const, group: 0, count });
     const a = record.gestureOf(flows(60));
     now += 100;
@@ -63,7 +63,12 @@ describe('changes on the time axis', () => {
     now += gestureIdleMs;
     const c = record.gestureOf({ kind: 'set_capacity', mbps: 4 });
     expect(c).not.toBe(b);
+    expect(record.openGesture()).toBe(c);
     record.endGesture();
-    expect(record.gestureOf({ kind: 'set_capacity', mbps: 5 })).not.toBe(c);
+    expect(record.openGesture()).toBeNull();
+    const d = record.gestureOf({ kind: 'set_capacity', mbps: 5 });
+    expect(d).not.toBe(c);
+    now += gestureIdleMs;
+    expect(record.openGesture()).toBeNull(); // idle: over by itself
   });
 });

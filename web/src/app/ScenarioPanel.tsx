@@ -124,7 +124,9 @@ function GroupToggle({ lab, group, initial, id, label }: { lab: Lab; group: numb
   const [error, setError] = useState<string | null>(null);
   const change = (next: boolean) => {
     setOn(next);
-    lab.applyEverywhere({ kind: next ? 'group_on' : 'group_off', group }).then(
+    const applied = lab.applyEverywhere({ kind: next ? 'group_on' : 'group_off', group });
+    lab.endGesture(); // a click is a whole gesture: its change shows at once
+    applied.then(
       () => setError(null),
       (e: unknown) => {
         setOn(!next);

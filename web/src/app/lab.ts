@@ -2,15 +2,8 @@ import { findAqm, type AqmSpec } from '../aqm/aqm-table';
 import type { Speed, TimelineEvent } from '../protocol/protocol';
 import { numberField, readScenario } from '../scenario/scenario-json';
 import { maxSides } from '../lib/limits';
-import {
-  sideCount,
-  withSideAdded,
-  withSideDuplicated,
-  withSideRemoved,
-  withSideRenamed,
-  withDiscipline,
-  type Edited,
-} from '../scenario/side-edits';
+import { sideCount, withDiscipline, withSideAdded, withSideDuplicated, withSideRemoved, withSideRenamed } from '../scenario/side-edits';
+import type { Edited } from '../scenario/side-edits';
 import { withGroupAdded, withRestartSettings, type AddableKind, type RestartSettings } from '../scenario/scenario-settings';
 import type { Change } from '../scenario/changes';
 import { withLiveEvents, type EventMark } from '../scenario/timeline';
@@ -42,7 +35,6 @@ export interface LabOptions {
 
 export const defaultLabOptions: LabOptions = { sideCount: 2, speed: 10, windowS: 60 };
 
-
 export class Lab {
   private sessions: SideSession[];
   private readonly listeners = new Set<() => void>();
@@ -54,7 +46,10 @@ export class Lab {
   /** The scenario every side runs, as the core accepted it; null until the first run is ready. */
   private scenario: string | null = null;
   /** Live changes the cores accepted in this run, in the order they acted. */
-  private readonly live = new LiveRecord();
+  private readonly live = new LiveRecord(() => {
+    this.statusChanged();
+    this.paintLoop.request();
+  });
   private queue: Promise<unknown> = Promise.resolve();
   private restarts = 0;
   private interval: { scenario: string | null; ms: number } = { scenario: null, ms: 10 };
@@ -260,9 +255,7 @@ export class Lab {
   }
 
   /** Where the time axis changed, for the charts: one mark per change. */
-  eventMarks(): EventMark[] {
-    return this.changes();
-  }
+  eventMarks = (): EventMark[] => this.changes();
 
   /** The control being moved was released: its next move is a new change. */
   endGesture(): void {
@@ -284,7 +277,6 @@ export class Lab {
     const gesture = this.live.gestureOf(event);
     return this.enqueue(async () => {
       this.live.add(await applyAtOneTime(this.sessions, event), gesture);
-      this.statusChanged();
     });
   }
 
@@ -295,7 +287,6 @@ export class Lab {
       const side = this.sessions[sideIndex];
       if (!side) throw new Error(`side ${sideIndex}: no such side`);
       this.live.add(await side.setParam(aqm, name, value), gesture);
-      this.statusChanged();
     });
   }
 
@@ -347,6 +338,7 @@ export class Lab {
 
   dispose(): void {
     this.paintLoop.dispose();
+    this.live.dispose();
     for (const side of this.sessions) side.terminate();
     this.listeners.clear();
   }

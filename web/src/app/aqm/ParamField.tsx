@@ -30,7 +30,10 @@ export function ParamField({ id, control, state, onChange, onRelease }: ParamFie
             checked={state.value !== 0}
             data-testid={id}
             aria-describedby={describedBy}
-            onChange={(e) => onChange(e.target.checked ? 1 : 0)}
+            onChange={(e) => {
+              onChange(e.target.checked ? 1 : 0);
+              onRelease(); // a click is a whole gesture
+            }}
           />
           {control.label}
         </label>

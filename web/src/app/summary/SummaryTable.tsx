@@ -78,6 +78,7 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
                   data-testid={`side-${i}`}
                   data-name={name}
                   data-aqm={status.info?.aqm ?? ''}
+                  data-applied={String(status.applied)}
                   data-state={state}
                   data-samples={String(numbers.samples)}
                   data-mean-queue={String(numbers.meanQueue)}

@@ -12,8 +12,10 @@
 #include <utility>
 #include <vector>
 
-#include "aqm/aqm.h"
+#include "aqm/param_spec.h"
+#include "net/discipline.h"
 #include "net/queue_disc.h"
+#include "sim/format.h"
 #include "sim/result.h"
 
 namespace aqmlab {
@@ -23,16 +25,6 @@ struct ParamField {
   ParamSpec spec;
   double P::*member;
 };
-
-// Parameter values given by a scenario or a URL, by name.
-using ParamOverrides = std::vector<std::pair<std::string, double>>;
-
-std::string FormatNumber(double v);
-
-// Checks one value against its spec; the message names the parameter.
-Status CheckParamValue(const ParamSpec& spec, double value);
-
-double ResolveDefault(const ParamSpec& spec, const LinkContext& link);
 
 template <class P>
 std::vector<ParamSpec> SpecsOf(std::span<const ParamField<P>> fields) {

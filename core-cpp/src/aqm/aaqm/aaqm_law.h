@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "aqm/aqm.h"
+#include "net/discipline.h"
 
 namespace aqmlab::aaqm {
 

@@ -5,7 +5,7 @@
 // instead of the Little's-law estimate of sec. 5.2; Linux's default).
 #pragma once
 
-#include "aqm/aqm.h"
+#include "net/discipline.h"
 
 namespace aqmlab::pie {
 

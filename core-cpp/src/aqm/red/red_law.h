@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "aqm/aqm.h"
+#include "net/discipline.h"
 
 namespace aqmlab::red {
 

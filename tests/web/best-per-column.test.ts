@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../web/src/summary/run-summary';
-import { bestPerColumn, bestRows, summaryColumns } from '../../web/src/summary/summary-columns';
+import { formatValue } from '../../web/src/lib/format';
+import { bestMeaning, bestPerColumn, bestRows, summaryColumns } from '../../web/src/summary/summary-columns';
 
 function summary(patch: Partial<RunSummary>): RunSummary {
   return {
@@ -58,6 +59,34 @@ describe('bestPerColumn', () => {
     expect([...(best.get('fairness') ?? [])]).toEqual([3]);
     expect(best.get('responseTimeS')?.size).toBe(0); // one side has a response time: nothing to compare
     expect(best.get('p95QueuePkts')?.size).toBe(0); // all the same
+  });
+
+  it('never crowns a side whose utilisation collapsed on a lower-is-better column', () => {
+    // Side 1's link sat idle a third of the time: its tiny queue is no win.
+    const rows = [
+      summary({ meanQueuePkts: 120, meanDelayMs: 48, lossRatio: 0.03, utilisation: 0.99 }),
+      summary({ meanQueuePkts: 2, meanDelayMs: 1, lossRatio: 0.001, utilisation: 0.6, goodputMbps: 5.9 }),
+      summary({ meanQueuePkts: 30, meanDelayMs: 12, lossRatio: 0.04, utilisation: 0.97 }),
+    ];
+    const best = bestPerColumn(rows);
+    expect([...(best.get('meanQueuePkts') ?? [])]).toEqual([2]);
+    expect([...(best.get('meanDelayMs') ?? [])]).toEqual([2]);
+    expect([...(best.get('lossRatio') ?? [])]).toEqual([0]);
+    expect([...(best.get('utilisation') ?? [])]).toEqual([0]);
+    expect(best.get('goodputMbps')?.has(1)).toBe(false);
+  });
+
+  it('explains every column and what its star means, in plain numbers', () => {
+    for (const c of summaryColumns) {
+      expect(c.help.length).toBeGreaterThan(20);
+      expect(bestMeaning(c)).toMatch(c.better === 'lower' ? /lowest value among sides whose utilisation is at least 90%/ : /highest/);
+    }
+    expect(summaryColumns.find((c) => c.figure === 'fairness')?.help).toMatch(/Jain/);
+    expect(summaryColumns.find((c) => c.figure === 'jitterMs')?.help).toMatch(/varies/);
+    expect(summaryColumns.find((c) => c.figure === 'responseTimeS')?.help).toMatch(/Response time/);
+    expect(formatValue(0.0000123)).toBe('0.0000123');
+    expect(formatValue(-0.00042)).toBe('-0.000420');
+    for (const v of [1e-9, 3.2e-7, 0.0004, 0.5, 12345.6]) expect(formatValue(v)).not.toMatch(/e/);
   });
 
   it('covers every column the table shows, with lower-is-better for costs and higher for benefits', () => {

@@ -24,11 +24,15 @@ export function Controls({ lab, statuses }: ControlsProps) {
   return (
     <div className="controls" role="group" aria-label="Run controls">
       <div className="buttons">
-        <button type="button" data-testid="play" onClick={() => lab.play()} disabled={nothingToPlay}>
-          Play
-        </button>
-        <button type="button" data-testid="pause" onClick={() => lab.pause()} disabled={!anyPlaying}>
-          Pause
+        {/* One toggle, so the focus stays on it from Play to Pause and back. */}
+        <button
+          type="button"
+          data-testid="play-pause"
+          className="play-pause"
+          onClick={() => (anyPlaying ? lab.pause() : lab.play())}
+          disabled={!anyPlaying && nothingToPlay}
+        >
+          {anyPlaying ? 'Pause' : 'Play'}
         </button>
         <button
           type="button"

@@ -1,6 +1,8 @@
 import type { RecordedEvent, Speed, TimelineEvent } from '../protocol/protocol';
 import { messageOf } from '../lib/errors';
+import { SimClient, type CheckedScenario } from '../worker/client';
 import { nextSampleTime } from '../worker/sample-time';
+import type { WorkerPort } from '../worker/spawn-worker';
 import type { SideSession } from './side-session';
 
 // Keeping the sides together in simulated time. Sides are paced apart (each in
@@ -119,4 +121,20 @@ export async function catchUp(
     await side.runTo(target);
   }
   return current();
+}
+
+/** The core's verdict on a scenario, from a side whose worker is up, or from a worker spawned for it. */
+export async function checkScenario(
+  sessions: readonly SideSession[],
+  spawn: () => WorkerPort,
+  scenarioJson: string,
+): Promise<CheckedScenario> {
+  const side = sessions.find((s) => !s.status.failed);
+  if (side) return side.check(scenarioJson);
+  const client = new SimClient(spawn(), { ready: () => {}, batch: () => {}, state: () => {}, error: () => {} });
+  try {
+    return await client.check(scenarioJson);
+  } finally {
+    client.terminate();
+  }
 }

@@ -1,11 +1,13 @@
 import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
-import { resolveColour } from '../lib/colours';
+import { resolveColour, type MarkerShape } from '../lib/colours';
 import { onThemeChange } from '../lib/theme';
 import { crosshairTime, type ChartView } from './chart-view';
 import { columnsPath, type PanelPicture } from './chart-svg';
 import { fillColumnBars, strokeColumnPath } from './column-marks';
+import { layoutLevelLabels, layoutMarkLabels, markRowPx, type MarkLabel } from './mark-layout';
+import { markerPath } from './markers';
 import { columnsMax, columnsMin, IncrementalDecimator, type PixelColumns } from './decimate';
 import type { SeriesStore } from './series-store';
 import { valueAt } from './value-at';
@@ -26,6 +28,8 @@ export interface ChartSeries {
   dashed: boolean;
   /** Name in the readout and in exports; the column when absent. */
   label?: string;
+  /** The side's marker shape, drawn at the newest point (the cue beside colour). */
+  marker?: MarkerShape;
 }
 
 /** A horizontal level: a discipline's threshold or target, in the chart's unit. */
@@ -219,6 +223,7 @@ export class LineChart {
     const frame = this.frame;
     if (!frame) return null;
     const { x, y, plotW, plotH, series } = frame;
+    const marks = this.visibleMarks(frame).map((m) => ({ x: x(m.t), label: m.label }));
     const yFormat = this.yTickFormat(y);
     return {
       width: this.width,
@@ -238,7 +243,8 @@ export class LineChart {
         };
       }),
       levels: (this.options.levels?.() ?? []).map((l) => ({ at: y(l.value), label: l.label, colour: resolveColour(l.colour) })),
-      marks: this.visibleMarks(frame).map((m) => ({ at: x(m.t), label: m.label })),
+      markLines: marks.map((m) => m.x),
+      marks: layoutMarkLabels(marks, plotW),
     };
   }
 
@@ -266,7 +272,24 @@ export class LineChart {
         ctx.setLineDash([]);
         fillColumnBars(ctx, c, frame.y, lineWidth);
       }
+      if (s.marker) this.paintMarker(ctx, s.marker, c, frame.y);
     });
+  }
+
+  /** The series' marker at its newest point, outlined in the background colour so it reads over other lines. */
+  private paintMarker(ctx: CanvasRenderingContext2D, shape: MarkerShape, c: PixelColumns, y: Scale): void {
+    let p = c.width - 1;
+    while (p >= 0 && (c.count[p] ?? 0) === 0) p--;
+    if (p < 0) return;
+    ctx.save();
+    ctx.translate(p + 0.5, y(c.last[p] ?? 0));
+    const path = new Path2D(markerPath(shape, 4.5));
+    ctx.setLineDash([]);
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = resolveColour('var(--panel-bg)');
+    ctx.stroke(path);
+    ctx.fill(path);
+    ctx.restore();
   }
 
   private xTickCount(plotW: number): number {
@@ -309,9 +332,13 @@ export class LineChart {
       .attr('y1', (l) => frame.y(l.value))
       .attr('y2', (l) => frame.y(l.value))
       .attr('stroke', (l) => l.colour);
+    const ends = layoutLevelLabels(
+      levels.map((l) => ({ y: frame.y(l.value), label: l.label })),
+      frame.plotW,
+    );
     groups
       .select('text')
-      .attr('x', frame.plotW - 2)
+      .attr('x', (_, i) => ends[i] ?? frame.plotW - 2)
       .attr('y', (l) => frame.y(l.value) - 3)
       .attr('fill', (l) => l.colour)
       .text((l) => l.label);
@@ -323,19 +350,32 @@ export class LineChart {
 
   private paintMarks(frame: Frame): void {
     const layer = select(this.markLayer).attr('transform', `translate(${margin.left},${margin.top})`);
-    const groups = layer.selectAll<SVGGElement, EventMark>('g.mark').data(this.visibleMarks(frame)).join((enter) => {
-      const g = enter.append('g').attr('class', 'mark');
-      g.append('line');
-      g.append('text');
-      return g;
-    });
-    groups.attr('transform', (m) => `translate(${frame.x(m.t)},0)`);
-    groups.select('line').attr('y1', 0).attr('y2', frame.plotH);
-    groups
-      .select('text')
-      .attr('x', 3)
-      .attr('y', 9)
-      .text((m) => m.label);
+    const marks = this.visibleMarks(frame).map((m) => ({ x: frame.x(m.t), label: m.label }));
+    layer
+      .selectAll<SVGLineElement, { x: number }>('line')
+      .data(marks)
+      .join('line')
+      .attr('x1', (m) => m.x)
+      .attr('x2', (m) => m.x)
+      .attr('y1', 0)
+      .attr('y2', frame.plotH);
+    layer
+      .selectAll<SVGTextElement, MarkLabel>('text')
+      .data(layoutMarkLabels(marks, frame.plotW))
+      .join((enter) => {
+        const text = enter.append('text');
+        text.append('title');
+        return text;
+      })
+      .attr('x', (l) => (l.anchorEnd ? l.x - 3 : l.x + 3))
+      .attr('y', (l) => 9 + l.row * markRowPx)
+      .attr('text-anchor', (l) => (l.anchorEnd ? 'end' : 'start'))
+      .call((text) => text.select('title').text((l) => l.title))
+      .each(function (l) {
+        // The text node after the <title>: set without dropping the title.
+        const node = this.lastChild?.nodeType === Node.TEXT_NODE ? this.lastChild : this.appendChild(document.createTextNode(''));
+        node.textContent = l.text;
+      });
   }
 
   /** The crosshair line, a dot per series, and the readout; only the overlay changes. */
@@ -408,7 +448,10 @@ export class LineChart {
       return f < -0.02 || f > 1.02 ? null : f;
     };
     const move = (e: PointerEvent) => view.setHover(fractionAt(e.clientX));
-    const leave = () => {
+    // A finger lifting "leaves" the chart before the tap focuses it: the
+    // crosshair stays where the finger was (else focus would put it at the right edge).
+    const leave = (e: PointerEvent) => {
+      if (e.pointerType !== 'mouse') return;
       if (document.activeElement !== this.container) view.setHover(null);
     };
     const key = (e: KeyboardEvent) => {

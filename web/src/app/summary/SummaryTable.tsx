@@ -5,7 +5,7 @@ import { sideName, type SideStatus } from '../side-session';
 import { useTicker } from '../use-lab';
 import { formatNumber, formatValue } from '../../lib/format';
 import type { RunSummary } from '../../summary/run-summary';
-import { bestPerColumn, summaryColumns } from '../../summary/summary-columns';
+import { bestMeaning, bestPerColumn, summaryColumns } from '../../summary/summary-columns';
 import { SideControls } from '../SideControls';
 
 // One row per side: its name, discipline menu and state, then the core's run
@@ -31,7 +31,8 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
   const best = bestPerColumn(summaries);
   const catalogue = lab.catalogue();
   return (
-    <section className="summary-panel" aria-labelledby="summary-title">
+    // A plain box: the scrolling region inside is the landmark (two regions with one name would be ambiguous).
+    <div className="summary-panel">
       {/* Focusable so a keyboard can scroll it when it is wider than the screen. */}
       <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="summary-title" data-testid="summary-scroll">
         <table className="summary-table" data-testid="summary-table">
@@ -50,7 +51,7 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
                 Now
               </th>
               {summaryColumns.map((c) => (
-                <th scope="col" key={c.figure} className="num">
+                <th scope="col" key={c.figure} className="num" title={c.help}>
                   {c.label}
                   <span className="unit">{c.kind === 'percent' ? '%' : c.unit}</span>
                   <span className="better" title={`${c.better} is better`}>
@@ -76,6 +77,8 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
                   // Raw numbers for tests and scripts; "NaN" until the side has samples.
                   data-testid={`side-${i}`}
                   data-name={name}
+                  data-aqm={status.info?.aqm ?? ''}
+                  data-applied={String(status.applied)}
                   data-state={state}
                   data-samples={String(numbers.samples)}
                   data-mean-queue={String(numbers.meanQueue)}
@@ -131,6 +134,22 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
           </tbody>
         </table>
       </div>
-    </section>
+      <details className="glossary" data-testid="summary-glossary">
+        <summary>What the columns mean</summary>
+        <dl>
+          {summaryColumns.map((c) => (
+            <div key={c.figure}>
+              <dt>
+                {c.label}
+                {c.unit && ` (${c.unit})`}
+              </dt>
+              <dd>
+                {c.help} ★ marks {bestMeaning(c)}.
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+    </div>
   );
 }

@@ -293,6 +293,24 @@ describe('Lab', () => {
     ]);
   });
 
+  it('keeps the sides in lockstep: one that stands still holds the others within the lead, and Pause stops all at one time', async () => {
+    await drive(() => lab.sides.every((s) => s.now > 0.05), 50);
+    lab.sides[0]?.pause(); // side 0 stands still; side 1 may only run one lead (1 s at 10x) past it
+    await drive(() => false, 60);
+    const [still = 0, other = 0] = times();
+    expect(other).toBeGreaterThan(still);
+    expect(other).toBeLessThanOrEqual(still + 1 + 1e-9);
+    expect(other).toBeLessThan(2); // the run's end: without the limit it would have got there
+    expect(lab.shownTime()).toBe(still); // the page shows the time both have reached
+    lab.play();
+    await drive(() => (lab.sides[0]?.now ?? 0) > other, 60);
+    lab.pause();
+    await drive(allPaused);
+    const [a, b] = times();
+    expect(a).toBe(b);
+    expect(lab.shownTime()).toBe(a);
+  });
+
   it('runs every side to a time and pauses them all exactly there', async () => {
     expect(await lab.runUntil(0.73)).toBeNull();
     await drive(() => allPaused() && lab.sides.every((s) => s.now >= 0.73));

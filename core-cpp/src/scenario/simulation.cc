@@ -203,8 +203,7 @@ Status Simulation::Apply(const TimelineEvent& e) {
       return {};
     }
     case EventKind::kSetCapacity:
-      // The forward link only: a reverse link keeps the capacity it was built with.
-      hops_[e.hop - 1].forward->SetRate(e.mbps * 1e6);
+      SetHopCapacity(e.hop, e.mbps * 1e6);
       return {};
     case EventKind::kSetRate:
       groups_[e.group]->SetRate(e.rate);
@@ -231,6 +230,17 @@ void Simulation::SetHopDelay(int64_t hop, Time d) {
   h.forward->SetDelay(d);
   if (h.back_pipe) h.back_pipe->set_delay(d);
   if (h.back_queue) h.back_queue->SetDelay(d);
+}
+
+void Simulation::SetHopCapacity(int64_t hop, double bps) {
+  // Both directions, as for the delay. A way back left at the capacity it
+  // was built with would cap the ACK rate, and so the goodput, without a
+  // word: 10 Mb/s of 40-byte ACKs clock at most 125 Mb/s of 500-byte
+  // segments, whatever the forward link was raised to.
+  Hop& h = hops_[hop - 1];
+  h.forward->SetRate(bps);
+  if (h.back_pipe) h.back_pipe->set_rate(bps);
+  if (h.back_queue) h.back_queue->SetRate(bps);
 }
 
 void Simulation::AdvanceTo(Time t) {

@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Speed } from '../protocol/protocol';
 import type { Lab } from './lab';
+import { LabClock } from './LabClock';
 import type { SideStatus } from './side-session';
 import './lab-controls.css';
 
@@ -47,6 +48,7 @@ export function Controls({ lab, statuses }: ControlsProps) {
           Reset
         </button>
         <SpeedSelect lab={lab} />
+        <LabClock lab={lab} playing={anyPlaying} />
       </div>
       <RunTo lab={lab} disabled={allStopped} />
     </div>

@@ -171,6 +171,7 @@ type Drafts = Record<keyof RestartSettings, string>;
 function draftsOf(s: RestartSettings): Drafts {
   const text = (v: number | null) => (v === null ? '' : String(v));
   return {
+    builtCapacityMbps: text(s.builtCapacityMbps),
     bufferPkts: text(s.bufferPkts),
     packetBytes: text(s.packetBytes),
     rttMinMs: text(s.rttMinMs),
@@ -193,6 +194,7 @@ function numberOrNull(text: string): number | null {
 function settingsOf(d: Drafts): RestartSettings {
   const law: OnOffLaw | null = d.onoffLaw === 'pareto' || d.onoffLaw === 'exponential' ? d.onoffLaw : null;
   return {
+    builtCapacityMbps: numberOrNull(d.builtCapacityMbps),
     bufferPkts: numberOrNull(d.bufferPkts),
     packetBytes: numberOrNull(d.packetBytes),
     rttMinMs: numberOrNull(d.rttMinMs),
@@ -208,6 +210,7 @@ function settingsOf(d: Drafts): RestartSettings {
 }
 
 const restartFields: { key: keyof RestartSettings; label: string; unit: string; onoff?: boolean }[] = [
+  { key: 'builtCapacityMbps', label: 'Capacity at start', unit: 'Mb/s' },
   { key: 'bufferPkts', label: 'Buffer', unit: 'packets' },
   { key: 'packetBytes', label: 'Packet size', unit: 'bytes' },
   { key: 'rttMinMs', label: 'RTT min', unit: 'ms' },

@@ -10,9 +10,10 @@ import { withLiveEvents, type EventMark } from '../scenario/timeline';
 import type { WorkerPort } from '../worker/spawn-worker';
 import { messageOf } from '../lib/errors';
 import { LiveRecord } from './live-record';
+import { Lockstep, leadS } from './lockstep';
 import { PaintLoop, type Drawable } from './paint-loop';
 import { SideSession, type SideStatus } from './side-session';
-import { applyAtOneTime, catchUp, checkScenario, runAllUntil, startTogether, stepTogether } from './side-sync';
+import { applyAtOneTime, catchUp, checkScenario, pauseTogether, runAllUntil, startTogether, stepTogether } from './side-sync';
 
 // The page's controller, outside React: owns the sides (one worker each) and
 // the scenario they all run, fans controls out to the workers and keeps the
@@ -38,6 +39,7 @@ export class Lab {
   private sessions: SideSession[];
   private readonly listeners = new Set<() => void>();
   private readonly paintLoop: PaintLoop;
+  private readonly lockstep: Lockstep;
   private statuses: readonly SideStatus[];
   private speed: Speed;
   private wantPlay = true; // the user's play/pause choice, kept across restarts
@@ -50,13 +52,18 @@ export class Lab {
   });
   private queue: Promise<unknown> = Promise.resolve();
   private restarts = 0;
+  private interval: { scenario: string | null; ms: number } = { scenario: null, ms: 10 };
 
   constructor(
     private readonly spawn: () => WorkerPort,
     private readonly options: LabOptions = defaultLabOptions,
   ) {
     this.speed = options.speed;
-    this.paintLoop = new PaintLoop(() => this.sessions, options.windowS);
+    this.lockstep = new Lockstep(
+      () => this.sessions,
+      () => leadS(this.speed, this.sampleIntervalMs() / 1000),
+    );
+    this.paintLoop = new PaintLoop(() => this.lockstep.frontier(), options.windowS);
     this.sessions = Array.from({ length: options.sideCount }, (_, i) => this.createSession(i));
     this.statuses = this.sessions.map((s) => s.status);
   }
@@ -93,9 +100,19 @@ export class Lab {
     for (const side of this.sessions) side.play();
   }
 
+  /**
+   * Stops every side at one simulated time: each is held where it is, and
+   * all run up to the sample time at or after the latest (the sides behind by
+   * at most the lockstep lead) and stop there.
+   */
   pause(): void {
     this.wantPlay = false;
-    for (const side of this.sessions) side.pause();
+    this.enqueue(() => pauseTogether(this.sessions, this.sampleIntervalMs())).catch(() => undefined); // no side running: nothing to stop
+  }
+
+  /** The simulated time the page shows: every running side has reached it. */
+  shownTime(): number {
+    return this.lockstep.frontier();
   }
 
   /** Every side from t = 0 on the scenario, live changes dropped; a failed side gets a fresh worker. */
@@ -110,6 +127,7 @@ export class Lab {
   setSpeed(speed: Speed): void {
     this.speed = speed;
     for (const side of this.sessions) side.setSpeed(speed);
+    this.lockstep.update();
   }
 
   // ---- the sides -------------------------------------------------------------
@@ -306,7 +324,7 @@ export class Lab {
     this.paintLoop.request();
   }
 
-  /** The shared time axis: the last windowS seconds up to the newest sample of any side. */
+  /** The shared time axis: the last windowS seconds up to the time every side has reached. */
   timeWindow(): [number, number] {
     return this.paintLoop.timeWindow();
   }
@@ -330,7 +348,10 @@ export class Lab {
   private createSession(index: number): SideSession {
     return new SideSession(index, this.spawn(), {
       statusChanged: () => this.statusChanged(),
-      samplesArrived: () => this.paintLoop.request(),
+      samplesArrived: () => {
+        this.lockstep.update();
+        this.paintLoop.samplesArrived();
+      },
       // The first run of the page is the core's default scenario: it becomes the lab's.
       runReady: (scenario) => {
         if (this.scenario === null) this.scenario = scenario;
@@ -402,10 +423,16 @@ export class Lab {
   }
 
   private sampleIntervalMs(): number {
-    return (this.scenario === null ? null : numberField(readScenario(this.scenario), 'sample_interval_ms')) ?? 10;
+    // Asked at every batch (the lockstep lead): parse the scenario only when it changed.
+    const cached = this.interval;
+    if (cached.scenario === this.scenario) return cached.ms;
+    const ms = (this.scenario === null ? null : numberField(readScenario(this.scenario), 'sample_interval_ms')) ?? 10;
+    this.interval = { scenario: this.scenario, ms };
+    return ms;
   }
 
   private statusChanged(): void {
+    this.lockstep.update(); // a side that failed, restarted or stopped changes the frontier
     this.statuses = this.sessions.map((s) => s.status);
     for (const listener of this.listeners) listener();
   }

@@ -1,7 +1,7 @@
 import type { RecordedEvent, Speed, TimelineEvent } from '../protocol/protocol';
 import { messageOf } from '../lib/errors';
 import { SimClient, type CheckedScenario } from '../worker/client';
-import { nextSampleTime } from '../worker/sample-time';
+import { nextSampleTime, sampleTimeAtOrAfter } from '../worker/sample-time';
 import type { WorkerPort } from '../worker/spawn-worker';
 import type { SideSession } from './side-session';
 
@@ -64,6 +64,20 @@ export async function stepTogether(sessions: readonly SideSession[], sampleInter
   for (const [side] of held) {
     if (aligned) side.step();
     else side.runUntil(next); // sides out of step meet at the sample after the latest
+    side.release();
+  }
+}
+
+/**
+ * Pause, in lockstep: every side stops at the first sample time at or after
+ * the latest of their times (the others run up to it), so each side's last
+ * sample is the time they all stand at.
+ */
+export async function pauseTogether(sessions: readonly SideSession[], sampleIntervalMs: number): Promise<void> {
+  const held = await holdAll(sessions);
+  const at = sampleTimeAtOrAfter(latestOf(held), sampleIntervalMs);
+  for (const [side] of held) {
+    side.runUntil(at);
     side.release();
   }
 }

@@ -10,6 +10,7 @@ import { layoutLevelLabels, layoutMarkLabels, markRowPx, type MarkLabel } from '
 import { markerPath } from './markers';
 import { columnsMax, columnsMin, IncrementalDecimator, type PixelColumns } from './decimate';
 import type { SeriesStore } from './series-store';
+import { OnScreen } from './on-screen';
 import { valueAt } from './value-at';
 import { formatValue, type ValueKind } from '../lib/format';
 
@@ -131,6 +132,10 @@ export class LineChart {
   private height = 0;
   private used = 0;
   private frame: Frame | null = null;
+  private readonly onScreen: OnScreen;
+  // What the overlay layers were last drawn for: a frame that changes only the
+  // lines leaves the SVG alone (each DOM write costs style and layout work).
+  private overlayKeys = { axes: '', levels: '', marks: '', data: '' };
 
   constructor(
     private readonly container: HTMLElement,
@@ -156,6 +161,7 @@ export class LineChart {
       options.onResize();
     });
     this.observer.observe(container);
+    this.onScreen = new OnScreen(container, () => options.onResize());
     this.measure();
     this.cleanups.push(onThemeChange(() => options.onResize()));
     const view = options.view;
@@ -169,22 +175,39 @@ export class LineChart {
 
   destroy(): void {
     this.observer.disconnect();
+    this.onScreen.disconnect();
     for (const cleanup of this.cleanups) cleanup();
     this.canvas.remove();
     this.svg.remove();
     this.readout.remove();
   }
 
-  /** Redraws every series over the page's time window [x0, x1] seconds, on its own value scale. */
-  draw(x0: number, x1: number): void {
-    this.render(valueDomain(this.prepare(x0, x1)));
+  /** False while the chart is scrolled out of view: it then keeps its frame but paints nothing. */
+  get visible(): boolean {
+    return this.onScreen.visible;
+  }
+
+  /**
+   * Redraws every series over the page's time window [x0, x1] seconds, with
+   * samples up to `until` (the time every side has reached), on its own value scale.
+   */
+  draw(x0: number, x1: number, until = x1): void {
+    this.render(valueDomain(this.prepare(x0, x1, until)));
   }
 
   /** Decimates the series for the window; returns the values they (and the levels) span. */
-  prepare(pageX0: number, pageX1: number): Extent {
-    const [x0, x1] = this.options.view ? this.options.view.window(pageX0, pageX1) : [pageX0, pageX1];
+  prepare(pageX0: number, pageX1: number, until = pageX1): Extent {
     const plotW = Math.max(1, this.width - margin.left - margin.right);
     const plotH = Math.max(1, this.height - margin.top - margin.bottom);
+    let [x0, x1] = this.options.view ? this.options.view.window(pageX0, pageX1) : [pageX0, pageX1];
+    if (this.options.view?.range !== 'whole' && x0 > 0 && x1 > x0) {
+      // The sliding window moves by whole pixel columns (its end rounded up to
+      // one), so the decimated columns shift instead of being rebuilt.
+      const column = (x1 - x0) / plotW;
+      const end = Math.ceil(x1 / column - 1e-9) * column;
+      x0 += end - x1;
+      x1 = end;
+    }
     const series = this.options.series();
     while (this.decimators.length < series.length) this.decimators.push(new IncrementalDecimator());
     this.decimators.length = series.length;
@@ -193,7 +216,7 @@ export class LineChart {
     series.forEach((s, i) => {
       const d = this.decimators[i];
       if (!d) return;
-      this.used += d.update(s.store, s.store.columnIndex('t'), s.store.columnIndex(s.column), x0, x1, plotW);
+      this.used += d.update(s.store, s.store.columnIndex('t'), s.store.columnIndex(s.column), x0, x1, plotW, until);
       extent = unionExtent(extent, { lo: columnsMin(d.columns), hi: columnsMax(d.columns) });
     });
     for (const level of this.options.levels?.() ?? []) extent = unionExtent(extent, { lo: level.value, hi: level.value });
@@ -208,14 +231,31 @@ export class LineChart {
     const frame = this.frame;
     if (!frame) return;
     frame.y = scaleLinear().domain(domain).range([frame.plotH, 0]).nice();
+    const keys = this.overlayKeys;
+    const data = `${this.used}|${frame.x0},${frame.x1}`;
+    if (data !== keys.data) {
+      this.container.dataset.samples = String(this.used);
+      this.container.dataset.window = `${frame.x0},${frame.x1}`;
+      keys.data = data;
+    }
+    // Out of view, the frame is kept up to date (the crosshair readout and the
+    // exports read it; the decimation is incremental) but nothing is painted.
+    if (!this.visible) return;
     this.paintLines(frame);
-    this.paintAxes(frame);
-    this.paintLevels(frame);
-    this.paintMarks(frame);
-    this.drawCrosshair();
-    this.container.dataset.samples = String(this.used);
+    const size = `${frame.plotW}x${frame.plotH}`;
+    const yKey = frame.y.domain().join(',');
+    const axes = `${frame.x0},${frame.x1},${yKey},${size}`;
+    if (axes !== keys.axes) this.paintAxes(frame);
+    const levels = this.options.levels?.() ?? [];
+    const levelsKey = `${yKey},${size},${levels.map((l) => `${l.value}:${l.label}:${l.colour}`).join(';')}`;
+    if (levelsKey !== keys.levels) this.paintLevels(frame);
+    const marks = this.visibleMarks(frame);
+    // Marks move with the window; with none in view there is nothing to redo.
+    const marksKey = marks.length === 0 ? '' : `${frame.x0},${frame.x1},${size},${marks.map((m) => `${m.t}:${m.label}`).join(';')}`;
+    if (marksKey !== keys.marks) this.paintMarks(frame);
+    if (this.options.view?.hover !== null && this.options.view?.hover !== undefined) this.drawCrosshair();
+    this.overlayKeys = { axes, levels: levelsKey, marks: marksKey, data };
     if (this.used > 0) markFirstSamplesDrawn();
-    this.container.dataset.window = `${frame.x0},${frame.x1}`;
   }
 
   /** The chart as drawn now, for the SVG and PNG exports. */
@@ -521,10 +561,10 @@ export class LineChart {
 export class ChartRow {
   constructor(private readonly charts: () => readonly LineChart[]) {}
 
-  draw(x0: number, x1: number): void {
+  draw(x0: number, x1: number, until = x1): void {
     const charts = this.charts();
     let extent = noExtent;
-    for (const chart of charts) extent = unionExtent(extent, chart.prepare(x0, x1));
+    for (const chart of charts) extent = unionExtent(extent, chart.prepare(x0, x1, until));
     const domain = valueDomain(extent);
     for (const chart of charts) chart.render(domain);
   }

@@ -141,6 +141,7 @@ Summary SummaryAccumulator::Build(const RunTotals& now) const {
     const double a = static_cast<double>(s.arrivals);
     s.loss_ratio = static_cast<double>(s.drops_overflow + s.drops_forced + s.drops_early) / a;
     s.mark_ratio = static_cast<double>(s.marks) / a;
+    s.signal_ratio = s.loss_ratio + s.mark_ratio;
   }
   std::vector<double> shares;
   for (size_t i = 0; i < now.per_flow.size(); ++i) {

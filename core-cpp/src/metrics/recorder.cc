@@ -55,7 +55,7 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
   for (const TrafficClass& c : probe_.classes) crosses_hop1_.push_back(c.crosses_hop1);
   if (response) {
     settling_.emplace(response->target_pkts, response->from_s,
-                      SettlingWindowSamples(interval_.seconds()));
+                      SettlingWindowSamples(interval_.seconds()), response->deviation_tolerance);
   }
   link_.set_observer(this);
   loop_.Schedule(loop_.now() + interval_, this, kTagSample);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../web/src/summary/run-summary';
 import { formatValue } from '../../web/src/lib/format';
-import { bestMeaning, bestPerColumn, bestRows, summaryColumns } from '../../web/src/summary/summary-columns';
+import { bestMeaning, bestPerColumn, bestRows, shownColumns, summaryColumns } from '../../web/src/summary/summary-columns';
 
 function summary(patch: Partial<RunSummary>): RunSummary {
   return {
@@ -14,6 +14,8 @@ function summary(patch: Partial<RunSummary>): RunSummary {
     utilisation: 0.98,
     goodputMbps: 9.7,
     lossRatio: 0.02,
+    markRatio: 0,
+    signalRatio: 0.02,
     fairness: 0.8,
     responseTimeS: null,
     ...patch,
@@ -99,9 +101,39 @@ describe('bestPerColumn', () => {
       jitterMs: 'lower',
       utilisation: 'higher',
       lossRatio: 'lower',
+      markRatio: 'lower',
+      signalRatio: 'lower',
       goodputMbps: 'higher',
       fairness: 'higher',
       responseTimeS: 'lower',
     });
+  });
+});
+
+describe('shownColumns', () => {
+  const base: RunSummary = {
+    measuredS: 20,
+    meanQueuePkts: 100,
+    p95QueuePkts: 150,
+    meanDelayMs: 40,
+    p95DelayMs: 60,
+    jitterMs: 0.3,
+    utilisation: 0.98,
+    goodputMbps: 9.7,
+    lossRatio: 0.02,
+    markRatio: 0,
+    signalRatio: 0.02,
+    fairness: 0.8,
+    responseTimeS: null,
+  };
+
+  it('shows Marks and Signals only when some side marked packets', () => {
+    const figures = (rows: (RunSummary | null)[]) => shownColumns(rows).map((c) => c.figure);
+    expect(figures([base, null])).not.toContain('markRatio');
+    expect(figures([base, null])).not.toContain('signalRatio');
+    expect(figures([base, null])).toContain('lossRatio');
+    const marked = figures([base, { ...base, markRatio: 0.15, signalRatio: 0.17 }]);
+    expect(marked).toEqual(summaryColumns.map((c) => c.figure));
+    expect(marked.indexOf('signalRatio')).toBe(marked.indexOf('lossRatio') + 2);
   });
 });

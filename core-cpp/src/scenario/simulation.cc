@@ -295,6 +295,7 @@ std::string SummaryToJson(const Summary& s, const std::string& side_name, const 
   j["goodput_mbps"] = s.goodput_mbps;
   j["loss_ratio"] = s.loss_ratio;
   j["mark_ratio"] = s.mark_ratio;
+  j["signal_ratio"] = s.signal_ratio;
   j["fairness"] = s.fairness;
   j["arrivals"] = s.arrivals;
   j["departures"] = s.departures;
@@ -322,7 +323,8 @@ std::string SummaryToJson(const Summary& s, const std::string& side_name, const 
     j[l.name] = {{"mean_queue_pkts", l.mean_queue_pkts}, {"queue_sd_pkts", l.queue_sd_pkts},
                  {"mean_delay_ms", l.mean_delay_ms},     {"utilisation", l.utilisation},
                  {"throughput_mbps", l.throughput_mbps}, {"loss_ratio", l.loss_ratio},
-                 {"mark_ratio", l.mark_ratio},           {"arrivals", l.arrivals},
+                 {"mark_ratio", l.mark_ratio},           {"signal_ratio", l.signal_ratio},
+                 {"arrivals", l.arrivals},
                  {"departures", l.departures},           {"drops", l.drops},
                  {"marks", l.marks}};
   }

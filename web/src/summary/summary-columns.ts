@@ -2,8 +2,8 @@ import type { ValueKind } from '../lib/format';
 import type { RunSummary } from './run-summary';
 
 // The summary table's columns, what each means, and which way is better: less
-// queue, delay, jitter, loss and response time; more utilisation, goodput and
-// fairness. An idle link has short queues, so a side whose link sat partly
+// queue, delay, jitter, loss, marks, signals (drops and marks together) and
+// response time; more utilisation, goodput and fairness. An idle link has short queues, so a side whose link sat partly
 // idle cannot be best on the lower-is-better columns (see bestPerColumn).
 
 export type Figure = Exclude<keyof RunSummary, 'measuredS'>;
@@ -16,6 +16,8 @@ export interface SummaryColumn {
   kind: ValueKind;
   /** What the figure is, for the header's tooltip and the glossary. */
   help: string;
+  /** Shown only when some side marked packets (ECN on): without marks it repeats Loss. */
+  onlyWithMarks?: boolean;
 }
 
 /**
@@ -33,10 +35,22 @@ export const summaryColumns: readonly SummaryColumn[] = [
   { figure: 'jitterMs', label: 'Jitter', unit: 'ms', better: 'lower', kind: 'number', help: 'How much the queueing delay varies from one packet to the next (mean absolute difference).' },
   { figure: 'utilisation', label: 'Utilisation', unit: '', better: 'higher', kind: 'percent', help: 'Share of the time the bottleneck link was sending.' },
   { figure: 'lossRatio', label: 'Loss', unit: '', better: 'lower', kind: 'percent', help: 'Share of arriving packets the queue dropped (marked packets are not lost).' },
+  { figure: 'markRatio', label: 'Marks', unit: '', better: 'lower', kind: 'percent', help: 'Share of arriving packets the queue marked with ECN instead of dropping (shown when some side marked).', onlyWithMarks: true },
+  { figure: 'signalRatio', label: 'Signals', unit: 'drop+mark', better: 'lower', kind: 'percent', help: 'Share of arriving packets that carried a congestion signal: dropped or ECN-marked (shown when some side marked).', onlyWithMarks: true },
   { figure: 'goodputMbps', label: 'Goodput', unit: 'Mb/s', better: 'higher', kind: 'number', help: 'Useful data delivered to receivers, retransmissions excluded.' },
   { figure: 'fairness', label: 'Fairness', unit: 'Jain', better: 'higher', kind: 'number', help: "Jain's fairness index of the flows' throughputs: 1 when all get the same, 1/n when one flow takes everything." },
   { figure: 'responseTimeS', label: 'Response', unit: 's', better: 'lower', kind: 'number', help: 'Response time: how long a short transfer (or web page) takes from its first packet to its last, averaged.' },
 ];
+
+/**
+ * The columns the table shows for these summaries: Marks and Signals only
+ * when some side marked a packet, since without ECN marks are 0 and Signals
+ * equals Loss.
+ */
+export function shownColumns(summaries: readonly (RunSummary | null)[]): readonly SummaryColumn[] {
+  const marked = summaries.some((s) => (s?.markRatio ?? 0) > 0);
+  return marked ? summaryColumns : summaryColumns.filter((c) => !c.onlyWithMarks);
+}
 
 /**
  * The rows holding the best value of a column. Nothing is marked with fewer

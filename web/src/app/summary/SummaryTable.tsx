@@ -5,7 +5,7 @@ import { sideName, type SideStatus } from '../side-session';
 import { useTicker } from '../use-lab';
 import { formatNumber, formatValue } from '../../lib/format';
 import type { RunSummary } from '../../summary/run-summary';
-import { bestMeaning, bestPerColumn, summaryColumns } from '../../summary/summary-columns';
+import { bestMeaning, bestPerColumn, shownColumns, summaryColumns } from '../../summary/summary-columns';
 import { SideControls } from '../SideControls';
 
 // One row per side: its name, discipline menu and state, then the core's run
@@ -29,6 +29,7 @@ function stateOf(status: SideStatus | undefined): string {
 export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
   useTicker(250); // the live figures (time, flows) come from the sample stores
   const best = bestPerColumn(summaries);
+  const columns = shownColumns(summaries);
   const catalogue = lab.catalogue();
   return (
     // A plain box: the scrolling region inside is the landmark (two regions with one name would be ambiguous).
@@ -50,7 +51,7 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
               <th scope="col" className="state-col">
                 Now
               </th>
-              {summaryColumns.map((c) => (
+              {columns.map((c) => (
                 <th scope="col" key={c.figure} className="num" title={c.help}>
                   {c.label}
                   <span className="unit">{c.kind === 'percent' ? '%' : c.unit}</span>
@@ -107,7 +108,7 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
                     <span className="now">flows {formatNumber(numbers.flows, 0)}</span>
                     <span className="now">live changes {status.applied}</span>
                   </td>
-                  {summaryColumns.map((c) => {
+                  {columns.map((c) => {
                     const value = summary?.[c.figure] ?? null;
                     const isBest = best.get(c.figure)?.has(i) ?? false;
                     return (

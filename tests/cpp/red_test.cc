@@ -17,7 +17,7 @@ namespace {
 
 // wq, min_th, max_th, max_p, gentle on, byte mode off, and wait (on by
 // default, as ns-2 and ns-3; the spec's spreading formula is without it).
-red::Params Classic(double wait = 1) { return red::Params{0.002, 5, 15, 0.1, 1, 0, wait}; }
+red::Params Classic(bool wait = true) { return red::Params{0.002, 5, 15, 0.1, true, false, wait}; }
 
 TEST(RedLaw, CurveFollowsTheSpec) {
   red::Params p = Classic();
@@ -45,7 +45,7 @@ TEST(RedLaw, AverageIsAnEwmaAndDecaysWhileIdle) {
 // The spec's worked spreading pa = pb / (1 - count pb) is Floyd & Jacobson's
 // formula without ns-2's wait, so this test turns wait off.
 TEST(RedLaw, CountSpreadsDropsAndForcesAboveTheBound) {
-  red::Params p = Classic(0);
+  red::Params p = Classic(false);
   red::State s;
   s.avg = 10;  // pb = 0.05
   // Draws just above pa keep passing while pa grows as pb / (1 - count pb).
@@ -91,7 +91,7 @@ TEST(RedLaw, WaitHoldsTheFirstSignalUntilCountPbReachesOne) {
   EXPECT_DOUBLE_EQ(s.pa, 1.0);
   EXPECT_DOUBLE_EQ(red::SpreadProbability(p, 30, 0.05), 0.05 / 0.5);
   EXPECT_EQ(red::SpreadProbability(p, 40, 0.05), 1.0);
-  p.wait = 0;
+  p.wait = false;
   EXPECT_DOUBLE_EQ(red::SpreadProbability(p, 10, 0.05), 0.05 / 0.5);
 }
 
@@ -103,10 +103,10 @@ TEST(RedLaw, WaitSpacesSignalsUniformlyBetweenOneAndTwoOverPb) {
   std::mt19937_64 rng(2023);
   std::uniform_real_distribution<double> uniform(0, 1);
   struct Expect {
-    double wait;
+    bool wait;
     int64_t lo, hi;
   };
-  for (const Expect e : {Expect{1, 50, 99}, Expect{0, 1, 49}}) {
+  for (const Expect e : {Expect{true, 50, 99}, Expect{false, 1, 49}}) {
     red::State s;
     s.avg = 7;  // pb = 0.02
     std::vector<int64_t> gaps;
@@ -134,7 +134,7 @@ TEST(RedLaw, WaitSpacesSignalsUniformlyBetweenOneAndTwoOverPb) {
 // The first packet after a signal: pa = pb scaled by size, without wait (with
 // it, pa would be 0 there).
 TEST(RedLaw, ByteModeScalesByPacketSize) {
-  red::Params p = Classic(0);
+  red::Params p = Classic(false);
   p.byte_mode = 1;
   red::State s;
   s.avg = 10;

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "aqm/param_binding.h"
+#include "aqm/param_spec.h"
 #include "scenario/group_spec.h"
 #include "sim/result.h"
 #include "sim/time.h"
@@ -60,6 +60,9 @@ struct TimelineEvent {
 struct ResponseSpec {
   double target_pkts = 100;
   double from_s = 0;
+  // The settled window's mean absolute deviation bound, as a fraction of the
+  // target: 0.3 is the LRED paper's (metrics/settling.h).
+  double deviation_tolerance = 0.3;
 };
 
 // The network: a dumbbell (one bottleneck) or a parking lot, whose second

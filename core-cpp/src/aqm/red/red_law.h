@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "aqm/aqm.h"
+#include "net/discipline.h"
 
 namespace aqmlab::red {
 
@@ -14,17 +14,10 @@ struct Params {
   double min_th = 5;
   double max_th = 15;
   double max_p = 0.1;
-  double gentle = 1;     // toggle
-  double byte_mode = 0;  // toggle
-  double wait = 1;       // toggle: ns-2's wait_, ns-3's Wait (on in both)
+  bool gentle = true;
+  bool byte_mode = false;
+  bool wait = true;  // ns-2's wait_, ns-3's Wait (on in both)
 };
-
-// The `wait` toggle's table entry, shared by every discipline on RED's curve.
-inline constexpr ParamSpec kWaitSpec{
-    "wait", "Wait between signals", "", ParamKind::kToggle, 1, 0, 1, 1,
-    "No early signal until count pb reaches 1, then pa = pb / (2 - count pb): at a fixed pb, "
-    "signals 1/pb to 2/pb packets apart (ns-2's wait_ and ns-3's Wait, on in both). Off: Floyd "
-    "& Jacobson's pa = pb / (1 - count pb), 1 to 1/pb packets apart."};
 
 struct State {
   double avg = 0;

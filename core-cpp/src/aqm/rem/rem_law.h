@@ -5,7 +5,7 @@
 // and an exponential map from price to probability. Pure functions.
 #pragma once
 
-#include "aqm/aqm.h"
+#include "net/discipline.h"
 
 namespace aqmlab::rem {
 

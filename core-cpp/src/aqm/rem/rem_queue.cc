@@ -33,6 +33,8 @@ void RemQueue::OnTimer(Time now) {
   rem::Update(params_, state_, static_cast<double>(packets()), in);
 }
 
-void RemQueue::OnParamsChanged() { StartPeriodicTimer(Time::Millis(params_.interval_ms)); }
+void RemQueue::OnParamChanged(std::string_view) {
+  StartPeriodicTimer(Time::Millis(params_.interval_ms));
+}
 
 }  // namespace aqmlab

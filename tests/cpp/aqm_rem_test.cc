@@ -14,9 +14,9 @@ namespace {
 
 // phi = 1.001, alpha = 0.1, gamma = 0.001, every 2 ms, q0 = 50, the
 // paper's rate mismatch.
-const rem::Params kPaper{1.001, 0.1, 0.001, 2, 50, 0};
+const rem::Params kPaper{1.001, 0.1, 0.001, 2, 50, false};
 // The same with the spec's queue-growth form, whose worked numbers these are.
-const rem::Params kSpec{1.001, 0.1, 0.001, 2, 50, 1};
+const rem::Params kSpec{1.001, 0.1, 0.001, 2, 50, true};
 
 double Map(double price) { return 1.0 - std::pow(1.001, -price); }
 

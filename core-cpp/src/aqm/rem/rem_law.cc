@@ -8,7 +8,7 @@
 namespace aqmlab::rem {
 
 void Update(const Params& p, State& s, double q, Interval in) {
-  const double mismatch = p.queue_growth != 0
+  const double mismatch = p.queue_growth
                               ? q - (1.0 - p.alpha) * s.q_old - p.alpha * p.q0
                               : p.alpha * (q - p.q0) + in.arrived - in.capacity;
   s.price = std::max(0.0, s.price + p.gamma * mismatch);

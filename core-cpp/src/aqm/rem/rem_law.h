@@ -15,7 +15,7 @@ struct Params {
   double gamma = 0.001;      // step size of the price
   double interval_ms = 2;    // update period
   double q0 = 50;            // target backlog, pkts
-  double queue_growth = 0;   // toggle: rate term from the queue's growth (spec) not the input rate
+  bool queue_growth = false;  // rate term from the queue's growth (spec), not the input rate
 };
 
 struct State {

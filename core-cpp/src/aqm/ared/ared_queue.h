@@ -16,12 +16,12 @@ class AredQueue final : public ParamQueue<AredQueue, ared::Params> {
         "EWMA weight of the average queue, as RED's; replaced by 1 - exp(-1/C) when auto is on "
         "(Floyd, Gummadi & Shenker 2001)."},
        &ared::Params::wq},
-      {{"min_th", "Minimum threshold", "pkts", ParamKind::kReal, 5, 0, 100000, 1,
+      {{"min_th", "Minimum threshold", "pkts", ParamKind::kReal, 5, 0, 1000000, 1,
         "Below this average nothing is dropped. Lab default: a quarter of the buffer; auto: "
         "max(5, target_delay C / 2).",
         0.25},
        &ared::Params::min_th},
-      {{"max_th", "Maximum threshold", "pkts", ParamKind::kReal, 15, 1, 100000, 1,
+      {{"max_th", "Maximum threshold", "pkts", ParamKind::kReal, 15, 1, 1000000, 1,
         "At this average the probability reaches max_p. Lab default: three quarters of the "
         "buffer; auto: 3 min_th.",
         0.75},

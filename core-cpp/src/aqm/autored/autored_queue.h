@@ -21,12 +21,12 @@ class AutoRedQueue final : public ParamQueue<AutoRedQueue, autored::Params> {
         "reading: before that the weight I J / B is zero and would freeze the average). The "
         "AutoRED paper uses 0.0004."},
        &autored::Params::wq},
-      {{"min_th", "Minimum threshold", "pkts", ParamKind::kReal, 5, 0, 100000, 1,
+      {{"min_th", "Minimum threshold", "pkts", ParamKind::kReal, 5, 0, 1000000, 1,
         "Below this average nothing is dropped (paper: 40 with B = 240). Lab default: a quarter "
         "of the buffer.",
         0.25},
        &autored::Params::min_th},
-      {{"max_th", "Maximum threshold", "pkts", ParamKind::kReal, 15, 1, 100000, 1,
+      {{"max_th", "Maximum threshold", "pkts", ParamKind::kReal, 15, 1, 1000000, 1,
         "At this average the probability reaches max_p (paper: 120). Lab default: three "
         "quarters of the buffer.",
         0.75},

@@ -15,12 +15,12 @@ class SredQueue final : public ParamQueue<SredQueue, sred::Params> {
       {{"wq", "Averaging weight", "", ParamKind::kReal, 0.002, 1e-6, 1, 1e-4,
         "EWMA weight of the average queue, as RED's (Feng et al. 1999)."},
        &sred::Params::wq},
-      {{"min_th", "Minimum threshold", "pkts", ParamKind::kReal, 5, 0, 100000, 1,
+      {{"min_th", "Minimum threshold", "pkts", ParamKind::kReal, 5, 0, 1000000, 1,
         "Below this average nothing is dropped; falling below it divides max_p by alpha. Lab "
         "default: a quarter of the buffer.",
         0.25},
        &sred::Params::min_th},
-      {{"max_th", "Maximum threshold", "pkts", ParamKind::kReal, 15, 1, 100000, 1,
+      {{"max_th", "Maximum threshold", "pkts", ParamKind::kReal, 15, 1, 1000000, 1,
         "At this average the probability reaches max_p; rising above it multiplies max_p by "
         "beta. Lab default: three quarters of the buffer.",
         0.75},

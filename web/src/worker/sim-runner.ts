@@ -205,7 +205,7 @@ export class SimRunner {
     if (!sim) return this.fail(id, 'no run to apply the event to', false);
     if (atS !== null) {
       if (sim.now() > atS) return this.fail(id, `the run is at ${sim.now()} s, past ${atS} s`, false);
-      sim.advance(atS);
+      if (sim.advance(atS) < 0) return this.fail(id, sim.error(), true);
       this.flush(sim);
     }
     const result = readResult(sim.apply(JSON.stringify(event)));
@@ -252,7 +252,8 @@ export class SimRunner {
     const target = Math.min(paced, this.untilS ?? Infinity);
     while (!sim.done() && sim.now() < target && clock.now() - started < this.pacing.budgetMs) {
       const before = sim.now();
-      sim.advance(Math.min(target, before + this.pacing.sliceS));
+      // -1: the run failed for good (the packet limit, or memory); tick() shows it on this side.
+      if (sim.advance(Math.min(target, before + this.pacing.sliceS)) < 0) throw new Error(sim.error());
       if (sim.now() <= before) break; // clamped at the end of the run
     }
   }

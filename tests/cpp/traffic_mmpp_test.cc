@@ -74,42 +74,6 @@ TEST(TrafficMmpp, LongRunRateMatchesTheStationaryMix) {
   EXPECT_NEAR(log.count[2], c.lambda2 * (t - t1), kSigmas * std::sqrt(c.lambda2 * (t - t1)));
 }
 
-TEST(TrafficMmpp, SuperpositionRateIsTheSum) {
-  std::vector<Mmpp2Config> configs;
-  for (int i = 0; i < 4; ++i) {
-    Mmpp2Config c = Bursty();
-    c.lambda1 = 200 + 100 * i;
-    c.lambda2 = 10 * i;
-    c.r12 = 5 + i;
-    c.r21 = 8 - i;
-    configs.push_back(c);
-  }
-  EventLoop loop;
-  PacketPool pool;
-  testing::PacketLog log(loop, pool);
-  Route route{{&log}};
-  MmppSuperposition group(loop, pool, SourceIdentity{10, 0, &route, 5, 100}, configs);
-  double mean = 0, var = 0;
-  for (const auto& c : configs) {
-    mean += Mmpp2MeanRate(c);
-    var += CountVariancePerSecond(c);  // independent sources: variances add
-  }
-  EXPECT_DOUBLE_EQ(group.mean_rate_pps(), mean);
-  group.Start();
-  const double t = 500;
-  loop.RunUntil(Time::Seconds(t));
-  EXPECT_NEAR(static_cast<double>(group.packets_sent()), mean * t, kSigmas * std::sqrt(var * t));
-  // Each source keeps its own flow id and stream.
-  for (size_t i = 0; i < group.size(); ++i) EXPECT_EQ(group.source(i).flow(), 10 + int(i));
-  EXPECT_NE(group.source(0).stats().packets_sent, group.source(1).stats().packets_sent);
-  group.ScaleRates(2);
-  EXPECT_DOUBLE_EQ(group.mean_rate_pps(), 2 * mean);
-  const int64_t before = group.packets_sent();
-  loop.RunUntil(Time::Seconds(t + 100));
-  EXPECT_NEAR(static_cast<double>(group.packets_sent() - before), 2 * mean * 100,
-              kSigmas * std::sqrt(4 * var * 100));  // lambdas doubled: rate-variance terms x4
-}
-
 TEST(TrafficMmpp, DeterministicAndStartsFromTheStationaryState) {
   const Mmpp2Config c = Bursty();
   std::vector<int64_t> first, again;

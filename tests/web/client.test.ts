@@ -90,8 +90,8 @@ describe('SimClient', () => {
     const [a, b] = port.sent;
     if (a?.type !== 'sim/apply' || b?.type !== 'sim/apply') throw new Error('apply was not sent');
     expect(a.id).not.toBe(b.id);
-    port.reply({ type: 'sim/applied', id: b.id, recorded: { atS: 2.5, event: b.event } });
-    port.reply({ type: 'sim/applied', id: a.id, recorded: { atS: 2.6, event: a.event } });
+    port.reply({ type: 'call/reply', id: b.id, call: 'sim/apply', reply: { atS: 2.5, event: b.event } });
+    port.reply({ type: 'call/reply', id: a.id, call: 'sim/apply', reply: { atS: 2.6, event: a.event } });
     await expect(first).resolves.toEqual({ atS: 2.6, event: { kind: 'set_flows', group: 0, count: 80 } });
     await expect(second).resolves.toEqual({ atS: 2.5, event: { kind: 'set_param', name: 'max_p', value: 0.3 } });
   });
@@ -115,7 +115,7 @@ describe('SimClient', () => {
     const sent = port.lastSent();
     if (sent?.type !== 'log/get') throw new Error('log request was not sent');
     const events = [{ atS: 1, event: { kind: 'set_flows' as const, group: 0, count: 9 } }];
-    port.reply({ type: 'log/events', id: sent.id, events });
+    port.reply({ type: 'call/reply', id: sent.id, call: 'log/get', reply: events });
     await expect(log).resolves.toEqual(events);
   });
 
@@ -123,14 +123,14 @@ describe('SimClient', () => {
     const applied = client.apply({ kind: 'set_capacity', mbps: 5 });
     const sent = port.lastSent();
     if (sent?.type !== 'sim/apply') throw new Error('apply was not sent');
-    port.reply({ type: 'log/events', id: sent.id, events: [] });
+    port.reply({ type: 'call/reply', id: sent.id, call: 'log/get', reply: [] });
     await expect(applied).rejects.toThrow('wrong kind');
   });
 
   it('reports malformed messages and replies to unknown requests', () => {
     port.reply({ type: 'sim/batch', seq: 0, length: 1, data: [1, 2], now: 0 });
     port.reply({ hello: 'world' });
-    port.reply({ type: 'sim/applied', id: 99, recorded: { atS: 0, event: { kind: 'set_capacity', mbps: 1 } } });
+    port.reply({ type: 'call/reply', id: 99, call: 'sim/apply', reply: { atS: 0, event: { kind: 'set_capacity', mbps: 1 } } });
     expect(batches).toEqual([]);
     expect(errors.map((e) => e.source)).toEqual(['protocol', 'protocol', 'protocol']);
   });
@@ -172,12 +172,12 @@ describe('SimClient', () => {
       fairness: 0.806,
       responseTimeS: null,
     };
-    port.reply({ type: 'summary/result', id: sent.id, summary });
+    port.reply({ type: 'call/reply', id: sent.id, call: 'summary/get', reply: summary });
     await expect(pending).resolves.toEqual(summary);
   });
 
   it('treats a summary reply with a non-numeric figure as malformed', () => {
-    port.reply({ type: 'summary/result', id: 1, summary: { measuredS: 1, meanQueuePkts: 'lots' } });
+    port.reply({ type: 'call/reply', id: 1, call: 'summary/get', reply: { measuredS: 1, meanQueuePkts: 'lots' } });
     expect(errors).toEqual([{ source: 'protocol', message: 'malformed message from the worker', fatal: false }]);
   });
 });

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { isFromWorker, type FromWorker, type TimelineEvent } from '../../web/src/protocol/protocol';
+import { withLiveEvents } from '../../web/src/scenario/timeline';
 import { loadCore, realCoreBuilt, runnerOn } from './real-core';
 
 // The page's hand-written types for the core (aqmlab-module.d.ts) checked
@@ -46,7 +50,7 @@ describe.skipIf(!realCoreBuilt)('the real core behind the worker protocol', () =
     await runner.receive({ type: 'sim/apply', id: 1, event: { kind: 'set_flows', group: 0, count: 200 }, atS: null });
     await runner.receive({ type: 'sim/apply', id: 2, event: { kind: 'set_param', name: 'max_p', value: 0.3 }, atS: null });
     await runner.receive({ type: 'sim/apply', id: 3, event: { kind: 'set_flows', group: 7, count: 1 }, atS: null });
-    const applied = posted.flatMap((m) => (m.type === 'sim/applied' ? [m.id] : []));
+    const applied = posted.flatMap((m) => (m.type === 'call/reply' && m.call === 'sim/apply' ? [m.id] : []));
     const refused = posted.flatMap((m) => (m.type === 'run/error' ? [m] : []));
     expect(applied).toEqual([1, 2]);
     expect(refused).toHaveLength(1);
@@ -67,4 +71,80 @@ describe.skipIf(!realCoreBuilt)('the real core behind the worker protocol', () =
       expect(error.message).toMatch(/^bottleneck\.capacity_mbps/);
     }
   });
+
+  it('takes every timeline event kind the page can send, live and replayed from an export, identically', async () => {
+    // The compiler makes this table name every kind of the page's TimelineEvent;
+    // the check below makes the page's kinds those SCENARIO.md documents.
+    const sent: { [K in TimelineEvent['kind']]: Extract<TimelineEvent, { kind: K }>[] } = {
+      set_flows: [{ kind: 'set_flows', group: 0, count: 9 }],
+      set_param: [
+        { kind: 'set_param', name: 'max_p', value: 0.2 },
+        { kind: 'set_param', side: 0, name: 'max_p', value: 0.3 },
+      ],
+      set_capacity: [
+        { kind: 'set_capacity', mbps: 8 },
+        { kind: 'set_capacity', mbps: 6, hop: 2 },
+      ],
+      set_rate: [{ kind: 'set_rate', group: 1, rate: 0.5 }],
+      set_delay: [
+        { kind: 'set_delay', delay_ms: 5 },
+        { kind: 'set_delay', delay_ms: 7, hop: 2 },
+      ],
+      group_off: [{ kind: 'group_off', group: 1 }],
+      group_on: [{ kind: 'group_on', group: 1 }],
+    };
+    const spec = readFileSync(fileURLToPath(new URL('../../core-cpp/SCENARIO.md', import.meta.url)), 'utf8');
+    const section = spec.slice(spec.indexOf('## Timeline events'), spec.indexOf('## Metrics'));
+    const documented = [...section.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]);
+    expect(documented.sort()).toEqual(Object.keys(sent).sort());
+
+    const scenario = JSON.stringify({
+      duration_s: 12,
+      topology: { kind: 'parking_lot' },
+      groups: [{ kind: 'tcp', count: 5 }, { kind: 'udp_cbr', count: 2 }],
+      sides: [{ aqm: 'red' }],
+    });
+    const events = Object.values(sent).flat();
+    const core = await loadCore();
+
+    // Live: each change at its own time, as the page's sliders send them.
+    const live = runnerOn(core);
+    await live.runner.receive({ type: 'run/start', side: 0, scenario, speed: 10, play: false });
+    for (const [i, event] of events.entries()) {
+      await live.runner.receive({ type: 'sim/apply', id: i + 1, event, atS: i + 1 });
+    }
+    await live.runner.receive({ type: 'log/get', id: 100 });
+    await live.runner.receive({ type: 'run/until', untilS: 12 });
+    live.clock.advance(0);
+    expect(live.posted.filter((m) => m.type === 'run/error')).toEqual([]);
+    for (const message of live.posted) expect(isFromWorker(message)).toBe(true);
+    const replies = live.posted.flatMap((m) => (m.type === 'call/reply' ? [m] : []));
+    const log = replies.find((m) => m.call === 'log/get')?.reply;
+    expect(log).toEqual(events.map((event, i) => ({ atS: i + 1, event })));
+
+    // Replayed: the same changes as the scenario's own events (what an export carries).
+    const exported = withLiveEvents(scenario, Array.isArray(log) ? log : []);
+    if (exported === null) throw new Error('no export');
+    expect(JSON.parse(exported).events).toHaveLength(events.length);
+    const replay = runnerOn(core);
+    await replay.runner.receive({ type: 'run/start', side: 0, scenario: exported, speed: 10, play: false });
+    await replay.runner.receive({ type: 'run/until', untilS: 12 });
+    replay.clock.advance(0);
+    expect(replay.posted.filter((m) => m.type === 'run/error')).toEqual([]);
+    const liveRows = rows(live.posted);
+    expect(liveRows.length).toBeGreaterThan(1000);
+    expect(rows(replay.posted)).toEqual(liveRows);
+  });
 });
+
+/** Every sample a runner posted, one row per sample time (batches are column-major). */
+function rows(posted: readonly FromWorker[]): number[][] {
+  const ready = posted.find((m) => m.type === 'run/ready');
+  const width = ready?.type === 'run/ready' ? ready.columns.length : 0;
+  const out: number[][] = [];
+  for (const m of posted) {
+    if (m.type !== 'sim/batch') continue;
+    for (let i = 0; i < m.length; i++) out.push(Array.from({ length: width }, (_, c) => m.data[c * m.length + i] ?? NaN));
+  }
+  return out;
+}

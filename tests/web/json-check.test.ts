@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkJson, lineColumn } from '../../web/src/scenario/json-check';
+import { checkJson, lineColumn } from '../../web/src/lib/json-check';
 import { presetText } from './preset-files';
 
 // The syntax check must accept exactly what JSON.parse accepts (it only adds

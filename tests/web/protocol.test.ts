@@ -14,8 +14,8 @@ describe('protocol guards', () => {
     expect(isToWorker({ type: 'run/hold', id: 5 })).toBe(true);
     expect(isToWorker({ type: 'sim/apply', id: 3, event: { kind: 'group_on', group: 1 }, atS: 4.2 })).toBe(true);
     expect(isToWorker({ type: 'scenario/check', id: 6, scenario: '{}' })).toBe(true);
-    expect(isFromWorker({ type: 'run/held', id: 5, now: 1.5 })).toBe(true);
-    expect(isFromWorker({ type: 'scenario/checked', id: 6, error: null, scenario: '{}' })).toBe(true);
+    expect(isFromWorker({ type: 'call/reply', id: 5, call: 'run/hold', reply: 1.5 })).toBe(true);
+    expect(isFromWorker({ type: 'call/reply', id: 6, call: 'scenario/check', reply: { error: null, scenario: '{}' } })).toBe(true);
   });
 
   it('rejects unknown types, missing fields and bad values', () => {
@@ -28,7 +28,9 @@ describe('protocol guards', () => {
     expect(isToWorker({ type: 'sim/apply', id: 1, event: { kind: 'set_flows', group: 0 } })).toBe(false);
     expect(isToWorker({ type: 'sim/apply', id: 1, event: { kind: 'set_capacity', mbps: 5 } })).toBe(false); // atS missing
     expect(isToWorker({ type: 'run/until', untilS: 'soon' })).toBe(false);
-    expect(isFromWorker({ type: 'scenario/checked', id: 6, error: 3, scenario: '{}' })).toBe(false);
+    expect(isFromWorker({ type: 'call/reply', id: 6, call: 'scenario/check', reply: { error: 3, scenario: '{}' } })).toBe(false);
+    expect(isFromWorker({ type: 'call/reply', id: 6, call: 'run/explode', reply: 1 })).toBe(false);
+    expect(isFromWorker({ type: 'call/reply', id: 6, call: 'toString', reply: 1 })).toBe(false);
   });
 
   it('checks worker-to-page batches carry a Float64Array', () => {
@@ -59,6 +61,9 @@ describe('protocol guards', () => {
     expect(isTimelineEvent({ kind: 'set_param', side: 1, name: 'max_p', value: 0.2 })).toBe(true);
     expect(isTimelineEvent({ kind: 'set_param', side: 'RED', name: 'max_p', value: 0.2 })).toBe(false);
     expect(isTimelineEvent({ kind: 'set_capacity', mbps: 15 })).toBe(true);
+    expect(isTimelineEvent({ kind: 'set_capacity', mbps: 15, hop: 2 })).toBe(true);
+    expect(isTimelineEvent({ kind: 'set_delay', delay_ms: 3, hop: 2 })).toBe(true);
+    expect(isTimelineEvent({ kind: 'set_delay', delay_ms: 3, hop: 'second' })).toBe(false);
     expect(isTimelineEvent({ kind: 'set_capacity', mbps: Number.NaN })).toBe(false);
     expect(isTimelineEvent({ kind: 'set_delay', ms: 3 })).toBe(false);
   });

@@ -57,8 +57,9 @@ describe('readRunSummary', () => {
   it('crosses the worker boundary only as a whole summary', () => {
     const read = readRunSummary(coreJson);
     expect(isRunSummary(read)).toBe(true);
-    expect(isFromWorker({ type: 'summary/result', id: 3, summary: read })).toBe(true);
-    expect(isFromWorker({ type: 'summary/result', id: 3, summary: { ...(typeof read === 'object' ? read : {}), fairness: 'x' } })).toBe(false);
-    expect(isFromWorker({ type: 'summary/result', id: 3 })).toBe(false);
+    expect(isFromWorker({ type: 'call/reply', id: 3, call: 'summary/get', reply: read })).toBe(true);
+    expect(isFromWorker({ type: 'call/reply', id: 3, call: 'summary/get', reply: { ...(typeof read === 'object' ? read : {}), fairness: 'x' } })).toBe(false);
+    expect(isFromWorker({ type: 'call/reply', id: 3, call: 'summary/get' })).toBe(false);
+    expect(isFromWorker({ type: 'call/reply', id: 3, call: 'log/get', reply: read })).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { copyLink, exportCsv, exportJson, importJson, loadOutcome, type LoadScenario } from '../../web/src/app/share-actions';
 import { SeriesStore } from '../../web/src/charts/series-store';
-import { maxScenarioFileBytes, readScenarioFile, type DownloadTarget } from '../../web/src/scenario/scenario-file';
+import type { DownloadTarget } from '../../web/src/lib/download';
+import { maxScenarioFileBytes, readScenarioFile } from '../../web/src/scenario/scenario-file';
 import { decodeLabState } from '../../web/src/scenario/url-codec';
 import { coreError, nodeCore, nodeCoreBuilt } from './node-core';
 import { presetText } from './preset-files';

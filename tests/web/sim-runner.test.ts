@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { FromWorker } from '../../web/src/protocol/protocol';
+import type { CallType, FromWorker, ReplyMessage } from '../../web/src/protocol/protocol';
 import { SimRunner } from '../../web/src/worker/sim-runner';
 import { createFakeCore, type FakeCore } from './fake-core';
 import { ManualClock } from './manual-clock';
@@ -8,6 +8,11 @@ type Posted = { message: FromWorker; transfer: Transferable[] };
 
 function ofType<T extends FromWorker['type']>(posted: Posted[], type: T): Extract<FromWorker, { type: T }>[] {
   const matches = (m: FromWorker): m is Extract<FromWorker, { type: T }> => m.type === type;
+  return posted.map((p) => p.message).filter(matches);
+}
+
+function repliesTo<K extends CallType>(posted: Posted[], call: K): ReplyMessage<K>[] {
+  const matches = (m: FromWorker): m is ReplyMessage<K> => m.type === 'call/reply' && m.call === call;
   return posted.map((p) => p.message).filter(matches);
 }
 
@@ -91,15 +96,15 @@ describe('SimRunner', () => {
     clock.advance(50);
     const at = core.created[0]?.now() ?? -1;
     await runner.receive({ type: 'sim/apply', id: 7, event: { kind: 'set_flows', group: 0, count: 200 }, atS: null });
-    expect(ofType(posted, 'sim/applied')).toEqual([
-      { type: 'sim/applied', id: 7, recorded: { atS: at, event: { kind: 'set_flows', group: 0, count: 200 } } },
+    expect(repliesTo(posted, 'sim/apply')).toEqual([
+      { type: 'call/reply', id: 7, call: 'sim/apply', reply: { atS: at, event: { kind: 'set_flows', group: 0, count: 200 } } },
     ]);
     clock.advance(50);
     const latest = ofType(posted, 'sim/batch').at(-1);
     const queueColumn = 1; // column-major: the queue run starts after `length` times
     expect(latest?.data[queueColumn * (latest?.length ?? 0)]).toBe(200);
     await runner.receive({ type: 'log/get', id: 8 });
-    expect(ofType(posted, 'log/events')[0]?.events).toEqual([{ atS: at, event: { kind: 'set_flows', group: 0, count: 200 } }]);
+    expect(repliesTo(posted, 'log/get')[0]?.reply).toEqual([{ atS: at, event: { kind: 'set_flows', group: 0, count: 200 } }]);
   });
 
   it('answers a refused event with an error naming the request, and keeps running', async () => {
@@ -167,7 +172,7 @@ describe('SimRunner', () => {
     clock.advance(100);
     expect(ofType(posted, 'sim/batch')[0]?.seq).toBe(0);
     await runner.receive({ type: 'log/get', id: 2 });
-    expect(ofType(posted, 'log/events')[0]?.events).toEqual([]);
+    expect(repliesTo(posted, 'log/get')[0]?.reply).toEqual([]);
     expect(loads).toBe(1);
   });
 
@@ -178,10 +183,10 @@ describe('SimRunner', () => {
     clock.advance(0);
     for (let i = 0; i < 10; i++) clock.advance(100); // ~1 s simulated, past the fake's 0.5 s warm-up
     await runner.receive({ type: 'summary/get', id: 5 });
-    const [result] = ofType(posted, 'summary/result');
+    const [result] = repliesTo(posted, 'summary/get');
     expect(result?.id).toBe(5);
-    expect(result?.summary.measuredS).toBeGreaterThan(0.3);
-    expect(result?.summary).toMatchObject({ meanQueuePkts: 12.5, p95DelayMs: 8, utilisation: 0.97, responseTimeS: null });
+    expect(result?.reply.measuredS).toBeGreaterThan(0.3);
+    expect(result?.reply).toMatchObject({ meanQueuePkts: 12.5, p95DelayMs: 8, utilisation: 0.97, responseTimeS: null });
   });
 
   it('runs as fast as possible to a time, pauses exactly there, and steps one sample interval', async () => {
@@ -214,14 +219,14 @@ describe('SimRunner', () => {
     clock.advance(30);
     const states = ofType(posted, 'run/state').length;
     await runner.receive({ type: 'run/hold', id: 4 });
-    const [held] = ofType(posted, 'run/held');
+    const [held] = repliesTo(posted, 'run/hold');
     expect(held?.id).toBe(4);
-    expect(held?.now).toBe(core.created[0]?.now());
+    expect(held?.reply).toBe(core.created[0]?.now());
     clock.advance(500);
-    expect(core.created[0]?.now()).toBe(held?.now); // held: no progress
+    expect(core.created[0]?.now()).toBe(held?.reply); // held: no progress
     expect(ofType(posted, 'run/state')).toHaveLength(states); // and no pause shown
     await runner.receive({ type: 'sim/apply', id: 5, event: { kind: 'set_flows', group: 0, count: 9 }, atS: 0.77 });
-    expect(ofType(posted, 'sim/applied')[0]?.recorded).toEqual({ atS: 0.77, event: { kind: 'set_flows', group: 0, count: 9 } });
+    expect(repliesTo(posted, 'sim/apply')[0]?.reply).toEqual({ atS: 0.77, event: { kind: 'set_flows', group: 0, count: 9 } });
     await runner.receive({ type: 'sim/apply', id: 6, event: { kind: 'set_flows', group: 0, count: 9 }, atS: 0.5 });
     expect(ofType(posted, 'run/error').at(-1)).toEqual({ type: 'run/error', id: 6, message: 'the run is at 0.77 s, past 0.5 s', fatal: false });
     await runner.receive({ type: 'run/release' });
@@ -233,10 +238,15 @@ describe('SimRunner', () => {
     await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 10, play: false });
     await runner.receive({ type: 'scenario/check', id: 9, scenario: '{"duration_s": 1}' });
     await runner.receive({ type: 'scenario/check', id: 10, scenario: '{nope' });
-    const [good, bad] = ofType(posted, 'scenario/checked');
-    expect(good?.error).toBeNull();
-    expect(JSON.parse(good?.scenario ?? '')).toEqual({ ...JSON.parse(core.defaultScenario()), duration_s: 1 });
-    expect(bad).toEqual({ type: 'scenario/checked', id: 10, error: 'scenario: not JSON', scenario: '{nope' });
+    const [good, bad] = repliesTo(posted, 'scenario/check');
+    expect(good?.reply.error).toBeNull();
+    expect(JSON.parse(good?.reply.scenario ?? '')).toEqual({ ...JSON.parse(core.defaultScenario()), duration_s: 1 });
+    expect(bad).toEqual({
+      type: 'call/reply',
+      id: 10,
+      call: 'scenario/check',
+      reply: { error: 'scenario: not JSON', scenario: '{nope' },
+    });
     expect(core.created).toHaveLength(1);
   });
 });

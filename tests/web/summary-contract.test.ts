@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readAqmTable } from '../../web/src/aqm/aqm-table';
 import { thresholdRules, thresholdsFor } from '../../web/src/charts/thresholds';
-import { parseJson } from '../../web/src/worker/core-json';
+import { parseJson } from '../../web/src/lib/json';
 import { loadCore, realCoreBuilt, runnerOn } from './real-core';
 
 // The summary table and the chart levels against the real core: its summary
@@ -18,11 +18,11 @@ describe.skipIf(!realCoreBuilt)('the real core behind the summary table and the 
     for (let i = 0; i < 10; i++) clock.advance(100); // ~30 s simulated
     await runner.receive({ type: 'summary/get', id: 2 });
     await runner.receive({ type: 'run/pause' });
-    const results = posted.flatMap((m) => (m.type === 'summary/result' ? [m] : []));
+    const results = posted.flatMap((m) => (m.type === 'call/reply' && m.call === 'summary/get' ? [m] : []));
     expect(posted.filter((m) => m.type === 'run/error')).toEqual([]);
     expect(results.map((r) => r.id)).toEqual([1, 2]);
-    expect(results[0]?.summary.measuredS).toBe(0);
-    const s = results[1]?.summary;
+    expect(results[0]?.reply.measuredS).toBe(0);
+    const s = results[1]?.reply;
     if (!s) throw new Error('no summary');
     expect(s.measuredS).toBeGreaterThan(15);
     expect(s.meanQueuePkts).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { throttleLatest } from '../../web/src/app/throttle-latest';
+import { throttleLatest } from '../../web/src/lib/throttle-latest';
 import { ManualClock } from './manual-clock';
 
 function timersOn(clock: ManualClock) {

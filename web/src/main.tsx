@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { initTheme } from './app/theme';
+import { initTheme } from './lib/theme';
 import './styles.css';
 
 initTheme(); // before the first paint, so the page never flashes the other theme

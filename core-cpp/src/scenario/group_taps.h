@@ -5,7 +5,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "metrics/recorder.h"
 #include "net/packet.h"
+#include "traffic/open_loop_sink.h"
 
 namespace aqmlab {
 
@@ -64,6 +66,18 @@ class AckTap final : public PacketReceiver {
   int32_t base_;
   std::vector<Slot> slots_;
   int64_t delivered_ = 0;
+};
+
+// Where an open-loop group's routes end: the loss tap, then the group's sink.
+struct OpenLoopEnd {
+  OpenLoopEnd(PacketPool& pool, int32_t flow_base) : tap(flow_base), sink(pool) { tap.set_next(&sink); }
+  void AddCounters(ClassCounters& c) const {
+    c.delivered_bytes += sink.bytes();
+    c.received_packets += tap.received();
+    c.lost_packets += tap.lost();
+  }
+  LossTap tap;
+  OpenLoopSink sink;
 };
 
 }  // namespace aqmlab

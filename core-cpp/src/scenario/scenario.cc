@@ -21,22 +21,6 @@ std::string Indexed(const std::string& path, size_t i) {
   return path + "[" + std::to_string(i) + "]";
 }
 
-LinkContext BottleneckContext(const Scenario& s) {
-  LinkContext link;
-  link.capacity_bps = s.capacity_mbps * 1e6;
-  link.typical_packet = s.packet_bytes;
-  link.buffer_packets = s.buffer_pkts;
-  link.ecn = s.ecn;
-  return link;
-}
-
-LinkContext Hop2Context(const Scenario& s) {
-  LinkContext link = BottleneckContext(s);
-  link.capacity_bps = s.topology.hop2_capacity_mbps * 1e6;
-  link.buffer_packets = s.topology.hop2_buffer_pkts;
-  return link;
-}
-
 // JsonReader's range message, for checks made outside a reader.
 std::string OutOfRange(const std::string& field, double lo, double hi, double got) {
   return field + ": must be in [" + FormatNumber(lo) + ", " + FormatNumber(hi) + "], got " +
@@ -45,7 +29,7 @@ std::string OutOfRange(const std::string& field, double lo, double hi, double go
 
 void ReadSide(const Json& j, const std::string& path, std::string* error, const Scenario& s,
               SideSpec& side) {
-  const LinkContext link = BottleneckContext(s);
+  const LinkContext link = ScenarioHop(s, 1).link;
   JsonReader r(j, path, error);
   r.Text("name", side.name, 40);
   r.Text("aqm", side.aqm, 40);
@@ -79,7 +63,7 @@ void ReadSide(const Json& j, const std::string& path, std::string* error, const 
   // The side's discipline runs at a parking lot's second hop too, with that
   // link's figures: the parameters must suit both.
   if (!s.topology.parking_lot()) return;
-  if (Status st = entry->check(Hop2Context(s), side.params); !st.ok()) {
+  if (Status st = entry->check(ScenarioHop(s, 2).link, side.params); !st.ok()) {
     r.Fail(r.Field("params") + "." + st.error.substr(0, st.error.find(':')),
            st.error.substr(st.error.find(':') + 2) + " (at topology.hop2)");
   }
@@ -458,6 +442,23 @@ std::string ScenarioToJson(const Scenario& s) {
     j["response"] = {{"target_pkts", s.response->target_pkts}, {"from_s", s.response->from_s}};
   }
   return j.dump(2);
+}
+
+int HopCount(const Scenario& s) { return s.topology.parking_lot() ? 2 : 1; }
+
+HopFigures ScenarioHop(const Scenario& s, int hop) {
+  HopFigures h;
+  h.link.capacity_bps = s.capacity_mbps * 1e6;
+  h.link.typical_packet = s.packet_bytes;
+  h.link.buffer_packets = s.buffer_pkts;
+  h.link.ecn = s.ecn;
+  h.delay_ms = s.delay_ms;
+  if (hop == 2) {
+    h.link.capacity_bps = s.topology.hop2_capacity_mbps * 1e6;
+    h.link.buffer_packets = s.topology.hop2_buffer_pkts;
+    h.delay_ms = s.topology.hop2_delay_ms;
+  }
+  return h;
 }
 
 double PathDelayMs(const Scenario& s, PathKind path) {

@@ -91,6 +91,16 @@ inline constexpr int64_t kMaxGroups = 16;
 inline constexpr int64_t kMaxMmppSources = 1000;
 inline constexpr int64_t kMaxShortFlowPaths = 100;
 
+// A bottleneck as the scenario sets it up: hop 1, or hop 2 of a parking lot.
+// `link` is what its discipline is built and checked with.
+struct HopFigures {
+  LinkContext link;
+  double delay_ms = 0;  // one way
+};
+// 1, or 2 for a parking lot.
+int HopCount(const Scenario& s);
+HopFigures ScenarioHop(const Scenario& s, int hop);
+
 // One-way propagation delay of the bottlenecks on a group's path, as the
 // scenario gives them (access delays are rtt / 2 minus this).
 double PathDelayMs(const Scenario& s, PathKind path);

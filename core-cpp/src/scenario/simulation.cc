@@ -24,61 +24,49 @@ Result<std::unique_ptr<Simulation>> Simulation::Create(const Scenario& scenario,
 
 namespace {
 
-// Queue streams: each queue draws from its own random stream.
-constexpr uint64_t kHop1Stream = 0;
-constexpr uint64_t kHop2Stream = 1;
-constexpr uint64_t kReverse1Stream = 2;
-constexpr uint64_t kReverse2Stream = 3;
+// Queue streams: each queue draws from its own random stream, hop h's
+// forward queue h - 1 and its way back kBackStream + h - 1.
+constexpr uint64_t kBackStream = 2;
 
 }  // namespace
 
 Status Simulation::BuildTopology(const AqmEntry& entry) {
-  const SideSpec& side = scenario_.sides[side_];
+  for (int hop = 1; hop <= HopCount(scenario_); ++hop) {
+    if (Status s = BuildHop(entry, hop); !s.ok()) return s;
+  }
+  return {};
+}
+
+Status Simulation::BuildHop(const AqmEntry& entry, int hop) {
+  const HopFigures figures = ScenarioHop(scenario_, hop);
+  const std::string at = hop == 2 ? " (at topology.hop2)" : "";
   QueueDiscEnv env;
-  env.link.capacity_bps = scenario_.capacity_mbps * 1e6;
-  env.link.typical_packet = scenario_.packet_bytes;
-  env.link.buffer_packets = scenario_.buffer_pkts;
-  env.link.ecn = scenario_.ecn;
+  env.link = figures.link;
   env.loop = &loop_;
   env.pool = &pool_;
   env.seed = scenario_.seed;
-  env.stream = kHop1Stream;
-  auto disc = entry.create(env, side.params);
-  if (!disc.ok()) return {"sides[" + std::to_string(side_) + "].params." + disc.error()};
-  const Time delay = Time::Millis(scenario_.delay_ms);
-  bottleneck_ = std::make_unique<QueueLink>(loop_, env.link.capacity_bps, delay,
-                                            std::move(disc.value()));
-  network_ = std::make_unique<Network>(loop_, pool_, scenario_);
-  // The way back of a hop: a pipe, or with reverse traffic a drop-tail
-  // queue with the hop's capacity and the bottleneck's buffer.
-  const bool reverse_traffic = HasReverseTraffic(scenario_);
-  const AqmEntry* droptail = FindAqm("droptail");
-  auto way_back = [&](QueueDiscEnv e, uint64_t stream, Time d, std::unique_ptr<Pipe>& pipe,
-                      std::unique_ptr<QueueLink>& queue) -> PacketReceiver* {
-    if (!reverse_traffic) {
-      pipe = std::make_unique<Pipe>(loop_, e.link.capacity_bps, d);
-      return pipe.get();
-    }
-    e.stream = stream;
-    e.link.buffer_packets = scenario_.buffer_pkts;
-    e.link.ecn = false;
-    auto dt = droptail->create(e, {});
-    queue = std::make_unique<QueueLink>(loop_, e.link.capacity_bps, d, std::move(dt.value()));
-    return queue.get();
-  };
-  network_->AddHop(Network::Hop{
-      bottleneck_.get(), way_back(env, kReverse1Stream, delay, reverse_, reverse_queue_)});
-  if (!scenario_.topology.parking_lot()) return {};
-  QueueDiscEnv env2 = env;
-  env2.link.capacity_bps = scenario_.topology.hop2_capacity_mbps * 1e6;
-  env2.link.buffer_packets = scenario_.topology.hop2_buffer_pkts;
-  env2.stream = kHop2Stream;
-  auto disc2 = entry.create(env2, side.params);
-  if (!disc2.ok()) return {"sides[" + std::to_string(side_) + "].params." + disc2.error() + " (at topology.hop2)"};
-  const Time delay2 = Time::Millis(scenario_.topology.hop2_delay_ms);
-  hop2_ = std::make_unique<QueueLink>(loop_, env2.link.capacity_bps, delay2, std::move(disc2.value()));
-  network_->AddHop(
-      Network::Hop{hop2_.get(), way_back(env2, kReverse2Stream, delay2, reverse2_, reverse2_queue_)});
+  env.stream = static_cast<uint64_t>(hop - 1);
+  auto disc = entry.create(env, scenario_.sides[side_].params);
+  if (!disc.ok()) return {"sides[" + std::to_string(side_) + "].params." + disc.error() + at};
+  const Time delay = Time::Millis(figures.delay_ms);
+  Hop& h = hops_.emplace_back();
+  h.forward = std::make_unique<QueueLink>(loop_, env.link.capacity_bps, delay, std::move(disc.value()));
+  if (!network_) network_ = std::make_unique<Network>(loop_, pool_, scenario_);
+  // The way back: a pipe, or with reverse traffic a drop-tail queue with
+  // the hop's capacity and the bottleneck's buffer.
+  PacketReceiver* back = nullptr;
+  if (!HasReverseTraffic(scenario_)) {
+    h.back_pipe = std::make_unique<Pipe>(loop_, env.link.capacity_bps, delay);
+    back = h.back_pipe.get();
+  } else {
+    env.stream = kBackStream + static_cast<uint64_t>(hop - 1);
+    env.link.buffer_packets = scenario_.buffer_pkts;
+    env.link.ecn = false;
+    auto dt = FindAqm("droptail")->create(env, {});
+    h.back_queue = std::make_unique<QueueLink>(loop_, env.link.capacity_bps, delay, std::move(dt.value()));
+    back = h.back_queue.get();
+  }
+  network_->AddHop(Network::Hop{h.forward.get(), back});
   return {};
 }
 
@@ -143,12 +131,13 @@ Status Simulation::Build() {
   }
   // The other queues, in column order.
   std::vector<MonitoredLink> more;
-  if (hop2_) more.push_back(MonitoredLink{"hop2", hop2_.get(), 1});
-  if (reverse_queue_) more.push_back(MonitoredLink{"reverse", reverse_queue_.get(), Network::kBackMeter});
-  if (reverse2_queue_) {
-    more.push_back(MonitoredLink{"hop2.reverse", reverse2_queue_.get(), Network::kBackMeter + 1});
+  if (hops_.size() > 1) more.push_back(MonitoredLink{"hop2", hops_[1].forward.get(), 1});
+  for (size_t i = 0; i < hops_.size(); ++i) {
+    if (!hops_[i].back_queue) continue;
+    more.push_back(MonitoredLink{i == 0 ? "reverse" : "hop2.reverse", hops_[i].back_queue.get(),
+                                 static_cast<int8_t>(Network::kBackMeter + i)});
   }
-  recorder_ = std::make_unique<MetricRecorder>(loop_, *bottleneck_, std::move(probe),
+  recorder_ = std::make_unique<MetricRecorder>(loop_, bottleneck(), std::move(probe),
                                                Time::Millis(scenario_.sample_interval_ms),
                                                Time::Seconds(scenario_.warmup_s), response, more);
   return {};
@@ -192,19 +181,16 @@ int64_t Simulation::active_flows() const {
 Status Simulation::Apply(const TimelineEvent& e) {
   if (e.kind == EventKind::kSetParam) {
     if (e.side >= 0 && e.side != side_) return {};
-    QueueDisc& disc = bottleneck_->disc();
-    const double old = disc.GetParam(e.name);
+    const double old = bottleneck().disc().GetParam(e.name);
     if (std::isnan(old) && e.side < 0) return {};  // meant for another discipline
     // Both hops of a parking lot run the side's discipline with the same
     // parameters: both must accept the value before either takes it.
-    if (Status s = disc.CheckParam(e.name, e.value); !s.ok()) return {"event." + s.error};
-    if (hop2_) {
-      if (Status s = hop2_->disc().CheckParam(e.name, e.value); !s.ok()) {
-        return {"event." + s.error + " (at topology.hop2)"};
+    for (size_t i = 0; i < hops_.size(); ++i) {
+      if (Status s = hops_[i].forward->disc().CheckParam(e.name, e.value); !s.ok()) {
+        return {"event." + s.error + (i == 0 ? "" : " (at topology.hop2)")};
       }
-      (void)hop2_->disc().SetParam(e.name, e.value);
     }
-    (void)disc.SetParam(e.name, e.value);
+    for (Hop& h : hops_) (void)h.forward->disc().SetParam(e.name, e.value);
     return {};
   }
   if (Status s = CheckEvent(e, scenario_, "event"); !s.ok()) return s;
@@ -221,7 +207,7 @@ Status Simulation::Apply(const TimelineEvent& e) {
     }
     case EventKind::kSetCapacity:
       // The forward link only: a reverse link keeps the capacity it was built with.
-      (e.hop == 2 ? *hop2_ : *bottleneck_).SetRate(e.mbps * 1e6);
+      hops_[e.hop - 1].forward->SetRate(e.mbps * 1e6);
       return {};
     case EventKind::kSetRate:
       groups_[e.group]->SetRate(e.rate);
@@ -244,12 +230,10 @@ Status Simulation::Apply(const TimelineEvent& e) {
 void Simulation::SetHopDelay(int64_t hop, Time d) {
   // Both directions of the hop; access delays stay, so every round trip
   // over it moves by twice the change.
-  QueueLink& forward = hop == 2 ? *hop2_ : *bottleneck_;
-  Pipe* pipe = hop == 2 ? reverse2_.get() : reverse_.get();
-  QueueLink* queue = hop == 2 ? reverse2_queue_.get() : reverse_queue_.get();
-  forward.SetDelay(d);
-  if (pipe) pipe->set_delay(d);
-  if (queue) queue->SetDelay(d);
+  Hop& h = hops_[hop - 1];
+  h.forward->SetDelay(d);
+  if (h.back_pipe) h.back_pipe->set_delay(d);
+  if (h.back_queue) h.back_queue->SetDelay(d);
 }
 
 Status Simulation::AdvanceTo(Time t) {

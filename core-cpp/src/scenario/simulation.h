@@ -66,13 +66,13 @@ class Simulation final {
   MetricRecorder& metrics() { return *recorder_; }
   const MetricRecorder& metrics() const { return *recorder_; }
   Summary summary() const { return recorder_->summary(); }
-  const QueueLink& bottleneck() const { return *bottleneck_; }
-  QueueLink& bottleneck() { return *bottleneck_; }
+  const QueueLink& bottleneck() const { return *hops_[0].forward; }
+  QueueLink& bottleneck() { return *hops_[0].forward; }
   // A parking lot's second bottleneck, or nullptr.
-  const QueueLink* hop2() const { return hop2_.get(); }
+  const QueueLink* hop2() const { return hops_.size() > 1 ? hops_[1].forward.get() : nullptr; }
   // The queue on hop `hop`'s way back (1 or 2), or nullptr while it is a pipe.
   const QueueLink* reverse_queue(int hop = 1) const {
-    return hop == 1 ? reverse_queue_.get() : reverse2_queue_.get();
+    return static_cast<size_t>(hop - 1) < hops_.size() ? hops_[hop - 1].back_queue.get() : nullptr;
   }
   const PacketPool& pool() const { return pool_; }
   const EventLoop& loop() const { return loop_; }
@@ -94,6 +94,8 @@ class Simulation final {
   Status PacketLimitError();
   Status Build();
   Status BuildTopology(const AqmEntry& entry);
+  // Builds hop `hop` (1 or 2) with its way back and adds it to the network.
+  Status BuildHop(const AqmEntry& entry, int hop);
   TrafficProbe MakeProbe();
   // Sets hop `hop`'s one-way delay, both directions.
   void SetHopDelay(int64_t hop, Time d);
@@ -111,12 +113,13 @@ class Simulation final {
   Time end_;
   EventLoop loop_;
   PacketPool pool_;
-  std::unique_ptr<QueueLink> bottleneck_;
-  std::unique_ptr<Pipe> reverse_;               // hop 1's way back without reverse traffic
-  std::unique_ptr<QueueLink> reverse_queue_;    // ... and with it
-  std::unique_ptr<QueueLink> hop2_;
-  std::unique_ptr<Pipe> reverse2_;
-  std::unique_ptr<QueueLink> reverse2_queue_;
+  // A bottleneck: its forward queue and link, and its way back.
+  struct Hop {
+    std::unique_ptr<QueueLink> forward;
+    std::unique_ptr<Pipe> back_pipe;        // without reverse traffic
+    std::unique_ptr<QueueLink> back_queue;  // with it
+  };
+  std::vector<Hop> hops_;  // hop 1, then a parking lot's hop 2
   std::unique_ptr<Network> network_;
   std::vector<std::unique_ptr<TrafficGroup>> groups_;
   std::vector<Action> timeline_;  // in the order applied

@@ -10,53 +10,10 @@
 #include <vector>
 
 #include "metrics/recorder.h"
-#include "net/packet.h"
-#include "net/pipe.h"
-#include "net/queue_link.h"
+#include "scenario/network.h"
 #include "scenario/scenario.h"
-#include "sim/event_loop.h"
-#include "traffic/tcp.h"
 
 namespace aqmlab {
-
-// What every group plugs into, owned by the Simulation.
-struct Network {
-  Network(EventLoop& l, PacketPool& p, const Scenario& s) : loop(l), pool(p), scenario(s) {}
-  EventLoop& loop;
-  PacketPool& pool;
-  const Scenario& scenario;
-  // Each bottleneck (hop 1, and hop 2 of a parking lot): its forward queue,
-  // and its way back, an uncongested pipe or, with reverse traffic, a
-  // drop-tail queue. `meter`s number these queues for Route::meter: forward
-  // queue of hop i is i, the way back of hop i is kBackMeter + i.
-  struct Hop {
-    QueueLink* forward = nullptr;
-    PacketReceiver* back = nullptr;
-  };
-  static constexpr int8_t kBackMeter = 2;
-  // Hop 1, then hop 2 (before any group is built).
-  void AddHop(const Hop& h);
-  // Between a member's access link and the far end: the hops its data
-  // crosses, and those of the way back (ACKs, requests), for the group's
-  // path and direction; and the Route::meter of its data route.
-  const std::vector<PacketReceiver*>& DataHops(const GroupSpec& g) const;
-  const std::vector<PacketReceiver*>& ReturnHops(const GroupSpec& g) const;
-  int8_t DataMeter(const GroupSpec& g) const;
-  // Long-lived TCP flows take ids 0, 1, ... in creation order over all
-  // groups; the other kinds take ids from OpenLoopFlowBase(group).
-  int32_t next_tcp_flow = 0;
-  std::vector<const TcpSource*> tcp_sources;  // every long-lived flow, by id
-  std::vector<const TcpSink*> tcp_sinks;
-  std::vector<bool> tcp_reverse;              // whether flow i runs R2 -> R1
-
- private:
-  // The hop indices a path crosses, in the forward order.
-  std::vector<size_t> PathHops(PathKind path) const;
-  std::vector<Hop> hops_;
-  // By direction and path: built by AddHop, so members share them.
-  std::vector<PacketReceiver*> data_[2][3];
-  std::vector<PacketReceiver*> return_[2][3];
-};
 
 class TrafficGroup {
  public:

@@ -24,19 +24,12 @@ Status ValidateHttpConfig(const HttpConfig& c) {
 HttpSession::HttpSession(EventLoop& loop, PacketPool& pool, const SourceIdentity& id,
                          const HttpPaths& paths, const HttpConfig* config)
     : loop_(loop), pool_(pool), id_(id), config_(config),
-      rng_(id.seed, StreamPurpose::kTraffic, id.stream_index), gate_(*this), watch_(*this),
-      server_(*this), source_(loop, pool, id.flow, id.traffic_class, config->tcp, &data_),
-      sink_(loop, pool, config->tcp, &acks_), timer_(loop, this, kRequestGeneration) {
-  data_.hops.push_back(&gate_);
-  data_.hops.Append(paths.forward);
-  data_.hops.push_back(&sink_);
-  acks_.hops.push_back(&watch_);
-  acks_.hops.Append(paths.reverse);
-  acks_.hops.push_back(&source_);
+      rng_(id.seed, StreamPurpose::kTraffic, id.stream_index), server_(*this),
+      transfer_(loop, pool, id.flow, id.traffic_class, config->tcp, paths,
+                FiniteTransfer::WatchAt::kReceiver, this, &stats_.segments_entered),
+      timer_(loop, this, kRequestGeneration) {
   requests_.hops = paths.reverse;
   requests_.hops.push_back(&server_);
-  data_.meter = paths.meter;
-  acks_.meter = Route::kNoMeter;
   requests_.meter = Route::kNoMeter;
 }
 
@@ -48,7 +41,7 @@ void HttpSession::Start() {
 void HttpSession::Stop() {
   phase_ = Phase::kIdle;
   timer_.Cancel();
-  source_.Stop();
+  transfer_.End();
   ++page_;  // a request still on its way is ignored on arrival
 }
 
@@ -97,39 +90,16 @@ void HttpSession::BeginPage() {
   if (config_->law == Law::kPareto) bytes = rng_.Pareto(config_->mean_page_bytes, config_->pareto_shape);
   page_bytes_ = static_cast<Bytes>(bytes + 0.5);
   if (page_bytes_ < 1) page_bytes_ = 1;
-  const Bytes seg = config_->tcp.segment_bytes;
-  segments_ = (page_bytes_ + seg - 1) / seg;
   phase_ = Phase::kTransferring;
   timer_.Cancel();
-  source_.Start();
+  transfer_.BeginBytes(page_bytes_);
 }
 
 void HttpSession::EndPage() {
   pages_.push_back(PageCompletion{requested_, loop_.now(), page_bytes_});
-  source_.Stop();  // the final ACK still travelling back is ignored
+  transfer_.End();  // the final ACK still travelling back is ignored
   phase_ = Phase::kThinking;
   timer_.Arm(loop_.now() + Time::Seconds(rng_.Exponential(config_->mean_think_s)));
-}
-
-void HttpSession::Gate::Receive(Packet* p) {
-  HttpSession& s = session;
-  if (s.phase_ != Phase::kTransferring || p->seq >= s.segments_) {
-    s.pool_.Release(p);
-    return;
-  }
-  if (p->seq == s.segments_ - 1) {
-    p->size = s.page_bytes_ - (s.segments_ - 1) * s.config_->tcp.segment_bytes;
-  }
-  ++s.stats_.segments_entered;
-  Forward(p);
-}
-
-void HttpSession::Watch::Receive(Packet* ack) {
-  HttpSession& s = session;
-  const bool done = s.phase_ == Phase::kTransferring && ack->epoch == s.source_.epoch() &&
-                    ack->seq >= s.segments_;
-  Forward(ack);
-  if (done) s.EndPage();
 }
 
 void HttpSession::Server::Receive(Packet* request) {

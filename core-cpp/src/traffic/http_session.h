@@ -7,15 +7,12 @@
 // time runs from the request's first sending to the client's receipt of the
 // page's last byte.
 //
-// As for short flows (short_flows.h), TcpSource knows no size, so two hops on
-// the session's own routes make the transfer finite:
-//   data:    gate -> forward path... -> TcpSink
-//   ACKs:    watch -> reverse path... -> TcpSource
+// Each page is a finite transfer (traffic/finite_transfer.h) of the page's
+// bytes, a shorter last segment included, whose watch sits at the receiver:
+// the page is complete the moment the client's sink sends the ACK of its
+// last segment. Requests go over the way back to a small server hop:
 //   request: reverse path... -> server
-// The gate discards segments past the page and trims its last segment to the
-// page's remaining bytes; the watch sees the ACK that covers the last
-// segment the moment the sink sends it (the client has the page) and stops
-// the connection. Requests count as control packets (kFlagAck set): they are
+// Requests count as control packets (kFlagAck set): they are
 // not data of the class. A request lost on the way is sent again after 1 s,
 // then 2 s, 4 s ... (capped at 64 s), like a SYN.
 //
@@ -29,8 +26,8 @@
 #include <optional>
 #include <vector>
 
+#include "traffic/finite_transfer.h"
 #include "traffic/open_loop_source.h"
-#include "traffic/tcp.h"
 
 namespace aqmlab {
 
@@ -46,11 +43,8 @@ struct HttpConfig {
 
 Status ValidateHttpConfig(const HttpConfig& c);
 
-struct HttpPaths {
-  std::vector<PacketReceiver*> forward;  // server -> client (the page)
-  std::vector<PacketReceiver*> reverse;  // client -> server (requests, ACKs)
-  int8_t meter = 0;                      // Route::meter of the data route
-};
+// forward: server -> client (the page); reverse: client -> server (requests, ACKs).
+using HttpPaths = TransferPaths;
 
 struct PageCompletion {
   Time requested;
@@ -63,7 +57,7 @@ struct HttpStats {
   int64_t segments_entered = 0;  // data segments past the gate, retransmissions included
 };
 
-class HttpSession final : public EventTarget {
+class HttpSession final : public EventTarget, FiniteTransfer::Owner {
  public:
   HttpSession(EventLoop& loop, PacketPool& pool, const SourceIdentity& id, const HttpPaths& paths,
               const HttpConfig* config);
@@ -79,24 +73,15 @@ class HttpSession final : public EventTarget {
   void ThinkChanged();
 
   const HttpStats& stats() const { return stats_; }
-  const SinkStats& sink_stats() const { return sink_.stats(); }
-  void AccumulateInto(Bytes* total) { sink_.AccumulateInto(total); }
+  const SinkStats& sink_stats() const { return transfer_.sink().stats(); }
+  void AccumulateInto(Bytes* total) { transfer_.sink().AccumulateInto(total); }
   std::vector<PageCompletion>& pages() { return pages_; }
 
   void OnEvent(uint32_t tag) override;  // request retry or end of think
+  void TransferDone() override { EndPage(); }  // the client holds the page
 
  private:
   enum class Phase : uint8_t { kIdle, kRequesting, kTransferring, kThinking };
-  struct Gate final : PacketReceiver {
-    explicit Gate(HttpSession& s) : session(s) {}
-    void Receive(Packet* p) override;
-    HttpSession& session;
-  };
-  struct Watch final : PacketReceiver {
-    explicit Watch(HttpSession& s) : session(s) {}
-    void Receive(Packet* ack) override;
-    HttpSession& session;
-  };
   struct Server final : PacketReceiver {
     explicit Server(HttpSession& s) : session(s) {}
     void Receive(Packet* request) override;
@@ -113,22 +98,16 @@ class HttpSession final : public EventTarget {
   SourceIdentity id_;
   const HttpConfig* config_;
   RandomStream rng_;
-  Gate gate_;
-  Watch watch_;
   Server server_;
-  Route data_;
-  Route acks_;
   Route requests_;
-  TcpSource source_;
-  TcpSink sink_;
+  FiniteTransfer transfer_;
   Timer timer_;
 
   Phase phase_ = Phase::kIdle;
   int64_t page_ = 0;      // the request number, carried in the request's seq
   int attempts_ = 0;      // of the current request
   Time requested_;
-  int64_t segments_ = 0;  // of the page in progress
-  Bytes page_bytes_ = 0;
+  Bytes page_bytes_ = 0;  // of the page in progress
   HttpStats stats_;
   std::vector<PageCompletion> pages_;
 };

@@ -66,45 +66,4 @@ void Mmpp2Source::ScheduleNext() {
   ArmAt(now() + Time::Seconds(rng().Exponential(1.0 / (lambda() + leave_rate()))));
 }
 
-MmppSuperposition::MmppSuperposition(EventLoop& loop, PacketPool& pool, const SourceIdentity& id,
-                                     const std::vector<Mmpp2Config>& configs) {
-  sources_.reserve(configs.size());
-  for (size_t i = 0; i < configs.size(); ++i) {
-    SourceIdentity own = id;
-    own.flow = id.flow + static_cast<int32_t>(i);
-    own.stream_index = id.stream_index + i;
-    sources_.push_back(std::make_unique<Mmpp2Source>(loop, pool, own, configs[i]));
-  }
-}
-
-void MmppSuperposition::Start() {
-  for (auto& s : sources_) s->Start();
-}
-
-void MmppSuperposition::Stop() {
-  for (auto& s : sources_) s->Stop();
-}
-
-void MmppSuperposition::ScaleRates(double factor) {
-  for (auto& s : sources_) s->SetOfferedBps(s->offered_bps() * factor);
-}
-
-double MmppSuperposition::mean_rate_pps() const {
-  double sum = 0;
-  for (const auto& s : sources_) sum += s->mean_rate_pps();
-  return sum;
-}
-
-double MmppSuperposition::offered_bps() const {
-  double sum = 0;
-  for (const auto& s : sources_) sum += s->offered_bps();
-  return sum;
-}
-
-int64_t MmppSuperposition::packets_sent() const {
-  int64_t sum = 0;
-  for (const auto& s : sources_) sum += s->stats().packets_sent;
-  return sum;
-}
-
 }  // namespace aqmlab

@@ -9,14 +9,13 @@
 // one draw for the time, one for the kind, one pending event.
 //
 // Wiring: Mmpp2Source(loop, pool, identity, config) with ValidateMmpp2Config
-// ok; or MmppSuperposition for several independent sources. SetArrivalRates
+// ok (a scenario's mmpp group superposes several, each on its own access
+// pipe: scenario/groups/mmpp_group.cc). SetArrivalRates
 // takes effect at once (the next event is redrawn from now: exact, by
 // memorylessness). The initial state is drawn from the stationary law
 // (state 1 with probability r21 / (r12 + r21)) unless fixed in the config.
 #pragma once
 
-#include <memory>
-#include <vector>
 
 #include "traffic/open_loop_source.h"
 
@@ -65,29 +64,6 @@ class Mmpp2Source final : public OpenLoopSource {
   int state_ = 1;
   Time state1_since_;
   Time state1_time_;
-};
-
-// Several independent MMPP-2 sources on one route: the superposed process
-// is the Kronecker-sum MMPP of the analytic model. Source i uses flow
-// id.flow + i and stream index id.stream_index + i, so the caller reserves
-// that many of each.
-class MmppSuperposition {
- public:
-  MmppSuperposition(EventLoop& loop, PacketPool& pool, const SourceIdentity& id,
-                    const std::vector<Mmpp2Config>& configs);
-
-  void Start();
-  void Stop();
-  // Multiplies every source's lambda1 and lambda2 by `factor`, now.
-  void ScaleRates(double factor);
-  double mean_rate_pps() const;
-  double offered_bps() const;
-  size_t size() const { return sources_.size(); }
-  Mmpp2Source& source(size_t i) { return *sources_[i]; }
-  int64_t packets_sent() const;
-
- private:
-  std::vector<std::unique_ptr<Mmpp2Source>> sources_;
 };
 
 }  // namespace aqmlab

@@ -1,6 +1,5 @@
 #include "traffic/short_flows.h"
 
-#include <optional>
 
 namespace aqmlab {
 
@@ -27,59 +26,21 @@ Status ValidateShortFlowConfig(const ShortFlowConfig& c) {
 }
 
 // One flow's machinery, reused by the flows that follow it in this slot.
-struct ShortFlowSource::Slot final : EventTarget {
-  // First hop of the data route: lets through only segments of the transfer.
-  struct Gate final : PacketReceiver {
-    explicit Gate(Slot& s) : slot(s) {}
-    void Receive(Packet* p) override {
-      if (slot.limit && p->seq >= *slot.limit) {
-        slot.owner.pool_.Release(p);
-        return;
-      }
-      ++slot.owner.stats_.segments_entered;
-      Forward(p);
-    }
-    Slot& slot;
-  };
-  // Last hop before the sender on the ACK route: spots the final ACK.
-  struct Watch final : PacketReceiver {
-    explicit Watch(Slot& s) : slot(s) {}
-    void Receive(Packet* ack) override {
-      const bool done = slot.active && slot.limit && ack->epoch == slot.source.epoch() &&
-                        ack->seq >= *slot.limit;
-      Forward(ack);  // the source consumes it
-      if (done) slot.owner.Finish(slot, true);
-    }
-    Slot& slot;
-  };
-
+struct ShortFlowSource::Slot final : EventTarget, FiniteTransfer::Owner {
   Slot(ShortFlowSource& o, int32_t flow_id)
-      : owner(o), flow(flow_id), gate(*this), watch(*this),
-        source(o.loop_, o.pool_, flow_id, o.id_.traffic_class, o.config_.tcp, &data),
-        sink(o.loop_, o.pool_, o.config_.tcp, &acks), end_timer(o.loop_, this, 0) {
-    data.hops.push_back(&gate);
-    data.hops.Append(o.paths_.forward);
-    data.hops.push_back(&sink);
-    acks.hops = o.paths_.reverse;
-    acks.hops.push_back(&watch);
-    acks.hops.push_back(&source);
-    data.meter = o.paths_.meter;
-    acks.meter = Route::kNoMeter;
-  }
+      : owner(o), flow(flow_id),
+        transfer(o.loop_, o.pool_, flow_id, o.id_.traffic_class, o.config_.tcp, o.paths_,
+                 FiniteTransfer::WatchAt::kSender, this, &o.stats_.segments_entered),
+        end_timer(o.loop_, this, 0) {}
+  // The last segment's ACK is back at the sender.
+  void TransferDone() override { owner.Finish(*this, true); }
   // The duration of a timed flow is over.
   void OnEvent(uint32_t) override { owner.Finish(*this, true); }
 
   ShortFlowSource& owner;
   int32_t flow;
-  Gate gate;
-  Watch watch;
-  Route data;
-  Route acks;
-  TcpSource source;
-  TcpSink sink;
+  FiniteTransfer transfer;
   Timer end_timer;
-  bool active = false;
-  std::optional<int64_t> limit;  // segments; none while the flow is timed
   Time started;
 };
 
@@ -150,38 +111,35 @@ void ShortFlowSource::Launch() {
     return;
   }
   const Time now = loop_.now();
-  slot->active = true;
   slot->started = now;
   ++active_;
   switch (config_.law) {
     case Law::kFixedPackets:
-      slot->limit = config_.fixed_packets;
+      slot->transfer.BeginSegments(config_.fixed_packets);
       break;
     case Law::kParetoPackets: {
       const auto n = static_cast<int64_t>(
           rng_.Pareto(config_.pareto_mean_packets, config_.pareto_shape) + 0.5);
-      slot->limit = n < 1 ? 1 : n;
+      slot->transfer.BeginSegments(n < 1 ? 1 : n);
       break;
     }
     case Law::kUniformDuration:
-      slot->limit.reset();
       slot->end_timer.Arm(now + Time::Seconds(rng_.Uniform(config_.duration_min.seconds(),
                                                              config_.duration_max.seconds())));
+      slot->transfer.BeginUnlimited();
       break;
   }
-  slot->source.Start();
 }
 
 void ShortFlowSource::Finish(Slot& slot, bool record) {
-  if (!slot.active) return;
+  if (!slot.transfer.active()) return;
   if (record) {
     ++stats_.completed;
     completions_.push_back(
-        FlowCompletion{slot.flow, slot.started, loop_.now(), slot.source.acked()});
+        FlowCompletion{slot.flow, slot.started, loop_.now(), slot.transfer.source().acked()});
   }
-  slot.source.Stop();
+  slot.transfer.End();
   slot.end_timer.Cancel();
-  slot.active = false;
   --active_;
   free_.push_back(&slot);
 }

@@ -4,19 +4,10 @@
 // of segments, or a duration drawn from U[a, b] seconds during which it
 // sends without limit. Completion times are recorded.
 //
-// Each active flow is a NewReno TcpSource/TcpSink pair (traffic/tcp.h, not
-// modified). A finite transfer is built around it with two small hops that
-// this class puts on the flow's own routes:
-//   data: gate -> forward path... -> TcpSink
-//   ACKs: reverse path... -> watch -> TcpSource
-// The gate discards, before they enter the network, segments numbered at
-// or past the flow's size (the source believes it may send them; they are
-// never seen, so they draw no ACKs, and a real sender with nothing left to
-// send behaves alike). The watch sees the ACK that covers the last segment,
-// records the completion time (arrival to that ACK at the sender) and stops
-// the source. One difference from a true finite sender remains: after a
-// loss near the end, FlightSize (and so the halved ssthresh) counts the
-// discarded segments; it affects only the last window of a transfer.
+// Each active flow is a finite transfer (traffic/finite_transfer.h) whose
+// watch sits at the sender: a flow completes when the ACK of its last
+// segment is back (arrival to that ACK at the sender), and its slot is then
+// free for the next arrival.
 //
 // Wiring: ShortFlowSource(loop, pool, identity, paths, config) with
 // ValidateShortFlowConfig ok. identity.route is not used: `paths` gives the
@@ -32,8 +23,8 @@
 #include <memory>
 #include <vector>
 
+#include "traffic/finite_transfer.h"
 #include "traffic/open_loop_source.h"
-#include "traffic/tcp.h"
 
 namespace aqmlab {
 
@@ -52,11 +43,7 @@ struct ShortFlowConfig {
 
 Status ValidateShortFlowConfig(const ShortFlowConfig& c);
 
-struct ShortFlowPaths {
-  std::vector<PacketReceiver*> forward;  // after the sender, before the receiver
-  std::vector<PacketReceiver*> reverse;  // after the receiver, before the sender
-  int8_t meter = 0;                      // Route::meter of the data routes
-};
+using ShortFlowPaths = TransferPaths;
 
 struct FlowCompletion {
   int32_t flow = 0;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Layout } from '../charts/layout';
-import { sideName } from '../charts/metrics';
+import { sideName } from './side-session';
 import type { SeriesSource } from '../scenario/series-csv';
 import { linkBannerMessage, loadInitialState, watchLinks, type InitialState } from '../scenario/url-codec';
 import type { Lab } from './lab';

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { fetchPreset, fetchPresetIndex, formatDuration, presetGroupLabels, type PresetEntry, type PresetGroup } from '../scenario/presets';
 import { replaceFragment } from '../scenario/url-codec';
 import './share.css';
+import { messageOf } from '../lib/errors';
 
 // A select of the presets in public/presets/index.json and a Load button
 // (a select that loaded on change would restart the lab at every arrow key).
@@ -15,10 +16,6 @@ export interface PresetMenuProps {
 }
 
 const groups: PresetGroup[] = ['paper', 'teaching'];
-
-function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
 
 export function PresetMenu({ onLoad, base = import.meta.env.BASE_URL }: PresetMenuProps) {
   const id = useId();

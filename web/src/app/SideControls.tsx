@@ -1,7 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { AqmSpec } from '../aqm/aqm-table';
-import { DisciplineSelect } from '../aqm/DisciplineSelect';
-import { maxNameLength, maxSides } from '../scenario/side-edits';
+import { DisciplineSelect } from './aqm/DisciplineSelect';
+import { maxNameLength, maxSides } from '../lib/limits';
 import type { Lab } from './lab';
 import type { SideStatus } from './side-session';
 import './lab-controls.css';

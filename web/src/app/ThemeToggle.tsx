@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { currentTheme, setTheme, type Theme } from './theme';
+import { currentTheme, setTheme, type Theme } from '../lib/theme';
 
 /** One button in the header; its label says what pressing it does. */
 export function ThemeToggle() {

@@ -1,35 +1,35 @@
 import { findAqm, type AqmSpec } from '../aqm/aqm-table';
-import { RepaintScheduler } from '../charts/repaint-scheduler';
 import type { RecordedEvent, Speed, TimelineEvent } from '../protocol/protocol';
 import { numberField, readScenario } from '../scenario/scenario-json';
+import { maxSides } from '../lib/limits';
 import {
-  maxSides,
   sideCount,
   withSideAdded,
   withSideDuplicated,
   withSideRemoved,
   withSideRenamed,
+  withDiscipline,
   type Edited,
 } from '../scenario/side-edits';
 import { withGroupAdded, withRestartSettings, type AddableKind, type RestartSettings } from '../scenario/scenario-settings';
 import { marksOf, scenarioEvents, withLiveEvents, type EventMark } from '../scenario/timeline';
-import { withDiscipline } from '../scenario/with-discipline';
 import { SimClient } from '../worker/client';
-import { nextSampleTime } from '../worker/sample-time';
 import type { WorkerPort } from '../worker/spawn-worker';
+import { messageOf } from '../lib/errors';
+import { PaintLoop, type Drawable } from './paint-loop';
 import { SideSession, type SideStatus } from './side-session';
+import { applyAtOneTime, catchUp, runAllUntil, startTogether, stepTogether } from './side-sync';
 
 // The page's controller, outside React: owns the sides (one worker each) and
-// the scenario they all run, fans controls out to the workers, keeps the
-// record of live changes, and repaints every chart in one animation frame.
+// the scenario they all run, fans controls out to the workers and keeps the
+// record of live changes. Keeping the sides at one simulated time is
+// side-sync.ts's; drawing every chart in one frame is paint-loop.ts's.
 //
 // Operations that touch every side's run (restarts, changes applied to every
 // side, run-to-time) go through one queue, so a change never lands on a run
 // that a restart queued before it has replaced.
 
-export interface Drawable {
-  draw(x0: number, x1: number): void;
-}
+export type { Drawable } from './paint-loop';
 
 export interface LabOptions {
   sideCount: number;
@@ -40,19 +40,10 @@ export interface LabOptions {
 
 export const defaultLabOptions: LabOptions = { sideCount: 2, speed: 10, windowS: 60 };
 
-/** Real seconds of lead a restarted side may stay behind the others once it plays along. */
-const catchUpSlackS = 0.25;
-const maxCatchUpRounds = 20;
-
-function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
-
 export class Lab {
   private sessions: SideSession[];
-  private readonly charts = new Set<Drawable>();
   private readonly listeners = new Set<() => void>();
-  private readonly scheduler = new RepaintScheduler(() => this.paint());
+  private readonly paintLoop: PaintLoop;
   private statuses: readonly SideStatus[];
   private speed: Speed;
   private wantPlay = true; // the user's play/pause choice, kept across restarts
@@ -69,6 +60,7 @@ export class Lab {
     private readonly options: LabOptions = defaultLabOptions,
   ) {
     this.speed = options.speed;
+    this.paintLoop = new PaintLoop(() => this.sessions, options.windowS);
     this.sessions = Array.from({ length: options.sideCount }, (_, i) => this.createSession(i));
     this.statuses = this.sessions.map((s) => s.status);
   }
@@ -259,27 +251,12 @@ export class Lab {
   }
 
   /**
-   * Applies a change to every running side at one simulated time: every side
-   * is held, the change acts at the latest time among them (sides behind run
-   * up to it first), then they go on. Equal times on every side make the
-   * exported run replay exactly. Rejects with the core's message when no side took it.
+   * Applies a change to every running side at one simulated time (see
+   * side-sync.ts). Rejects with the core's message when no side took it.
    */
   applyEverywhere(event: TimelineEvent): Promise<void> {
     return this.enqueue(async () => {
-      const held = await this.holdAll();
-      const at = Math.max(...held.map(([, t]) => t));
-      const sides = held.map(([side]) => side);
-      const results = sides.map((side) => side.applyAt(event, at));
-      for (const side of sides) side.release();
-      const settled = await Promise.allSettled(results);
-      const accepted = settled.find((r) => r.status === 'fulfilled');
-      if (!accepted) {
-        const refused = settled.find((r) => r.status === 'rejected');
-        throw new Error(refused ? messageOf(refused.reason) : 'refused');
-      }
-      // Sides run the same traffic, so one refusing what another took is a fault worth showing there.
-      settled.forEach((r, i) => r.status === 'rejected' && sides[i]?.showRefusal(r.reason));
-      this.live.push(accepted.value);
+      this.live.push(await applyAtOneTime(this.sessions, event));
       this.statusChanged();
     });
   }
@@ -299,18 +276,7 @@ export class Lab {
   /** One sample interval on every side (to the same time), then pause. */
   step(): Promise<void> {
     this.wantPlay = false;
-    return this.enqueue(async () => {
-      const held = await this.holdAll();
-      const times = held.map(([, t]) => t);
-      const at = Math.max(...times);
-      const aligned = times.every((t) => t === at);
-      const next = nextSampleTime(at, this.sampleIntervalMs());
-      for (const [side] of held) {
-        if (aligned) side.step();
-        else side.runUntil(next); // sides out of step meet at the sample after the latest
-        side.release();
-      }
-    });
+    return this.enqueue(() => stepTogether(this.sessions, this.sampleIntervalMs()));
   }
 
   /**
@@ -323,42 +289,25 @@ export class Lab {
       return Promise.resolve(`run to: must be a time in (0, ${duration ?? 'the duration'}] s, got ${untilS}`);
     }
     return this.enqueue(async () => {
-      const held = await this.holdAll();
-      const latest = Math.max(...held.map(([, t]) => t));
-      if (latest > untilS) {
-        for (const [side] of held) side.release();
-        return `run to: the run is already at ${latest.toFixed(2)} s, past ${untilS} s (reset first)`;
-      }
-      this.wantPlay = false;
-      for (const [side] of held) {
-        side.runUntil(untilS);
-        side.release();
-      }
-      return null;
+      const error = await runAllUntil(this.sessions, untilS);
+      if (error === null) this.wantPlay = false;
+      return error;
     });
   }
 
   // ---- charts and React ------------------------------------------------------
 
   addChart(chart: Drawable): () => void {
-    this.charts.add(chart);
-    this.scheduler.request();
-    return () => this.charts.delete(chart);
+    return this.paintLoop.add(chart);
   }
 
   requestPaint(): void {
-    this.scheduler.request();
+    this.paintLoop.request();
   }
 
   /** The shared time axis: the last windowS seconds up to the newest sample of any side. */
   timeWindow(): [number, number] {
-    let end = 0;
-    for (const side of this.sessions) {
-      const t = side.store.last(side.store.columnIndex('t'));
-      if (t > end) end = t;
-    }
-    const x1 = Math.max(end, this.options.windowS);
-    return [x1 - this.options.windowS, x1];
+    return this.paintLoop.timeWindow();
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -369,9 +318,8 @@ export class Lab {
   getStatuses = (): readonly SideStatus[] => this.statuses;
 
   dispose(): void {
-    this.scheduler.cancel();
+    this.paintLoop.dispose();
     for (const side of this.sessions) side.terminate();
-    this.charts.clear();
     this.listeners.clear();
   }
 
@@ -380,7 +328,7 @@ export class Lab {
   private createSession(index: number): SideSession {
     return new SideSession(index, this.spawn(), {
       statusChanged: () => this.statusChanged(),
-      samplesArrived: () => this.scheduler.request(),
+      samplesArrived: () => this.paintLoop.request(),
       // The first run of the page is the core's default scenario: it becomes the lab's.
       runReady: (scenario) => {
         if (this.scenario === null) this.scenario = scenario;
@@ -439,45 +387,16 @@ export class Lab {
     });
   }
 
-  /**
-   * Starts every side paused and plays them once all are ready: a fresh
-   * worker compiles the core first, and starting them apart would put their
-   * lines apart in time.
-   */
-  private async startTogether(sessions: readonly SideSession[], scenario: string | null): Promise<void> {
-    for (const side of sessions) side.start(this.speed, false, scenario);
-    await Promise.all(sessions.map((side) => side.waitFor((s) => !s.restarting)));
-    if (this.wantPlay) for (const side of sessions) side.play();
-  }
-
-  /** Holds every running side; the sides that answered, with the time each stopped at. */
-  private async holdAll(): Promise<[SideSession, number][]> {
-    const running = this.sessions.filter((s) => !s.status.failed);
-    const times = await Promise.all(running.map((s) => s.hold().catch(() => null)));
-    const held: [SideSession, number][] = [];
-    running.forEach((s, i) => {
-      const t = times[i];
-      if (t !== null && t !== undefined) held.push([s, t]);
-    });
-    if (held.length === 0) throw new Error('no side is running');
-    return held;
+  private startTogether(sessions: readonly SideSession[], scenario: string | null): Promise<void> {
+    return startTogether(sessions, scenario, this.speed, () => this.wantPlay);
   }
 
   /** Brings a restarted side to the others' time; it then plays along if the lab is playing. */
   private async catchUp(sideIndex: number): Promise<void> {
     const side = this.sessions[sideIndex];
     if (!side) return;
-    const slack = this.speed === 'max' ? Infinity : this.speed * catchUpSlackS;
-    for (let round = 0; round < maxCatchUpRounds; round++) {
-      if (this.sessions[sideIndex] !== side || side.status.failed) return;
-      const others = this.sessions.filter((s) => s !== side && !s.status.failed);
-      const target = Math.max(0, ...others.map((s) => s.now));
-      // Paused others stand still: meet them exactly. Playing ones: chase until close.
-      const close = others.some((s) => s.status.playing) ? slack : 0;
-      if (target - side.now <= close) break;
-      await side.runTo(target);
-    }
-    if (this.sessions[sideIndex] === side && this.wantPlay) side.play();
+    const current = () => this.sessions[sideIndex] === side;
+    if ((await catchUp(side, () => this.sessions, this.speed, current)) && this.wantPlay) side.play();
   }
 
   private sampleIntervalMs(): number {
@@ -499,10 +418,5 @@ export class Lab {
   private statusChanged(): void {
     this.statuses = this.sessions.map((s) => s.status);
     for (const listener of this.listeners) listener();
-  }
-
-  private paint(): void {
-    const [x0, x1] = this.timeWindow();
-    for (const chart of this.charts) chart.draw(x0, x1);
   }
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { sliderIntervalMs, throttleLatest } from './throttle-latest';
+import { sliderIntervalMs, throttleLatest } from '../lib/throttle-latest';
 
 // A value a control sends to the core: shown at once while moving, sent
 // throttled (latest wins), and put back to the last accepted value, with the

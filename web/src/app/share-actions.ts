@@ -1,6 +1,8 @@
-import { readScenarioFile, saveScenarioFile, saveSeriesFile, type DownloadTarget, type ScenarioFileLike } from '../scenario/scenario-file';
+import { readScenarioFile, saveScenarioFile, saveSeriesFile, type ScenarioFileLike } from '../scenario/scenario-file';
+import type { DownloadTarget } from '../lib/download';
 import { buildSeriesCsv, type SeriesSource } from '../scenario/series-csv';
 import { checkLabState, encodeLabState, urlWithFragment, type Layout } from '../scenario/url-codec';
+import { messageOf } from '../lib/errors';
 
 // What the share menu's buttons do, apart from React so it can be tested: each
 // action resolves to what the menu shows (a confirmation, a fallback or an
@@ -20,10 +22,6 @@ export type ActionOutcome =
   | { kind: 'error'; message: string }
   /** The link could not go to the clipboard: the menu shows it to copy by hand. */
   | { kind: 'manual'; message: string; url: string };
-
-function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
 
 /** Lab.load's answer as an error message, or null when the scenario runs. */
 export async function loadOutcome(load: LoadScenario, scenarioJson: string): Promise<string | null> {

@@ -4,6 +4,7 @@ import type { RecordedEvent, SideInfo, Speed, TimelineEvent } from '../protocol/
 import type { RunSummary } from '../summary/run-summary';
 import { SimClient, type CheckedScenario, type ClientError } from '../worker/client';
 import type { WorkerPort } from '../worker/spawn-worker';
+import { messageOf } from '../lib/errors';
 
 // One side of the comparison: its worker client, its sample store and the few
 // facts React renders. Samples never pass through React; status changes (run
@@ -49,10 +50,6 @@ const initialStatus: SideStatus = {
   failed: false,
   applied: 0,
 };
-
-function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
 
 export class SideSession {
   readonly store = new SeriesStore();
@@ -238,4 +235,9 @@ export class SideSession {
     for (const check of [...this.waiters]) check();
     this.listener.statusChanged();
   }
+}
+
+/** A side's name as its scenario gives it, or its number before the run is ready. */
+export function sideName(status: SideStatus | undefined, index: number): string {
+  return status?.info?.sideName ?? `Side ${index + 1}`;
 }

@@ -1,3 +1,4 @@
+import { isRecord, type Fields } from '../lib/json';
 // The core's catalogue of disciplines (describeAqms, wasm/API.md) as typed
 // data. It is the only description of the disciplines the page has: the
 // discipline menus, the parameter panels and the signal charts are built from
@@ -34,11 +35,6 @@ export interface AqmSpec {
   signals: AqmSignalSpec[];
 }
 
-type Fields = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isString = (v: unknown): v is string => typeof v === 'string';

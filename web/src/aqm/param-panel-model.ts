@@ -1,4 +1,4 @@
-import { throttleLatest, type ThrottledSender, type Timers } from '../app/throttle-latest';
+import { throttleLatest, type ThrottledSender, type Timers } from '../lib/throttle-latest';
 import { formatParamValue, type ParamControl } from './param-controls';
 
 // The live state of one side's parameter panel, outside React so it can be

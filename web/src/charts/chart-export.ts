@@ -1,5 +1,5 @@
-import { resolveColour } from '../app/colours';
-import { browserDownload } from '../scenario/scenario-file';
+import { resolveColour } from '../lib/colours';
+import { browserDownload } from '../lib/download';
 import { chartSvg, pictureSize, type Picture, type PictureTheme } from './chart-svg';
 
 // Saving a chart: the SVG document as it is, or rasterised at twice its size

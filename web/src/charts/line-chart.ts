@@ -1,15 +1,15 @@
 import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
-import { resolveColour } from '../app/colours';
-import { onThemeChange } from '../app/theme';
+import { resolveColour } from '../lib/colours';
+import { onThemeChange } from '../lib/theme';
 import { crosshairTime, type ChartView } from './chart-view';
 import { columnsPath, type PanelPicture } from './chart-svg';
 import { fillColumnBars, strokeColumnPath } from './column-marks';
 import { columnsMax, columnsMin, IncrementalDecimator, type PixelColumns } from './decimate';
 import type { SeriesStore } from './series-store';
 import { valueAt } from './value-at';
-import { formatValue, type ValueKind } from './value-format';
+import { formatValue, type ValueKind } from '../lib/format';
 
 // An imperative canvas line chart: the page calls draw() from one
 // requestAnimationFrame callback; React only mounts the container. D3 supplies

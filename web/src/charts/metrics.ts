@@ -1,6 +1,5 @@
-import type { SideStatus } from '../app/side-session';
 import type { ThresholdChart } from './thresholds';
-import type { ValueKind } from './value-format';
+import type { ValueKind } from '../lib/format';
 
 // The time-series charts of the page, one entry per metric. Each names the
 // columns it draws for a side (see core-cpp/SCENARIO.md "Metrics"); a column a
@@ -105,9 +104,4 @@ export const metrics: Record<MetricId, Metric> = {
 /** The lines a side draws for a metric: those whose column its run has. */
 export function linesFor(metric: Metric, columns: readonly string[]): MetricLine[] {
   return metric.lines.filter((line) => columns.includes(line.column));
-}
-
-/** A side's name as its scenario gives it, or its number before the run is ready. */
-export function sideName(status: SideStatus | undefined, index: number): string {
-  return status?.info?.sideName ?? `Side ${index + 1}`;
 }

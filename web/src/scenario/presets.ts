@@ -1,3 +1,4 @@
+import { isRecord } from '../lib/json';
 // The preset menu's data: public/presets/index.json lists the presets, each
 // an ordinary scenario file public/presets/<id>.json. Both are fetched at run
 // time and checked here; the scenario itself is validated by the core when
@@ -35,9 +36,6 @@ export const maxPresetBytes = 2 * 1024 * 1024;
 
 const idPattern = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function text(entry: Record<string, unknown>, field: string, where: string): string {
   const value = entry[field];

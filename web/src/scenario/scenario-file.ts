@@ -1,4 +1,5 @@
-import { parseCheckedJson } from './json-check';
+import { browserDownload, type DownloadTarget } from '../lib/download';
+import { parseCheckedJson } from '../lib/json-check';
 import { checkLabState } from './url-codec';
 
 // Scenario files in and out of the page. Reading checks size, JSON syntax
@@ -55,27 +56,6 @@ export function scenarioFileName(scenarioJson: string): string {
 export function seriesFileName(scenarioJson: string): string {
   return `aqmlab-series${seedOf(scenarioJson)}.csv`;
 }
-
-/** Where a finished file goes; the browser's is a download, tests keep the blob. */
-export interface DownloadTarget {
-  save(fileName: string, blob: Blob): void;
-}
-
-export const browserDownload: DownloadTarget = {
-  save(fileName, blob) {
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.rel = 'noopener';
-    link.style.display = 'none';
-    document.body.append(link);
-    link.click();
-    link.remove();
-    // Revoked later: some browsers read the URL after click() returns.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  },
-};
 
 export function saveScenarioFile(scenarioJson: string, target: DownloadTarget = browserDownload): string {
   const fileName = scenarioFileName(scenarioJson);

@@ -1,13 +1,7 @@
-import { parseJson } from '../worker/core-json';
+import { isRecord, parseJson, type Fields } from '../lib/json';
 
 // Scenario files as plain JSON objects: the page edits them field by field and
 // leaves every check to the core, so these helpers only read and copy.
-
-export type Fields = Record<string, unknown>;
-
-export function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export const notAnObject = 'scenario: not a JSON object';
 

@@ -1,4 +1,5 @@
-import { arrayField, groupKind, isRecord, notAnObject, numberField, readScenario, type Fields } from './scenario-json';
+import { isRecord, type Fields } from '../lib/json';
+import { arrayField, groupKind, notAnObject, numberField, readScenario } from './scenario-json';
 
 // What the scenario panel shows and edits, read from and written back into
 // the scenario JSON. Values the file leaves out read as null: the core's

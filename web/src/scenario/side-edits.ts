@@ -1,13 +1,12 @@
-import { arrayField, isRecord, notAnObject, readScenario, type Fields } from './scenario-json';
+import type { AqmSpec } from '../aqm/aqm-table';
+import { isRecord, type Fields } from '../lib/json';
+import { arrayField, notAnObject, readScenario } from './scenario-json';
+import { maxNameLength, maxSides } from '../lib/limits';
 
-// The structural edits of the side list (add, remove, duplicate, rename) as
-// rewrites of the scenario's `sides`, keeping each side's own `set_param`
-// events with it. Every side runs the same traffic and seed, so the rest of
+// The structural edits of the side list (add, remove, duplicate, rename, a
+// discipline switch) as rewrites of the scenario's `sides`, keeping each
+// side's own `set_param` events with it. Every side runs the same traffic and seed, so the rest of
 // the scenario is left as it is.
-
-/** The core's limits (SCENARIO.md): 1 to 6 sides, names of at most 40 characters. */
-export const maxSides = 6;
-export const maxNameLength = 40;
 
 export type Edited = string | { error: string };
 
@@ -98,6 +97,20 @@ export function withSideRenamed(json: string, index: number, name: string): Edit
       return trimmed ? { ...rest, name: trimmed } : rest;
     });
   });
+}
+
+/**
+ * A discipline switch: the same scenario (traffic, seed, events) with one
+ * side's entry replaced, so every side replays identical traffic after it.
+ * The new discipline starts from its own defaults (resolved by the core); the
+ * side's old parameter events go, since they would not fit the new discipline.
+ */
+export function withDiscipline(json: string, index: number, aqm: Pick<AqmSpec, 'name' | 'label'>): Edited {
+  return edit(
+    json,
+    (sides) => checkIndex(sides, index) ?? sides.map((entry, i) => (i === index ? { name: aqm.label, aqm: aqm.name, params: {} } : entry)),
+    (event) => (sideOf(event) === index ? [] : [event]),
+  );
 }
 
 /** The number of sides a (completed) scenario has. */

@@ -1,16 +1,11 @@
 import { effectiveParams, findAqm, type AqmSpec } from '../aqm/aqm-table';
 import type { SideInfo } from '../protocol/protocol';
-import { parseJson } from '../worker/core-json';
+import { isRecord, parseJson, type Fields } from '../lib/json';
 
 // Reads what the page shows about one side from the scenario the core accepted
 // and from the core's parameter table (describeAqms), so slider start values
 // follow the core rather than numbers repeated here.
 
-type Fields = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function numericEntries(value: unknown): Record<string, number> {
   const out: Record<string, number> = {};

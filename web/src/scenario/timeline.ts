@@ -1,5 +1,6 @@
 import { isTimelineEvent, type RecordedEvent, type TimelineEvent } from '../protocol/protocol';
-import { arrayField, isRecord, readScenario } from './scenario-json';
+import { isRecord } from '../lib/json';
+import { arrayField, readScenario } from './scenario-json';
 
 // A run's timeline as the page shows and exports it: the scenario's own events
 // and the live changes the cores accepted, each with the simulated time it acted.
@@ -17,11 +18,11 @@ export function eventLabel(event: TimelineEvent): string {
     case 'set_param':
       return `${event.side === undefined ? 'every side' : `side ${event.side + 1}`}: ${event.name} = ${event.value}`;
     case 'set_capacity':
-      return `capacity ${event.mbps} Mb/s`;
+      return `${event.hop === 2 ? 'hop 2 ' : ''}capacity ${event.mbps} Mb/s`;
     case 'set_rate':
       return `group ${event.group}: rate ${event.rate}`;
     case 'set_delay':
-      return `bottleneck delay ${event.delay_ms} ms`;
+      return `${event.hop === 2 ? 'hop 2' : 'bottleneck'} delay ${event.delay_ms} ms`;
     case 'group_on':
       return `group ${event.group} on`;
     case 'group_off':

@@ -1,5 +1,7 @@
 import { isLayout, layouts as layoutChoices, type Layout } from '../charts/layout';
-import { parseCheckedJson } from './json-check';
+import { parseCheckedJson } from '../lib/json-check';
+import { isRecord } from '../lib/json';
+import { maxSides } from '../lib/limits';
 
 // The lab's whole state in the URL fragment: `v1.` + base64url(deflate-raw(JSON)).
 // The JSON is {scenario, layout}; the scenario carries the sides, their
@@ -27,8 +29,6 @@ export const linkVersion = 1;
 export const maxFragmentChars = 256 * 1024;
 /** Largest inflated state: the same cap as a scenario file. */
 export const maxStateBytes = 2 * 1024 * 1024;
-/** The page's limit on sides (the core allows up to 6 as well). */
-export const maxSides = 6;
 /** Input is fed to the inflater in slices this big, so a bomb is caught within ~1 MB of output. */
 const inflateSlice = 1024;
 
@@ -151,9 +151,6 @@ function kindOf(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 
 /** A short, printable rendering of a value for a message (never markup, React shows it as text). */

@@ -1,3 +1,4 @@
+import { isRecord } from '../lib/json';
 // The core's exact run summary (Simulation.summary(), the same JSON as
 // `aqmlab run`), covering the run after its warm-up. Only the figures the
 // page shows are read; each is a number, or null where the core has none
@@ -18,9 +19,6 @@ export interface RunSummary {
   responseTimeS: number | null;
 }
 
-type Fields = Record<string, unknown>;
-
-const isRecord = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isNumberOrNull = (v: unknown): v is number | null => v === null || isFiniteNumber(v);
 

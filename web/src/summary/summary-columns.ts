@@ -1,4 +1,4 @@
-import type { ValueKind } from '../charts/value-format';
+import type { ValueKind } from '../lib/format';
 import type { RunSummary } from './run-summary';
 
 // The summary table's columns and which way is better in each: less queue,

@@ -1,5 +1,19 @@
-import type { FromWorker, RecordedEvent, Speed, TimelineEvent, ToWorker } from '../protocol/protocol';
-import { assertNever, isFromWorker } from '../protocol/protocol';
+import {
+  assertNever,
+  isFromWorker,
+  type CallMessage,
+  type CallType,
+  type Calls,
+  type Commands,
+  type CheckedScenario,
+  type FromWorker,
+  type RecordedEvent,
+  type Reply,
+  type ReplyMessage,
+  type Speed,
+  type TimelineEvent,
+  type ToWorker,
+} from '../protocol/protocol';
 import type { RunSummary } from '../summary/run-summary';
 import type { WorkerPort } from './spawn-worker';
 
@@ -7,6 +21,7 @@ import type { WorkerPort } from './spawn-worker';
 // requests that asked for them, checks batch sequence numbers, and turns every
 // failure (core error, worker crash, garbled message) into one error callback.
 
+export type { CheckedScenario } from '../protocol/protocol';
 export type ReadyMessage = Extract<FromWorker, { type: 'run/ready' }>;
 export type BatchMessage = Extract<FromWorker, { type: 'sim/batch' }>;
 export type StateMessage = Extract<FromWorker, { type: 'run/state' }>;
@@ -25,29 +40,13 @@ export interface ClientHandlers {
   error(error: ClientError): void;
 }
 
-export interface StartOptions {
-  side: number;
-  scenario: string | null; // null: the core's default scenario
-  speed: Speed;
-  play: boolean;
-}
+/** `scenario` null: the core's default scenario. */
+export type StartOptions = Commands['run/start'];
 
-/** The core's verdict on a scenario: `error` null when valid; `scenario` completed with defaults. */
-export interface CheckedScenario {
-  error: string | null;
-  scenario: string;
-}
-
-type Reject = (error: Error) => void;
-type Pending =
-  | { kind: 'apply'; resolve: (recorded: RecordedEvent) => void; reject: Reject }
-  | { kind: 'log'; resolve: (events: RecordedEvent[]) => void; reject: Reject }
-  | { kind: 'hold'; resolve: (now: number) => void; reject: Reject }
-  | { kind: 'check'; resolve: (checked: CheckedScenario) => void; reject: Reject }
-  | { kind: 'summary'; resolve: (summary: RunSummary) => void; reject: Reject };
-
-function wrongKind(id: number): Error {
-  return new Error(`request ${id} got a reply of the wrong kind`);
+interface Pending {
+  call: CallType;
+  resolve: (reply: never) => void;
+  reject: (error: Error) => void;
 }
 
 export class SimClient {
@@ -96,10 +95,7 @@ export class SimClient {
 
   /** Stops the run advancing (play/pause unchanged); resolves with the simulated time it stopped at. */
   hold(): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const id = this.request({ kind: 'hold', resolve, reject });
-      if (id !== null) this.send({ type: 'run/hold', id });
-    });
+    return this.call('run/hold', {});
   }
 
   release(): void {
@@ -108,33 +104,32 @@ export class SimClient {
 
   /** Applies a live change at `atS` (null: the side's current simulated time). */
   apply(event: TimelineEvent, atS: number | null = null): Promise<RecordedEvent> {
-    return new Promise((resolve, reject) => {
-      const id = this.request({ kind: 'apply', resolve, reject });
-      if (id !== null) this.send({ type: 'sim/apply', id, event, atS });
-    });
+    return this.call('sim/apply', { event, atS });
   }
 
   /** The core's verdict on a scenario; the run is not touched. */
   check(scenario: string): Promise<CheckedScenario> {
-    return new Promise((resolve, reject) => {
-      const id = this.request({ kind: 'check', resolve, reject });
-      if (id !== null) this.send({ type: 'scenario/check', id, scenario });
-    });
+    return this.call('scenario/check', { scenario });
   }
 
   /** The events applied so far in this run, with their simulated times. */
   eventLog(): Promise<RecordedEvent[]> {
-    return new Promise((resolve, reject) => {
-      const id = this.request({ kind: 'log', resolve, reject });
-      if (id !== null) this.send({ type: 'log/get', id });
-    });
+    return this.call('log/get', {});
   }
 
   /** The core's run summary (after the warm-up) as of now. */
   summary(): Promise<RunSummary> {
+    return this.call('summary/get', {});
+  }
+
+  /** Sends request `type` and resolves with its reply (rejects with the worker's error for it). */
+  call<K extends CallType>(type: K, args: Calls[K]['args']): Promise<Reply<K>> {
     return new Promise((resolve, reject) => {
-      const id = this.request({ kind: 'summary', resolve, reject });
-      if (id !== null) this.send({ type: 'summary/get', id });
+      if (this.closed) return reject(new Error('the simulation was stopped'));
+      const id = this.nextId++;
+      this.pending.set(id, { call: type, resolve, reject });
+      // TypeScript cannot see that spreading Calls[K]['args'] gives CallMessage<K> for a generic K.
+      this.send({ type, id, ...args } as CallMessage<K>);
     });
   }
 
@@ -148,16 +143,6 @@ export class SimClient {
 
   private send(message: ToWorker): void {
     if (!this.closed) this.port.post(message);
-  }
-
-  private request(entry: Pending): number | null {
-    if (this.closed) {
-      entry.reject(new Error('the simulation was stopped'));
-      return null;
-    }
-    const id = this.nextId++;
-    this.pending.set(id, entry);
-    return id;
   }
 
   private receive(data: unknown): void {
@@ -174,36 +159,8 @@ export class SimClient {
         return this.receiveBatch(data);
       case 'run/state':
         return this.handlers.state(data);
-      case 'sim/applied': {
-        const entry = this.take(data.id);
-        if (entry?.kind === 'apply') entry.resolve(data.recorded);
-        else entry?.reject(wrongKind(data.id));
-        return;
-      }
-      case 'log/events': {
-        const entry = this.take(data.id);
-        if (entry?.kind === 'log') entry.resolve(data.events);
-        else entry?.reject(wrongKind(data.id));
-        return;
-      }
-      case 'summary/result': {
-        const entry = this.take(data.id);
-        if (entry?.kind === 'summary') entry.resolve(data.summary);
-        else entry?.reject(wrongKind(data.id));
-        return;
-      }
-      case 'run/held': {
-        const entry = this.take(data.id);
-        if (entry?.kind === 'hold') entry.resolve(data.now);
-        else entry?.reject(wrongKind(data.id));
-        return;
-      }
-      case 'scenario/checked': {
-        const entry = this.take(data.id);
-        if (entry?.kind === 'check') entry.resolve({ error: data.error, scenario: data.scenario });
-        else entry?.reject(wrongKind(data.id));
-        return;
-      }
+      case 'call/reply':
+        return this.receiveReply(data);
       case 'run/error':
         return this.receiveError(data.id, data.message, data.fatal);
       default:
@@ -222,6 +179,14 @@ export class SimClient {
     }
     this.expectedSeq = batch.seq + 1;
     this.handlers.batch(batch);
+  }
+
+  private receiveReply(reply: ReplyMessage): void {
+    const entry = this.take(reply.id);
+    if (!entry) return;
+    if (entry.call !== reply.call) entry.reject(new Error(`request ${reply.id} got a reply of the wrong kind`));
+    // The guard checked the reply's value against its `call`, which matches the request's.
+    else (entry.resolve as (value: Reply<typeof reply.call>) => void)(reply.reply);
   }
 
   private receiveError(id: number | null, message: string, fatal: boolean): void {

@@ -1,15 +1,9 @@
+import { parseJson } from '../lib/json';
+
 // The core answers in JSON strings and never throws; these readers turn its
 // answers into typed values without trusting their shape.
 
 export type CoreResult = { ok: true } | { ok: false; error: string };
-
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 export function readResult(text: string): CoreResult {
   const value = parseJson(text);

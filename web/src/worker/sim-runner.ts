@@ -1,11 +1,26 @@
 import type { AqmLabModule, CoreSimulation } from '../generated/aqmlab.mjs';
-import type { FromWorker, RecordedEvent, Speed, TimelineEvent, ToWorker } from '../protocol/protocol';
-import { assertNever } from '../protocol/protocol';
+import {
+  isCall,
+  type CallMessage,
+  type CallType,
+  type CheckedScenario,
+  type CommandMessage,
+  type CommandType,
+  type FromWorker,
+  type RecordedEvent,
+  type Reply,
+  type ReplyMessage,
+  type Speed,
+  type TimelineEvent,
+  type ToWorker,
+} from '../protocol/protocol';
+import type { RunSummary } from '../summary/run-summary';
 import { readAqmTable } from '../aqm/aqm-table';
 import { bufferPackets, readSideInfo } from '../scenario/side-info';
 import { readRunSummary } from '../summary/run-summary';
-import { completeScenario, isRecord, numberField } from '../scenario/scenario-json';
-import { parseJson, readColumns, readResult } from './core-json';
+import { isRecord, parseJson } from '../lib/json';
+import { completeScenario, numberField } from '../scenario/scenario-json';
+import { readColumns, readResult } from './core-json';
 import { nextSampleTime } from './sample-time';
 
 // Owns one Simulation and drives it in slices of simulated time. Kept free of
@@ -33,6 +48,9 @@ export interface Pacing {
 
 export const defaultPacing: Pacing = { tickMs: 33, sliceS: 0.1, budgetMs: 40, maxRealStepMs: 100 };
 
+/** A request the run cannot take (bad event, no run): answered with an error, the run goes on. */
+class Refusal extends Error {}
+
 export class SimRunner {
   private module: Promise<AqmLabModule> | null = null;
   private sim: CoreSimulation | null = null;
@@ -59,58 +77,76 @@ export class SimRunner {
 
   receive(message: ToWorker): Promise<void> {
     // A throw (a wasm trap, a failed module load) still answers the request
-    // that caused it, so the page never waits on it for ever.
-    const id = 'id' in message ? message.id : null;
-    this.queue = this.queue.then(() => this.handle(message)).catch((e: unknown) => this.fail(id, e, true));
+    // that caused it, so the page never waits on it for ever; a Refusal
+    // leaves the run as it was.
+    const id = isCall(message) ? message.id : null;
+    this.queue = this.queue
+      .then(() => this.handle(message))
+      .catch((e: unknown) => this.fail(id, e, !(e instanceof Refusal)));
     return this.queue;
   }
 
   private async handle(message: ToWorker): Promise<void> {
-    switch (message.type) {
-      case 'run/start':
-        this.side = message.side;
-        this.speed = message.speed;
-        this.wantPlay = message.play;
-        this.scenario = message.scenario;
-        return this.open();
-      case 'run/reset':
-        return this.open();
-      case 'run/play':
-        this.wantPlay = true;
-        this.untilS = null;
-        return this.setPlaying(true);
-      case 'run/pause':
-        this.wantPlay = false;
-        this.untilS = null;
-        return this.setPlaying(false);
-      case 'run/speed':
-        this.speed = message.speed;
-        return;
-      case 'run/step':
-        return this.runUntil(this.sim ? nextSampleTime(this.sim.now(), this.sampleIntervalMs) : 0);
-      case 'run/until':
-        return this.runUntil(message.untilS);
-      case 'run/hold':
-        this.held = true;
-        this.setPlaying(false, false);
-        this.deps.post({ type: 'run/held', id: message.id, now: this.sim?.now() ?? 0 }, []);
-        return;
-      case 'run/release':
-        this.held = false;
-        return this.setPlaying(this.wantPlay || this.untilS !== null);
-      case 'sim/apply':
-        return this.apply(message.id, message.event, message.atS);
-      case 'log/get':
-        this.deps.post({ type: 'log/events', id: message.id, events: [...this.log] }, []);
-        return;
-      case 'summary/get':
-        return this.summary(message.id);
-      case 'scenario/check':
-        return this.check(message.id, message.scenario);
-      default:
-        return assertNever(message);
-    }
+    if (!isCall(message)) return this.run(message);
+    const reply = await this.answer(message);
+    this.deps.post(reply, []);
   }
+
+  private run<K extends CommandType>(message: CommandMessage<K>): void | Promise<void> {
+    // The table is typed per command; indexing it by a generic K loses the pairing, hence the cast.
+    const handler = this.commands[message.type] as (m: CommandMessage<K>) => void | Promise<void>;
+    return handler(message);
+  }
+
+  private async answer<K extends CallType>(message: CallMessage<K>): Promise<ReplyMessage> {
+    const handler = this.calls[message.type] as (m: CallMessage<K>) => Reply<K> | Promise<Reply<K>>;
+    const reply = await handler(message);
+    return { type: 'call/reply', id: message.id, call: message.type, reply } as ReplyMessage<K>;
+  }
+
+  // One handler per command and per call: mapped over the protocol's types,
+  // so a message without its handler (or a call without its answer) does not compile.
+  private readonly commands: { [K in CommandType]: (m: CommandMessage<K>) => void | Promise<void> } = {
+    'run/start': (m) => {
+      this.side = m.side;
+      this.speed = m.speed;
+      this.wantPlay = m.play;
+      this.scenario = m.scenario;
+      return this.open();
+    },
+    'run/reset': () => this.open(),
+    'run/play': () => {
+      this.wantPlay = true;
+      this.untilS = null;
+      this.setPlaying(true);
+    },
+    'run/pause': () => {
+      this.wantPlay = false;
+      this.untilS = null;
+      this.setPlaying(false);
+    },
+    'run/speed': (m) => {
+      this.speed = m.speed;
+    },
+    'run/step': () => this.runUntil(this.sim ? nextSampleTime(this.sim.now(), this.sampleIntervalMs) : 0),
+    'run/until': (m) => this.runUntil(m.untilS),
+    'run/release': () => {
+      this.held = false;
+      this.setPlaying(this.wantPlay || this.untilS !== null);
+    },
+  };
+
+  private readonly calls: { [K in CallType]: (m: CallMessage<K>) => Reply<K> | Promise<Reply<K>> } = {
+    'run/hold': () => {
+      this.held = true;
+      this.setPlaying(false, false);
+      return this.sim?.now() ?? 0;
+    },
+    'sim/apply': (m) => this.apply(m.event, m.atS),
+    'log/get': () => [...this.log],
+    'summary/get': () => this.summary(),
+    'scenario/check': (m) => this.check(m.scenario),
+  };
 
   /** Creates the module once, lazily; a failed load is retried on the next start. */
   private loadModule(): Promise<AqmLabModule> {
@@ -182,13 +218,10 @@ export class SimRunner {
   }
 
   /** Valid or not, and the scenario with the structure the page edits made explicit. */
-  private async check(id: number, scenario: string): Promise<void> {
+  private async check(scenario: string): Promise<CheckedScenario> {
     const mod = await this.loadModule();
     const valid = readResult(mod.validateScenario(scenario));
-    if (!valid.ok) {
-      this.deps.post({ type: 'scenario/checked', id, error: valid.error, scenario }, []);
-      return;
-    }
+    if (!valid.ok) return { error: valid.error, scenario };
     const input = parseJson(scenario);
     const defaults = parseJson(mod.defaultScenario());
     let answer = scenario;
@@ -197,29 +230,30 @@ export class SimRunner {
       // Filled-in defaults can clash with the file's own values (a warm-up past a short run).
       if (readResult(mod.validateScenario(completed)).ok) answer = completed;
     }
-    this.deps.post({ type: 'scenario/checked', id, error: null, scenario: answer }, []);
+    return { error: null, scenario: answer };
   }
 
-  private apply(id: number, event: TimelineEvent, atS: number | null): void {
+  private apply(event: TimelineEvent, atS: number | null): RecordedEvent {
     const sim = this.sim;
-    if (!sim) return this.fail(id, 'no run to apply the event to', false);
+    if (!sim) throw new Refusal('no run to apply the event to');
     if (atS !== null) {
-      if (sim.now() > atS) return this.fail(id, `the run is at ${sim.now()} s, past ${atS} s`, false);
-      if (sim.advance(atS) < 0) return this.fail(id, sim.error(), true);
+      if (sim.now() > atS) throw new Refusal(`the run is at ${sim.now()} s, past ${atS} s`);
+      // -1: the run failed for good (the packet limit, or memory): fatal for this side.
+      if (sim.advance(atS) < 0) throw new Error(sim.error());
       this.flush(sim);
     }
     const result = readResult(sim.apply(JSON.stringify(event)));
-    if (!result.ok) return this.fail(id, result.error, false);
+    if (!result.ok) throw new Refusal(result.error);
     const recorded: RecordedEvent = { atS: sim.now(), event };
     this.log.push(recorded);
-    this.deps.post({ type: 'sim/applied', id, recorded }, []);
+    return recorded;
   }
 
-  private summary(id: number): void {
-    if (!this.sim) return this.fail(id, 'no run to summarise', false);
+  private summary(): RunSummary {
+    if (!this.sim) throw new Refusal('no run to summarise');
     const summary = readRunSummary(parseJson(this.sim.summary()));
-    if (typeof summary === 'string') return this.fail(id, summary, false);
-    this.deps.post({ type: 'summary/result', id, summary }, []);
+    if (typeof summary === 'string') throw new Refusal(summary);
+    return summary;
   }
 
   private tick(): void {

@@ -10,8 +10,23 @@ double Ratio(int64_t arrivals, int64_t departures) {
 }
 
 double Step(const Params& p, double prob, double u) {
-  const double gain = u < 1.0 ? p.p1 : p.p2;
-  return std::clamp(prob + gain * (u - 1.0), 0.0, 1.0);
+  const bool below = u < 1.0;
+  double next = prob;
+  switch (static_cast<Rule>(static_cast<int>(p.rule))) {
+    case Rule::kMismatchSteps:
+      next = prob + (below ? p.p1 : p.p2) * (u - 1.0);
+      break;
+    case Rule::kFixed:
+      next = below ? prob - p.p1 : prob + p.p2;
+      break;
+    case Rule::kMultiplicative:
+      next = below ? prob * p.p1 : std::max(prob, kMultiplicativeFloor) * (1.0 + p.p2);
+      break;
+    case Rule::kProportional:
+      next = below ? prob * p.p1 : p.p2 * (1.0 - 1.0 / u);
+      break;
+  }
+  return std::clamp(next, 0.0, 1.0);
 }
 
 Decision OnArrival(const Params& p, State& s, bool buffer_full, double uniform,

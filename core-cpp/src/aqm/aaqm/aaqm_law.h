@@ -12,10 +12,28 @@
 
 namespace aqmlab::aaqm {
 
+// The readings of the timer's step that the paper's text admits (its flow
+// chart, Figure 4, is not in the text); README.md gives the evidence for the
+// default.
+enum class Rule : int {
+  kMismatchSteps = 0,   // P += P1 (U - 1) or P2 (U - 1): steps proportional to the mismatch
+  kFixed = 1,           // P -= P1 for U < 1, P += P2 for U >= 1
+  kMultiplicative = 2,  // P *= P1 for U < 1, P = max(P, floor) (1 + P2) for U >= 1
+  // P set (not stepped) in proportion to the excess: P2 (1 - 1/U) for U >= 1,
+  // the share of the interval's arrivals above its departures; P *= P1 for U < 1.
+  kProportional = 3,
+};
+inline constexpr int kRuleCount = 4;
+
+// Where the multiplicative increase starts from when P is 0 (a product of 0
+// stays 0): one arrival in a thousand, the lab's choice (README.md).
+inline constexpr double kMultiplicativeFloor = 0.001;
+
 struct Params {
   double interval = 0.010;  // T, s
-  double p1 = 0.7;          // step for U < 1
-  double p2 = 1.0;          // step for U >= 1
+  double p1 = 0.7;          // step (or factor) for U < 1
+  double p2 = 1.0;          // step (or factor) for U >= 1
+  double rule = 3;          // a Rule; the default is Rule::kProportional (README.md)
   // 0: A counts every arrival offered to the queue (the spec's law); 1: only
   // the arrivals the queue admits (passed or marked). See README.md.
   double count_admitted = 0;  // toggle
@@ -45,9 +63,7 @@ struct State {
 // U = 0 when A = B = 0; 1 when only B = 0; else A / B.
 double Ratio(int64_t arrivals, int64_t departures);
 
-// The reading the spec fixes (the paper's flow chart is not in its text):
-// steps proportional to the mismatch, P + P1 (U - 1) for U < 1 and
-// P + P2 (U - 1) for U >= 1, clamped to [0, 1].
+// P after a timer event with ratio U, under p.rule (see Rule), clamped to [0, 1].
 double Step(const Params& p, double prob, double u);
 
 // `congest_marks`: a kCongest verdict would mark (and admit) this packet.

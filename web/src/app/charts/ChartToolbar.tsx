@@ -1,5 +1,5 @@
-import { defaultLabOptions } from '../app/lab';
-import { layouts, type Layout, type TimeRange } from './layout';
+import { defaultLabOptions } from '../lab';
+import { layouts, type Layout, type TimeRange } from '../../charts/layout';
 
 // The chart area's two choices as labelled radio groups (arrow keys move
 // within a group, Tab leaves it).

@@ -14,3 +14,8 @@ export function formatValue(value: number, kind: ValueKind = 'number'): string {
   if (a >= 0.001) return value.toPrecision(3);
   return value.toExponential(2);
 }
+
+/** Fixed decimals, or an en dash while there is nothing to show. */
+export function formatNumber(value: number, decimals: number): string {
+  return Number.isFinite(value) ? value.toFixed(decimals) : '–';
+}

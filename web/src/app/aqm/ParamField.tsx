@@ -1,6 +1,6 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { formatParamValue, type ParamControl } from './param-controls';
-import type { FieldState } from './param-panel-model';
+import { formatParamValue, type ParamControl } from '../../aqm/param-controls';
+import type { FieldState } from '../../aqm/param-panel-model';
 
 // One generated control: a checkbox for a toggle, otherwise a slider over the
 // table's range with a number box beside it for exact values (a slider over

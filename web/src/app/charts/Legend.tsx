@@ -1,8 +1,9 @@
-import type { Metric } from '../charts/metrics';
-import { linesFor, sideName } from '../charts/metrics';
-import { sideColour, signalColour } from './colours';
-import type { Lab } from './lab';
-import type { SideStatus } from './side-session';
+import type { Metric } from '../../charts/metrics';
+import { linesFor } from '../../charts/metrics';
+import { sideName } from '../side-session';
+import { sideColour, signalColour } from '../../lib/colours';
+import type { Lab } from '../lab';
+import type { SideStatus } from '../side-session';
 
 /** Keys of the overlay chart: a line per side, dashed for the side's second line. */
 export function Legend({ metric, lab, statuses }: { metric: Metric; lab: Lab; statuses: readonly SideStatus[] }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AqmSpec } from '../../web/src/aqm/aqm-table';
-import { withDiscipline } from '../../web/src/scenario/with-discipline';
+import { withDiscipline } from '../../web/src/scenario/side-edits';
 
 const gizmo: AqmSpec = { name: 'gizmo', label: 'Gizmo', source: '', summary: '', params: [], signals: [] };
 

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { sideColour } from '../app/colours';
-import type { Lab } from '../app/lab';
-import type { SideStatus } from '../app/side-session';
-import { sliderIntervalMs } from '../app/throttle-latest';
-import { findAqm, type AqmSpec } from './aqm-table';
-import { buildParamControls } from './param-controls';
-import { ParamPanelModel } from './param-panel-model';
+import { sideColour } from '../../lib/colours';
+import type { Lab } from '../lab';
+import type { SideStatus } from '../side-session';
+import { sliderIntervalMs } from '../../lib/throttle-latest';
+import { findAqm, type AqmSpec } from '../../aqm/aqm-table';
+import { buildParamControls } from '../../aqm/param-controls';
+import { ParamPanelModel } from '../../aqm/param-panel-model';
 import { ParamField } from './ParamField';
 
 // One side's parameter panel, generated from its discipline's table: what the

@@ -1,13 +1,12 @@
-import { sideColour } from '../app/colours';
-import { formatNumber } from '../app/format';
-import type { Lab } from '../app/lab';
-import { sideNumbers } from '../app/side-numbers';
-import type { SideStatus } from '../app/side-session';
-import { useTicker } from '../app/use-lab';
-import { formatValue } from '../charts/value-format';
-import type { RunSummary } from './run-summary';
-import { bestPerColumn, summaryColumns } from './summary-columns';
-import { SideControls } from '../app/SideControls';
+import { sideColour } from '../../lib/colours';
+import type { Lab } from '../lab';
+import { sideNumbers } from '../../summary/side-numbers';
+import { sideName, type SideStatus } from '../side-session';
+import { useTicker } from '../use-lab';
+import { formatNumber, formatValue } from '../../lib/format';
+import type { RunSummary } from '../../summary/run-summary';
+import { bestPerColumn, summaryColumns } from '../../summary/summary-columns';
+import { SideControls } from '../SideControls';
 
 // One row per side: its name, discipline menu and state, then the core's run
 // summary (after the warm-up), the best value of each column marked in bold
@@ -67,7 +66,7 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
               const side = lab.sides[i];
               if (!side) return null;
               const numbers = sideNumbers(side.store, liveWindowS);
-              const name = status.info?.sideName ?? `Side ${i + 1}`;
+              const name = sideName(status, i);
               const summary = summaries[i] ?? null;
               const state = stateOf(status);
               const warming = summary !== null && summary.measuredS <= 0;

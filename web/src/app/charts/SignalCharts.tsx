@@ -1,14 +1,15 @@
 import { useCallback, useMemo } from 'react';
-import { findAqm, type AqmSpec } from '../aqm/aqm-table';
-import { signalGroups, type SignalGroup } from '../aqm/signal-groups';
-import type { ChartView } from '../charts/chart-view';
-import type { ChartSeries } from '../charts/line-chart';
-import { LineChartView } from '../charts/LineChartView';
-import { MetricChart, type ChartContext } from '../charts/MetricChart';
-import { metrics, sideName } from '../charts/metrics';
-import { sideColour, signalColour } from './colours';
-import type { Drawable } from './lab';
-import type { SideSession, SideStatus } from './side-session';
+import { findAqm, type AqmSpec } from '../../aqm/aqm-table';
+import { signalGroups, type SignalGroup } from '../../aqm/signal-groups';
+import type { ChartView } from '../../charts/chart-view';
+import type { ChartSeries } from '../../charts/line-chart';
+import { LineChartView } from './LineChartView';
+import { MetricChart, type ChartContext } from './MetricChart';
+import { metrics } from '../../charts/metrics';
+import { sideName } from '../side-session';
+import { sideColour, signalColour } from '../../lib/colours';
+import type { Drawable } from '../lab';
+import type { SideSession, SideStatus } from '../side-session';
 
 // The drop/mark probability of every side (overlay or small multiples like
 // the other metrics), then each side's inner signals (from its discipline's

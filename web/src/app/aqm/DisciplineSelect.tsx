@@ -1,7 +1,7 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
-import type { Lab } from '../app/lab';
-import type { SideStatus } from '../app/side-session';
-import type { AqmSpec } from './aqm-table';
+import type { Lab } from '../lab';
+import type { SideStatus } from '../side-session';
+import type { AqmSpec } from '../../aqm/aqm-table';
 
 // The menu of every discipline the core registered, for one side. Choosing
 // one restarts the comparison with it (Lab.switchDiscipline).

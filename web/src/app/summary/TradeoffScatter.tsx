@@ -1,8 +1,8 @@
 import { scaleLinear } from 'd3-scale';
-import { sideColour } from '../app/colours';
-import type { SideStatus } from '../app/side-session';
-import { formatValue } from '../charts/value-format';
-import type { RunSummary } from './run-summary';
+import { sideColour } from '../../lib/colours';
+import { sideName, type SideStatus } from '../side-session';
+import { formatValue } from '../../lib/format';
+import type { RunSummary } from '../../summary/run-summary';
 
 // The classic AQM trade-off: mean queueing delay across, utilisation up; a
 // whisker reaches the p95 delay. Good disciplines sit top left. One labelled
@@ -27,7 +27,7 @@ export function scatterPoints(statuses: readonly SideStatus[], summaries: readon
     return [
       {
         side: i,
-        name: status.info?.sideName ?? `Side ${i + 1}`,
+        name: sideName(status, i),
         delayMs: s.meanDelayMs,
         p95DelayMs: s.p95DelayMs ?? s.meanDelayMs,
         utilisation: s.utilisation,

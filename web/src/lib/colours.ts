@@ -1,3 +1,5 @@
+import { maxSides } from './limits';
+
 // One colour per side everywhere (lines, legend, table, scatter), and a
 // second shade of it for the discipline's own signal (RED's average queue).
 // The values live in styles.css as custom properties per theme; these
@@ -5,7 +7,7 @@
 // concrete colours at draw time (a canvas cannot read var()).
 
 /** Sides the palette tells apart; the lab holds at most this many. */
-export const paletteSize = 6;
+export const paletteSize = maxSides;
 
 export function sideColour(side: number): string {
   return `var(--side-${((side % paletteSize) + paletteSize) % paletteSize})`;

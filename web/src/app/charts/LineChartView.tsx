@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { ChartView } from './chart-view';
-import { LineChart, type ChartSeries } from './line-chart';
+import type { ChartView } from '../../charts/chart-view';
+import { LineChart, type ChartSeries } from '../../charts/line-chart';
 
 // Mounts a LineChart once and hands it to the page's repaint loop; React never
 // sees the samples, and re-renders do not touch the canvas.

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { resolveColour, sideColour, signalColour } from '../app/colours';
-import { Legend } from '../app/Legend';
-import type { Drawable, Lab } from '../app/lab';
-import type { SideStatus } from '../app/side-session';
-import { downloadPng, downloadSvg, pictureTheme, slug } from './chart-export';
-import type { Picture } from './chart-svg';
-import type { ChartView } from './chart-view';
-import { panelSides, type Layout } from './layout';
-import { ChartRow, LineChart, type ChartLevel, type ChartSeries, type EventMark } from './line-chart';
-import { linesFor, sideName, type Metric } from './metrics';
-import { thresholdsFor } from './thresholds';
+import { resolveColour, sideColour, signalColour } from '../../lib/colours';
+import { Legend } from './Legend';
+import type { Drawable, Lab } from '../lab';
+import { sideName, type SideStatus } from '../side-session';
+import { downloadPng, downloadSvg, pictureTheme, slug } from '../../charts/chart-export';
+import type { Picture } from '../../charts/chart-svg';
+import type { ChartView } from '../../charts/chart-view';
+import { panelSides, type Layout } from '../../charts/layout';
+import { ChartRow, LineChart, type ChartLevel, type ChartSeries, type EventMark } from '../../charts/line-chart';
+import { linesFor, type Metric } from '../../charts/metrics';
+import { thresholdsFor } from '../../charts/thresholds';
 
 // One metric on the page: one chart with a line per side (overlay) or a row
 // of charts, one per side, on a shared value scale (small multiples). The

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Lab } from '../app/lab';
-import type { SideSession, SideStatus } from '../app/side-session';
-import type { RunSummary } from './run-summary';
+import type { Lab } from '../lab';
+import type { SideSession, SideStatus } from '../side-session';
+import type { RunSummary } from '../../summary/run-summary';
 
 // Asks every side's core for its run summary once a second. An answer is kept
 // with the side and run it belongs to, so a restarted or replaced side shows nothing stale.

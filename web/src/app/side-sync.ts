@@ -1,0 +1,122 @@
+import type { RecordedEvent, Speed, TimelineEvent } from '../protocol/protocol';
+import { messageOf } from '../lib/errors';
+import { nextSampleTime } from '../worker/sample-time';
+import type { SideSession } from './side-session';
+
+// Keeping the sides together in simulated time. Sides are paced apart (each in
+// its own worker), so anything that must happen at one time on every side
+// holds them first, acts at the latest of their times, and releases them.
+
+/** Real seconds of lead a restarted side may stay behind the others once it plays along. */
+const catchUpSlackS = 0.25;
+const maxCatchUpRounds = 20;
+
+/** A side held still, with the simulated time it stopped at. */
+export type Held = [SideSession, number];
+
+/** Holds every running side; the sides that answered, with the time each stopped at. */
+export async function holdAll(sessions: readonly SideSession[]): Promise<Held[]> {
+  const running = sessions.filter((s) => !s.status.failed);
+  const times = await Promise.all(running.map((s) => s.hold().catch(() => null)));
+  const held: Held[] = [];
+  running.forEach((s, i) => {
+    const t = times[i];
+    if (t !== null && t !== undefined) held.push([s, t]);
+  });
+  if (held.length === 0) throw new Error('no side is running');
+  return held;
+}
+
+const latestOf = (held: readonly Held[]): number => Math.max(...held.map(([, t]) => t));
+
+/**
+ * Applies a change to every running side at one simulated time: every side
+ * is held, the change acts at the latest time among them (sides behind run
+ * up to it first), then they go on. Equal times on every side make the
+ * exported run replay exactly. Resolves with the change as recorded; rejects
+ * with the core's message when no side took it.
+ */
+export async function applyAtOneTime(sessions: readonly SideSession[], event: TimelineEvent): Promise<RecordedEvent> {
+  const held = await holdAll(sessions);
+  const at = latestOf(held);
+  const sides = held.map(([side]) => side);
+  const results = sides.map((side) => side.applyAt(event, at));
+  for (const side of sides) side.release();
+  const settled = await Promise.allSettled(results);
+  const accepted = settled.find((r) => r.status === 'fulfilled');
+  if (!accepted) {
+    const refused = settled.find((r) => r.status === 'rejected');
+    throw new Error(refused ? messageOf(refused.reason) : 'refused');
+  }
+  // Sides run the same traffic, so one refusing what another took is a fault worth showing there.
+  settled.forEach((r, i) => r.status === 'rejected' && sides[i]?.showRefusal(r.reason));
+  return accepted.value;
+}
+
+/** One sample interval on every side, to the same time, then paused. */
+export async function stepTogether(sessions: readonly SideSession[], sampleIntervalMs: number): Promise<void> {
+  const held = await holdAll(sessions);
+  const at = latestOf(held);
+  const aligned = held.every(([, t]) => t === at);
+  const next = nextSampleTime(at, sampleIntervalMs);
+  for (const [side] of held) {
+    if (aligned) side.step();
+    else side.runUntil(next); // sides out of step meet at the sample after the latest
+    side.release();
+  }
+}
+
+/** Every side as fast as possible to `untilS`, paused there; an error message (nothing changed) if one is already past it. */
+export async function runAllUntil(sessions: readonly SideSession[], untilS: number): Promise<string | null> {
+  const held = await holdAll(sessions);
+  const latest = latestOf(held);
+  if (latest > untilS) {
+    for (const [side] of held) side.release();
+    return `run to: the run is already at ${latest.toFixed(2)} s, past ${untilS} s (reset first)`;
+  }
+  for (const [side] of held) {
+    side.runUntil(untilS);
+    side.release();
+  }
+  return null;
+}
+
+/**
+ * Starts every side paused and plays them once all are ready: a fresh
+ * worker compiles the core first, and starting them apart would put their
+ * lines apart in time.
+ */
+export async function startTogether(
+  sessions: readonly SideSession[],
+  scenario: string | null,
+  speed: Speed,
+  wantPlay: () => boolean,
+): Promise<void> {
+  for (const side of sessions) side.start(speed, false, scenario);
+  await Promise.all(sessions.map((side) => side.waitFor((s) => !s.restarting)));
+  if (wantPlay()) for (const side of sessions) side.play();
+}
+
+/**
+ * Brings a restarted side to the others' time: paused others are met exactly,
+ * playing ones chased until within a quarter second of real time at `speed`.
+ * `current` answers whether the side still belongs to the lab (a restart or
+ * removal ends the chase). Resolves true when the side may play along.
+ */
+export async function catchUp(
+  side: SideSession,
+  others: () => readonly SideSession[],
+  speed: Speed,
+  current: () => boolean,
+): Promise<boolean> {
+  const slack = speed === 'max' ? Infinity : speed * catchUpSlackS;
+  for (let round = 0; round < maxCatchUpRounds; round++) {
+    if (!current() || side.status.failed) return false;
+    const running = others().filter((s) => s !== side && !s.status.failed);
+    const target = Math.max(0, ...running.map((s) => s.now));
+    const close = running.some((s) => s.status.playing) ? slack : 0;
+    if (target - side.now <= close) break;
+    await side.runTo(target);
+  }
+  return current();
+}

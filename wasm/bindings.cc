@@ -68,7 +68,7 @@ class SimulationHandle {
   }
 
   std::string apply(const std::string& event_json) {
-    if (!sim_) return ErrorJson(error_);
+    if (!sim_ || !error_.empty()) return ErrorJson(error_);  // no run, or it failed
     try {
       auto event = aqmlab::ParseEvent(event_json, scenario_);
       if (!event.ok()) return ErrorJson(event.error());

@@ -175,6 +175,7 @@ class PacketPool {
     stop_ = loop;
   }
   bool over_limit() const { return over_limit_; }
+  int64_t limit() const { return limit_; }
   // Live packets per traffic class (classes outside [0, classes) are not
   // counted), found by walking the chunks: for the limit's error message.
   // Leaves the free packets' fields changed, so only for a run that ends.

@@ -270,7 +270,7 @@ Status Simulation::PacketLimitError() {
             std::to_string(held[g.traffic_class()]) + " of them: its sources send faster than their path "
             "carries (check its rate against access_mbps and the bottleneck)";
   }
-  return {"the run holds more than " + std::to_string(kMaxPacketsHeld) + " packets at t = " + at +
+  return {"the run holds more than " + std::to_string(pool_.limit()) + " packets at t = " + at +
           " s, the most a run may hold; " + where};
 }
 

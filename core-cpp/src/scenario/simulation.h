@@ -57,6 +57,8 @@ class Simulation final {
   // above what the reference scenarios hold (10,000 flows at 10 Gb/s: under
   // 400,000). An open-loop source faster than its path reaches it quickly.
   static constexpr int64_t kMaxPacketsHeld = 4000000;
+  // A lower limit, for the fuzzer (many short runs, under sanitizers).
+  void set_packet_limit(int64_t packets) { pool_.set_limit(packets, &loop_); }
   // Applies an event now. Validated in full first; on error nothing changes.
   Status Apply(const TimelineEvent& e);
 

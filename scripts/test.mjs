@@ -3,6 +3,7 @@
 //   2. the wasm build under Node and the page's modules: Vitest
 //   3. a smoke run of the speed benchmark (native and wasm under Node)
 //   4. the page in Debian's Chromium: Playwright
+//   5. the fuzz targets, 60 s each (clang, libFuzzer; scripts/fuzz.mjs)
 import { buildNative, buildWasm, ensureNodeModules, ensureSystemPackages, run } from './setup.mjs';
 
 ensureSystemPackages(['cmake', 'ninja', 'c++ compiler', 'emscripten', 'nlohmann json', 'pcg random',
@@ -15,3 +16,4 @@ run('npx vitest run');
 run('node scripts/bench.mjs --quick');  // benchmark smoke run: it must not rot
 run('npx vite build');
 run('npx playwright test');
+run('node scripts/fuzz.mjs --seconds 60');

@@ -205,6 +205,34 @@ TEST(AaqmQueue, AdmittedCountingKeepsTheLinkWorkingWithoutEcn) {
   EXPECT_LT(labtest::StatsOver(*admitted, "p", 20, 40).mean, 0.9);
 }
 
+// The link's ecn_mark_p (ns-2 RED's mark_p): an ECN-capable packet is marked
+// only while the discipline's probability is below it, dropped above.
+TEST(AaqmQueue, EcnMarksOnlyBelowTheLinksMarkProbability) {
+  LinkContext link = labtest::TestLink(100000, true);
+  link.ecn_mark_p = 0.1;
+  const ParamOverrides steps{{"rule", 0}};
+  // One interval of 21 arrivals to 20 departures: P = 1.0 (21/20 - 1) = 0.05.
+  DisciplineHarness low("aaqm", steps, link);
+  for (int i = 0; i < 21; ++i) low.Arrive(500, true);
+  for (int i = 0; i < 20; ++i) low.Depart();
+  low.AdvanceTo(Time::Millis(10));
+  ASSERT_NEAR(low.disc().probability(), 0.05, 1e-12);
+  for (int i = 0; i < 400; ++i) EXPECT_TRUE(low.Arrive(500, true));
+  EXPECT_GT(low.disc().counters().marks, 5);
+  EXPECT_EQ(low.disc().counters().drops_of(DropReason::kEarly), 0);
+  // Twice as many arrivals as departures: P = 1, every verdict a drop.
+  DisciplineHarness high("aaqm", steps, link);
+  for (int i = 0; i < 20; ++i) high.Arrive(500, true);
+  for (int i = 0; i < 10; ++i) high.Depart();
+  high.AdvanceTo(Time::Millis(10));
+  ASSERT_EQ(high.disc().probability(), 1.0);
+  const int64_t marks = high.disc().counters().marks;
+  for (int i = 0; i < 50; ++i) EXPECT_FALSE(high.Arrive(500, true));
+  EXPECT_EQ(high.disc().counters().marks, marks);
+  labtest::ExpectCountersAddUp(low.disc());
+  labtest::ExpectCountersAddUp(high.disc());
+}
+
 TEST(AaqmQueue, RefusesBadChangesAndLeavesStateUntouched) {
   DisciplineHarness h("aaqm");
   for (int i = 0; i < 30; ++i) h.Arrive();

@@ -99,6 +99,12 @@ TEST_P(Baseline, MarksInsteadOfDroppingWhenEcnIsOn) {
   const Summary s = testing::RunSummary(Json(true));
   EXPECT_GT(s.marks, 0);
   EXPECT_EQ(s.drops_early, 0);
+  // The summary reports drops and marks apart and together.
+  const double arrivals = static_cast<double>(s.arrivals);
+  EXPECT_DOUBLE_EQ(s.mark_ratio, static_cast<double>(s.marks) / arrivals);
+  EXPECT_DOUBLE_EQ(s.loss_ratio, static_cast<double>(s.drops_overflow + s.drops_forced) / arrivals);
+  EXPECT_DOUBLE_EQ(s.signal_ratio, s.loss_ratio + s.mark_ratio);
+  EXPECT_GT(s.signal_ratio, s.loss_ratio);
   // PIE drops ECN-capable packets once p >= 10%; not reached with 50 flows.
   EXPECT_EQ(s.drops_forced, 0);
 }

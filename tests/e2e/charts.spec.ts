@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { failOnPageErrors, numberAttribute } from './helpers';
+import { pause } from './lab-driver';
 
 // The chart half of the laboratory page against the real wasm core: layouts,
 // the shared crosshair, the summary table and scatter, exports and themes.
@@ -61,7 +62,7 @@ test.describe('charts', () => {
     const n = await sideCount(page);
     const names = await page.locator('[data-testid^="side-"][data-state]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name') ?? ''));
     const queue = page.getByTestId('chart-queue');
-    await page.getByTestId('pause').click(); // hold the window still while reading
+    await pause(page); // hold the window still while reading
     await expect(page.getByTestId('side-0')).toHaveAttribute('data-state', 'paused');
     const box = await queue.boundingBox();
     if (!box) throw new Error('queue chart has no box');
@@ -162,10 +163,12 @@ test.describe('charts', () => {
     await toggle.click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', light ? 'dark' : 'light');
     expect(await background()).not.toBe(before);
-    await expect(toggle).toHaveAttribute('aria-pressed', light ? 'true' : 'false');
+    // The button's text is its accessible name, and says what pressing it does.
+    await expect(toggle).toHaveAccessibleName(light ? 'Light theme' : 'Dark theme');
+    await expect(toggle).toHaveText(light ? /Light theme/ : /Dark theme/);
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', light ? 'dark' : 'light');
-    await expect(page.getByTestId('theme-toggle')).toHaveAttribute('aria-pressed', light ? 'true' : 'false');
+    await expect(page.getByTestId('theme-toggle')).toHaveAccessibleName(light ? 'Light theme' : 'Dark theme');
     await streaming(page);
     await page.screenshot({ path: 'test-results/aqm-lab-theme.png' });
   });

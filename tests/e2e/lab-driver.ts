@@ -12,11 +12,24 @@ export function sideRows(page: Page) {
   return page.locator('[data-testid^="side-"][data-state]');
 }
 
+/** Presses the Play/Pause toggle while it says Pause. */
+export async function pause(page: Page): Promise<void> {
+  await expect(page.getByTestId('play-pause')).toHaveText('Pause');
+  await page.getByTestId('play-pause').click();
+  await expect(page.getByTestId('play-pause')).toHaveText('Play');
+}
+
+/** Presses the Play/Pause toggle while it says Play. */
+export async function play(page: Page): Promise<void> {
+  await expect(page.getByTestId('play-pause')).toHaveText('Play');
+  await page.getByTestId('play-pause').click();
+  await expect(page.getByTestId('play-pause')).toHaveText('Pause');
+}
+
 /** The lab paused at t = 0 on its scenario, so Run to can reach any time from there. */
 export async function pausedAtZero(page: Page): Promise<void> {
   await expect(page.getByTestId('add-side')).toBeEnabled();
-  await expect(page.getByTestId('pause')).toBeEnabled();
-  await page.getByTestId('pause').click();
+  await pause(page);
   await page.getByTestId('reset').click();
   const n = await sideRows(page).count();
   for (let i = 0; i < n; i++) await expect(side(page, i)).toHaveAttribute('data-state', 'paused');

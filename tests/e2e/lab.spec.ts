@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { collectErrors, failOnPageErrors, numberAttribute } from './helpers';
+import { pause, play } from './lab-driver';
 
 // Drives the built page against the real wasm core: both sides stream, the
 // charts fill, and a live slider move changes what the queues do.
@@ -79,7 +80,7 @@ test.describe('a healthy run', () => {
     const dropTail = page.getByTestId('side-0');
     await expect.poll(() => numberAttribute(red, 'data-samples')).toBeGreaterThan(50);
 
-    await page.getByTestId('pause').click();
+    await pause(page);
     await expect(red).toHaveAttribute('data-state', 'paused');
     await expect(dropTail).toHaveAttribute('data-state', 'paused');
     const paused = await numberAttribute(red, 'data-samples');
@@ -91,7 +92,7 @@ test.describe('a healthy run', () => {
     await expect(red).toContainText(/live changes\s*1/);
     await expect(dropTail).toContainText(/live changes\s*0/);
 
-    await page.getByTestId('play').click();
+    await play(page);
     await expect(red).toHaveAttribute('data-state', 'running');
     await expect.poll(() => numberAttribute(red, 'data-samples')).toBeGreaterThan(paused);
 
@@ -111,7 +112,7 @@ test.describe('failures stay on their side', () => {
       await expect(page.getByTestId(`side-${side}`)).toHaveAttribute('data-state', 'stopped');
     }
     await expect(page.getByRole('heading', { name: 'AQM Lab' })).toBeVisible();
-    await expect(page.getByTestId('play')).toBeVisible();
+    await expect(page.getByTestId('play-pause')).toBeVisible();
     expect(errors.filter((e) => !e.includes('404') && !e.includes('Failed to load'))).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { collectErrors, failOnPageErrors, numberAttribute } from './helpers';
-import { side, sideRows } from './lab-driver';
+import { pause, side, sideRows } from './lab-driver';
 
 // What the page looks like while it works: the first chart samples on screen
 // soon after navigation, the summary table within its panel at 1280 px and on
@@ -110,8 +110,12 @@ test.describe('layout', () => {
   test('Tab reaches every kind of control, each with a visible focus ring', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('add-side')).toBeEnabled();
-    await page.getByTestId('pause').click(); // Play becomes enabled, so both are in the tab order over the test
+    await pause(page);
     await expect(side(page, 0)).toHaveAttribute('data-state', 'paused');
+    // Load is enabled once a preset other than what runs is chosen.
+    const preset = page.getByTestId('preset-select');
+    await expect(preset).toBeEnabled();
+    await preset.selectOption({ index: 1 });
     await page.mouse.move(0, 0);
     await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
     const wanted = new Set([
@@ -122,7 +126,7 @@ test.describe('layout', () => {
       'export-json',
       'import-json',
       'export-csv',
-      'play',
+      'play-pause',
       'step',
       'reset',
       'speed',

@@ -9,6 +9,7 @@ import {
   isRecord,
   jsonObject,
   parseCsv,
+  pause,
   pausedAtZero,
   runTo,
   settledFigures,
@@ -109,7 +110,7 @@ test.describe('links', () => {
     await expect.poll(() => numberAttribute(side(page, 0), 'data-samples')).toBeGreaterThan(100);
     // A live change at whatever time the run has reached, and the other layout.
     await setFlows(page, 80);
-    await page.getByTestId('pause').click();
+    await pause(page);
     await page.getByTestId('layout-multiples').check();
     await page.getByTestId('copy-link').click();
     await expect(page.getByTestId('share-status')).toContainText('Link copied');
@@ -129,7 +130,7 @@ test.describe('links', () => {
       await expect(other.page.getByTestId('link-banner')).toHaveCount(0);
       await expect(other.page.getByTestId('layout-multiples')).toBeChecked();
       await expect(other.page.getByTestId('metric-queue')).toHaveAttribute('data-layout', 'multiples');
-      await expect(other.page.getByTestId('event-marks')).toContainText('group 0: 80 members');
+      await expect(other.page.getByTestId('event-marks')).toContainText('flows 50 -> 80');
       await expect(other.page.getByTestId('add-side')).toBeEnabled();
       await runTo(other.page, target);
       const replayed = await settledFigures(other.page);
@@ -236,7 +237,7 @@ test.describe('exports', () => {
     await page.getByTestId('import-file').setInputFiles(file);
     await expect(page.getByTestId('share-status')).toContainText('Loaded imported.json');
     await expect(side(page, 0)).toHaveAttribute('data-name', 'Imported drop-tail');
-    await expect(page.getByTestId('event-marks')).toContainText('group 0: 80 members');
+    await expect(page.getByTestId('event-marks')).toContainText('flows 50 -> 80');
     expect(await exportedScenario(page)).toEqual(edited);
     expect(errors).toEqual([]);
   });

@@ -71,7 +71,7 @@ test.describe('sides and scenario', () => {
     await box.fill('2');
     await box.press('Enter');
     await expect(page.getByTestId('capacity-value')).toHaveText('2 Mb/s');
-    await expect(page.getByTestId('event-marks')).toContainText('capacity 2 Mb/s');
+    await expect(page.getByTestId('event-marks')).toContainText('capacity 10 -> 2 Mb/s');
     for (const i of [0, 1]) await expect(side(page, i)).toContainText(/live changes\s*1/);
     await page.waitForTimeout(4000);
     const after = await meanOver(page, 0, 'data-mean-delay');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../web/src/summary/run-summary';
-import { bestPerColumn, bestRows, summaryColumns } from '../../web/src/summary/summary-columns';
+import { formatValue } from '../../web/src/lib/format';
+import { bestMeaning, bestPerColumn, bestRows, shownColumns, summaryColumns } from '../../web/src/summary/summary-columns';
 
 function summary(patch: Partial<RunSummary>): RunSummary {
   return {
@@ -13,6 +14,8 @@ function summary(patch: Partial<RunSummary>): RunSummary {
     utilisation: 0.98,
     goodputMbps: 9.7,
     lossRatio: 0.02,
+    markRatio: 0,
+    signalRatio: 0.02,
     fairness: 0.8,
     responseTimeS: null,
     ...patch,
@@ -60,6 +63,34 @@ describe('bestPerColumn', () => {
     expect(best.get('p95QueuePkts')?.size).toBe(0); // all the same
   });
 
+  it('never crowns a side whose utilisation collapsed on a lower-is-better column', () => {
+    // Side 1's link sat idle a third of the time: its tiny queue is no win.
+    const rows = [
+      summary({ meanQueuePkts: 120, meanDelayMs: 48, lossRatio: 0.03, utilisation: 0.99 }),
+      summary({ meanQueuePkts: 2, meanDelayMs: 1, lossRatio: 0.001, utilisation: 0.6, goodputMbps: 5.9 }),
+      summary({ meanQueuePkts: 30, meanDelayMs: 12, lossRatio: 0.04, utilisation: 0.97 }),
+    ];
+    const best = bestPerColumn(rows);
+    expect([...(best.get('meanQueuePkts') ?? [])]).toEqual([2]);
+    expect([...(best.get('meanDelayMs') ?? [])]).toEqual([2]);
+    expect([...(best.get('lossRatio') ?? [])]).toEqual([0]);
+    expect([...(best.get('utilisation') ?? [])]).toEqual([0]);
+    expect(best.get('goodputMbps')?.has(1)).toBe(false);
+  });
+
+  it('explains every column and what its star means, in plain numbers', () => {
+    for (const c of summaryColumns) {
+      expect(c.help.length).toBeGreaterThan(20);
+      expect(bestMeaning(c)).toMatch(c.better === 'lower' ? /lowest value among sides whose utilisation is at least 90%/ : /highest/);
+    }
+    expect(summaryColumns.find((c) => c.figure === 'fairness')?.help).toMatch(/Jain/);
+    expect(summaryColumns.find((c) => c.figure === 'jitterMs')?.help).toMatch(/varies/);
+    expect(summaryColumns.find((c) => c.figure === 'responseTimeS')?.help).toMatch(/Response time/);
+    expect(formatValue(0.0000123)).toBe('0.0000123');
+    expect(formatValue(-0.00042)).toBe('-0.000420');
+    for (const v of [1e-9, 3.2e-7, 0.0004, 0.5, 12345.6]) expect(formatValue(v)).not.toMatch(/e/);
+  });
+
   it('covers every column the table shows, with lower-is-better for costs and higher for benefits', () => {
     const direction = Object.fromEntries(summaryColumns.map((c) => [c.figure, c.better]));
     expect(direction).toEqual({
@@ -70,9 +101,39 @@ describe('bestPerColumn', () => {
       jitterMs: 'lower',
       utilisation: 'higher',
       lossRatio: 'lower',
+      markRatio: 'lower',
+      signalRatio: 'lower',
       goodputMbps: 'higher',
       fairness: 'higher',
       responseTimeS: 'lower',
     });
+  });
+});
+
+describe('shownColumns', () => {
+  const base: RunSummary = {
+    measuredS: 20,
+    meanQueuePkts: 100,
+    p95QueuePkts: 150,
+    meanDelayMs: 40,
+    p95DelayMs: 60,
+    jitterMs: 0.3,
+    utilisation: 0.98,
+    goodputMbps: 9.7,
+    lossRatio: 0.02,
+    markRatio: 0,
+    signalRatio: 0.02,
+    fairness: 0.8,
+    responseTimeS: null,
+  };
+
+  it('shows Marks and Signals only when some side marked packets', () => {
+    const figures = (rows: (RunSummary | null)[]) => shownColumns(rows).map((c) => c.figure);
+    expect(figures([base, null])).not.toContain('markRatio');
+    expect(figures([base, null])).not.toContain('signalRatio');
+    expect(figures([base, null])).toContain('lossRatio');
+    const marked = figures([base, { ...base, markRatio: 0.15, signalRatio: 0.17 }]);
+    expect(marked).toEqual(summaryColumns.map((c) => c.figure));
+    expect(marked.indexOf('signalRatio')).toBe(marked.indexOf('lossRatio') + 2);
   });
 });

@@ -27,7 +27,8 @@ function panel(lines: PanelPicture['lines'], caption = ''): PanelPicture {
     yTicks: [0, 50, 100].map((v) => ({ at: 164 - v, label: String(v) })),
     lines,
     levels: [{ at: 40, label: 'RED max_th', colour: '#2b6cb0' }],
-    marks: [{ at: 120, label: 'flows → 200' }],
+    markLines: [120],
+    marks: [{ x: 120, text: 'flows → 200', row: 0, anchorEnd: false, title: 'flows → 200' }],
   };
 }
 

@@ -169,6 +169,8 @@ describe('SimClient', () => {
       utilisation: 0.984,
       goodputMbps: 9.76,
       lossRatio: 0.032,
+      markRatio: 0,
+      signalRatio: 0.032,
       fairness: 0.806,
       responseTimeS: null,
     };

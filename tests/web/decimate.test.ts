@@ -188,4 +188,43 @@ describe('IncrementalDecimator', () => {
     append(store, 0, 10);
     expect(d.update(store, 0, 1, 1, 4, 64)).toBe(decimate(store, 0, 1, 1, 4, wider));
   });
+  it('slides by whole columns to exactly what a full pass of the moved window gives', () => {
+    // 0.125 s samples, 0.5 s columns: every boundary is exact in binary, so the shift must match bit for bit.
+    const store = new SeriesStore(['t', 'v'], 8192);
+    const d = new IncrementalDecimator();
+    const full = createPixelColumns(40); // a 20 s window
+    const put = (from: number, n: number) => {
+      const batch = new Float64Array(2 * n);
+      for (let k = 0; k < n; k++) {
+        batch[k] = (from + k) * 0.125;
+        batch[n + k] = ((from + k) * 37) % 101;
+      }
+      store.append(batch, n);
+    };
+    let next = 0;
+    let end = 20;
+    for (const n of [200, 3, 9, 1, 40, 17]) {
+      put(next, n);
+      next += n;
+      const newest = (next - 1) * 0.125;
+      while (end < newest) end += 0.5; // the chart's window end, on a column boundary
+      const used = d.update(store, 0, 1, end - 20, end, 40);
+      expect(used).toBe(decimate(store, 0, 1, end - 20, end, full));
+      expect(actual(d.columns)).toEqual(actual(full));
+    }
+  });
+
+  it('holds back samples past the common time until it moves on, and starts over if it goes back', () => {
+    const store = new SeriesStore(['t', 'v'], 4096);
+    append(store, 0, 1000); // 0 .. 9.99 s
+    const d = new IncrementalDecimator();
+    const full = createPixelColumns(50);
+    expect(d.update(store, 0, 1, 0, 20, 50, 4)).toBe(decimate(store, 0, 1, 0, 20, full, 4));
+    expect(actual(d.columns)).toEqual(actual(full));
+    expect(full.count.slice(11).every((n) => n === 0)).toBe(true); // nothing past 4 s
+    expect(d.update(store, 0, 1, 0, 20, 50, 7)).toBe(decimate(store, 0, 1, 0, 20, full, 7));
+    expect(actual(d.columns)).toEqual(actual(full));
+    expect(d.update(store, 0, 1, 0, 20, 50, 2)).toBe(decimate(store, 0, 1, 0, 20, full, 2));
+    expect(actual(d.columns)).toEqual(actual(full));
+  });
 });

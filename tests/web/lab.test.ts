@@ -236,8 +236,26 @@ describe('Lab', () => {
     const at = applied.map((m) => (m?.type === 'sim/apply' ? m.atS : null));
     expect(at[0]).toBe(at[1]);
     expect(at[0]).toBeGreaterThan(0.6);
-    expect(lab.eventMarks()).toEqual([{ t: at[0], label: 'group 0: 80 members' }]);
+    lab.endGesture(); // a slider let go (else the change shows once its gesture is idle)
+    expect(lab.eventMarks()).toEqual([{ t: at[0], label: 'flows 50 -> 80', events: 1 }]);
     expect(lab.sides.map((s) => s.status.applied)).toEqual([1, 1]);
+  });
+
+  it('records a drag as one change, every step kept for the export; a release starts the next change', async () => {
+    lab.play();
+    await drive(() => lab.sides.every((s) => s.now > 0.2));
+    // A slider drag: values every ~100 ms, applied live one by one.
+    for (const count of [55, 70, 99]) await lab.setFlows(count);
+    expect(lab.changes()).toEqual([]); // still being dragged: not a change yet
+    lab.endGesture();
+    expect(lab.changes()).toEqual([{ t: expect.any(Number), label: 'flows 50 -> 99', events: 3 }]);
+    await lab.setFlows(40);
+    await lab.setParam(1, 'red', 'max_p', 0.2);
+    await lab.setParam(1, 'red', 'max_p', 0.3);
+    lab.endGesture();
+    expect(lab.changes().map((c) => c.label)).toEqual(['flows 50 -> 99', 'flows 99 -> 40', 'RED max_p 0.1 -> 0.3']);
+    const exported = JSON.parse(await lab.exportScenario());
+    expect(exported.events.map((e: { count?: number; value?: number }) => e.count ?? e.value)).toEqual([55, 70, 99, 40, 0.2, 0.3]);
   });
 
   it("rejects a change every core refuses with the core's message, and records nothing", async () => {
@@ -255,6 +273,7 @@ describe('Lab', () => {
     await lab.setFlows(80);
     await lab.setParam(1, 'red', 'max_p', 0.4);
     await lab.applyEverywhere({ kind: 'set_capacity', mbps: 12 });
+    lab.endGesture();
     const records = ports.flatMap((p) => p.sent.flatMap((m) => (m.type === 'sim/apply' ? [m] : [])));
     expect(records.length).toBe(5); // flows and capacity on both sides, max_p on side 1
 
@@ -267,11 +286,29 @@ describe('Lab', () => {
     expect(events[1]!.at_s).toBeGreaterThan(0.5);
     expect(exported.sides).toEqual(JSON.parse(fakeScenario).sides);
     expect(lab.eventMarks().map((m) => m.label)).toEqual([
-      'group 0: 20 members',
-      'group 0: 80 members',
-      'side 2: max_p = 0.4',
+      'flows 50 -> 20',
+      'flows 20 -> 80',
+      'RED max_p 0.1 -> 0.4',
       'capacity 12 Mb/s',
     ]);
+  });
+
+  it('keeps the sides in lockstep: one that stands still holds the others within the lead, and Pause stops all at one time', async () => {
+    await drive(() => lab.sides.every((s) => s.now > 0.05), 50);
+    lab.sides[0]?.pause(); // side 0 stands still; side 1 may only run one lead (1 s at 10x) past it
+    await drive(() => false, 60);
+    const [still = 0, other = 0] = times();
+    expect(other).toBeGreaterThan(still);
+    expect(other).toBeLessThanOrEqual(still + 1 + 1e-9);
+    expect(other).toBeLessThan(2); // the run's end: without the limit it would have got there
+    expect(lab.shownTime()).toBe(still); // the page shows the time both have reached
+    lab.play();
+    await drive(() => (lab.sides[0]?.now ?? 0) > other, 60);
+    lab.pause();
+    await drive(allPaused);
+    const [a, b] = times();
+    expect(a).toBe(b);
+    expect(lab.shownTime()).toBe(a);
   });
 
   it('runs every side to a time and pauses them all exactly there', async () => {

@@ -18,7 +18,8 @@ const coreJson = {
   throughput_mbps: 9.8422,
   goodput_mbps: 9.7604,
   loss_ratio: 0.03224602082923954,
-  mark_ratio: 0.0,
+  mark_ratio: 0.0125,
+  signal_ratio: 0.04474602082923954,
   fairness: 0.8055861186601747,
   classes: [{ name: 'tcp', goodput_mbps: 9.7604, throughput_mbps: 9.8422, loss_ratio: null, completions: null }],
   short_flows: null,
@@ -37,6 +38,8 @@ describe('readRunSummary', () => {
       utilisation: 0.9842133943,
       goodputMbps: 9.7604,
       lossRatio: 0.03224602082923954,
+      markRatio: 0.0125,
+      signalRatio: 0.04474602082923954,
       fairness: 0.8055861186601747,
       responseTimeS: null,
     });

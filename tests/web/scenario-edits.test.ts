@@ -55,7 +55,7 @@ describe('scenario settings', () => {
   it('reads live and restart values, null where the file leaves the core its default', () => {
     const s = readSettings(json);
     expect(s?.live).toMatchObject({ capacityMbps: 10, delayMs: null, tcpGroup: 0, tcpFlows: 50, shortGroup: null, onoffGroup: 1, onoffCount: 5, onoffOn: false });
-    expect(s?.restart).toMatchObject({ bufferPkts: 200, rttMinMs: 40, rttMaxMs: 200, onoffLaw: 'pareto', onoffShape: 1.5, ecn: false, seed: 1, durationS: null });
+    expect(s?.restart).toMatchObject({ builtCapacityMbps: 10, bufferPkts: 200, rttMinMs: 40, rttMaxMs: 200, onoffLaw: 'pareto', onoffShape: 1.5, ecn: false, seed: 1, durationS: null });
   });
 
   it('writes RTT to every group, ECN to the bottleneck and TCP groups, drops the shape for exponential periods', () => {
@@ -67,6 +67,14 @@ describe('scenario settings', () => {
     expect(out.bottleneck).toEqual({ capacity_mbps: 10, buffer_pkts: 200, ecn: true });
     expect([out.seed, out.duration_s]).toEqual([7, 60]);
     expect(out.events).toEqual(base.events);
+  });
+
+  it('builds the run at another capacity, which the live control then reads as its starting value', () => {
+    const restart = readSettings(json)?.restart;
+    if (!restart) throw new Error('unreadable');
+    const out = withRestartSettings(json, { ...restart, builtCapacityMbps: 1000 });
+    expect(parse(out).bottleneck).toEqual({ capacity_mbps: 1000, buffer_pkts: 200, ecn: false });
+    expect(readSettings(typeof out === 'string' ? out : '')?.live.capacityMbps).toBe(1000);
   });
 
   it('appends a missing group last, so events keep naming the same groups', () => {

@@ -64,6 +64,10 @@ struct LinkContext {
   Bytes typical_packet = 500;  // the scenario's packet size
   int64_t buffer_packets = 200;
   bool ecn = false;            // whether the queue may mark instead of drop
+  // With ECN, a congestion verdict marks only while the discipline's
+  // probability is below this, and drops above (ns-2 RED's mark_p); above 1
+  // (the default) every verdict on an ECN-capable packet marks.
+  double ecn_mark_p = 2;
   Time TypicalTransmissionTime() const {
     return Time::Nanos(static_cast<int64_t>(static_cast<double>(typical_packet) * 8e9 / capacity_bps));
   }

@@ -83,6 +83,7 @@ LinkSummary LinkMonitor::Summarize(Time now, Time since) const {
   if (s.arrivals > 0) {
     s.loss_ratio = static_cast<double>(s.drops) / static_cast<double>(s.arrivals);
     s.mark_ratio = static_cast<double>(s.marks) / static_cast<double>(s.arrivals);
+    s.signal_ratio = s.loss_ratio + s.mark_ratio;
   }
   return s;
 }

@@ -21,6 +21,7 @@ struct LinkSummary {
   double throughput_mbps = 0;
   double loss_ratio = 0;
   double mark_ratio = 0;
+  double signal_ratio = 0;  // drops and marks / arrivals
   int64_t arrivals = 0;
   int64_t departures = 0;
   int64_t drops = 0;

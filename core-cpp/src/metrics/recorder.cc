@@ -325,6 +325,7 @@ Summary MetricRecorder::summary() const {
     const double a = static_cast<double>(s.arrivals);
     s.loss_ratio = static_cast<double>(s.drops_overflow + s.drops_forced + s.drops_early) / a;
     s.mark_ratio = static_cast<double>(s.marks) / a;
+    s.signal_ratio = s.loss_ratio + s.mark_ratio;
   }
   std::vector<double> shares;
   const auto now_flows = probe_.per_flow();

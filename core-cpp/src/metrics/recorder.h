@@ -54,8 +54,9 @@ struct Summary {
   double utilisation = 0;
   double throughput_mbps = 0;
   double goodput_mbps = 0;
-  double loss_ratio = 0;
-  double mark_ratio = 0;
+  double loss_ratio = 0;    // drops / arrivals at the bottleneck
+  double mark_ratio = 0;    // ECN marks / arrivals
+  double signal_ratio = 0;  // congestion signals, drops and marks, / arrivals
   double fairness = 0;
   int64_t arrivals = 0;
   int64_t departures = 0;

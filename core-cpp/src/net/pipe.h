@@ -44,6 +44,8 @@ class Pipe final : public PacketReceiver {
   void OnEvent(uint32_t tag) override;
 
   void set_delay(Time d) { delay_ = d; }
+  // Packets already in keep their exit times; later ones queue behind them.
+  void set_rate(double bps) { rate_.set_bps(bps); }
   Time delay() const { return delay_; }
   int64_t in_flight() const { return size_; }
 

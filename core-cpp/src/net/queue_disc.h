@@ -110,8 +110,8 @@ class QueueDisc : public EventTarget {
   void StartPeriodicTimer(Time period);
   bool link_idle() const { return idle_; }
   // Valid inside OnArrival/OnDeparture: whether a kCongest verdict on the
-  // packet being decided would mark it (ECN on, packet ECN-capable) rather
-  // than drop it. For laws whose state moves differently after a mark than
+  // packet being decided would mark it (ECN on, packet ECN-capable, the
+  // probability below the link's ecn_mark_p) rather than drop it. For laws whose state moves differently after a mark than
   // after a drop (CoDel's drop loop ends at a mark); the base still decides.
   bool CongestWouldMark() const { return Markable(deciding_); }
 
@@ -134,7 +134,10 @@ class QueueDisc : public EventTarget {
   void Drop(Packet* p, DropReason reason);
   // Applies a kCongest/kForceDrop verdict; returns false if the packet is gone.
   bool Signal(Packet* p, Decision d);
-  bool Markable(const Packet* p) const { return env_.link.ecn && p->has(kFlagEct); }
+  bool Markable(const Packet* p) const {
+    return env_.link.ecn && p->has(kFlagEct) &&
+           (env_.link.ecn_mark_p > 1 || probability() < env_.link.ecn_mark_p);
+  }
   // Handles an arrival to a full buffer; returns whether `p` is still queued.
   bool Overflow(Packet* p, Time now);
   void Store(Packet* p, Time now);

@@ -324,6 +324,11 @@ Result<Scenario> ParseScenario(std::string_view text) {
     br.Integer("buffer_pkts", s.buffer_pkts, 1, 1000000);
     br.Integer("packet_bytes", s.packet_bytes, 40, 9000);
     br.Boolean("ecn", s.ecn);
+    if (br.Has("ecn_mark_p")) {
+      double mark_p = 1;
+      br.Number("ecn_mark_p", mark_p, 0, 1);
+      s.ecn_mark_p = mark_p;
+    }
     br.RejectUnknown();
   }
   r.Number("access_mbps", s.access_mbps, 0.01, 1000000);
@@ -389,6 +394,7 @@ std::string ScenarioToJson(const Scenario& s) {
   j["bottleneck"] = {{"capacity_mbps", s.capacity_mbps}, {"delay_ms", s.delay_ms},
                      {"buffer_pkts", s.buffer_pkts},     {"packet_bytes", s.packet_bytes},
                      {"ecn", s.ecn}};
+  if (s.ecn_mark_p) j["bottleneck"]["ecn_mark_p"] = *s.ecn_mark_p;
   j["access_mbps"] = s.access_mbps;
   if (s.topology.parking_lot()) {
     j["topology"] = {{"kind", "parking_lot"},
@@ -452,6 +458,7 @@ HopFigures ScenarioHop(const Scenario& s, int hop) {
   h.link.typical_packet = s.packet_bytes;
   h.link.buffer_packets = s.buffer_pkts;
   h.link.ecn = s.ecn;
+  if (s.ecn_mark_p) h.link.ecn_mark_p = *s.ecn_mark_p;
   h.delay_ms = s.delay_ms;
   if (hop == 2) {
     h.link.capacity_bps = s.topology.hop2_capacity_mbps * 1e6;

@@ -75,6 +75,9 @@ struct Scenario {
   int64_t buffer_pkts = 200;
   int64_t packet_bytes = 500;
   bool ecn = false;
+  // bottleneck.ecn_mark_p: mark only while the probability is below it (ns-2
+  // RED's mark_p); absent, every congestion verdict on an ECN packet marks.
+  std::optional<double> ecn_mark_p;
   double access_mbps = 100;
   Topology topology;
   std::vector<GroupSpec> groups;

@@ -101,6 +101,7 @@ class Simulation final {
   TrafficProbe MakeProbe();
   // Sets hop `hop`'s one-way delay, both directions.
   void SetHopDelay(int64_t hop, Time d);
+  void SetHopCapacity(int64_t hop, double bps);
   // About what the run touches: its packets and, per long-lived flow, the
   // flow's pipes, routes and TCP ends (under 1 KiB). Above kCacheBytes the
   // lines an event needs have mostly left the caches by then, and asking for

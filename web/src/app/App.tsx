@@ -19,12 +19,16 @@ export function App() {
   const lab = useLab();
   const [layout, setLayout] = useState<Layout>('overlay');
   const [banner, setBanner] = useState<string | null>(null);
+  // What the lab runs when it is not a preset, for the preset menu; n counts replacements.
+  const [running, setRunning] = useState({ label: 'Default lab', n: 0 });
+  const runs = useCallback((label: string) => setRunning((r) => ({ label, n: r.n + 1 })), []);
 
   const open = useCallback(
     async (target: Lab, initial: InitialState, firstRun: boolean) => {
       if (initial.kind === 'link') {
         const refused = await target.load(JSON.stringify(initial.state.scenario));
         if (refused === null) {
+          runs('Scenario from a link');
           setLayout(initial.state.layout);
           setBanner(null);
           return;
@@ -35,7 +39,7 @@ export function App() {
       }
       if (firstRun) target.start();
     },
-    [],
+    [runs],
   );
 
   useEffect(() => {
@@ -88,10 +92,14 @@ export function App() {
       {lab ? (
         <>
           <div className="lab-bar">
-            <PresetMenu onLoad={loadAndClear} />
+            <PresetMenu onLoad={loadAndClear} running={running} />
             <ShareMenu
               exportScenario={() => lab.exportScenario()}
-              loadScenario={loadAndClear}
+              loadScenario={async (json) => {
+                const refused = await loadAndClear(json);
+                if (refused === null) runs('Imported file');
+                return refused;
+              }}
               layout={layout}
               getSeries={getSeries}
             />

@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Speed } from '../protocol/protocol';
 import type { Lab } from './lab';
+import { LabClock } from './LabClock';
 import type { SideStatus } from './side-session';
 import './lab-controls.css';
 
@@ -24,11 +25,15 @@ export function Controls({ lab, statuses }: ControlsProps) {
   return (
     <div className="controls" role="group" aria-label="Run controls">
       <div className="buttons">
-        <button type="button" data-testid="play" onClick={() => lab.play()} disabled={nothingToPlay}>
-          Play
-        </button>
-        <button type="button" data-testid="pause" onClick={() => lab.pause()} disabled={!anyPlaying}>
-          Pause
+        {/* One toggle, so the focus stays on it from Play to Pause and back. */}
+        <button
+          type="button"
+          data-testid="play-pause"
+          className="play-pause"
+          onClick={() => (anyPlaying ? lab.pause() : lab.play())}
+          disabled={!anyPlaying && nothingToPlay}
+        >
+          {anyPlaying ? 'Pause' : 'Play'}
         </button>
         <button
           type="button"
@@ -43,6 +48,7 @@ export function Controls({ lab, statuses }: ControlsProps) {
           Reset
         </button>
         <SpeedSelect lab={lab} />
+        <LabClock lab={lab} playing={anyPlaying} />
       </div>
       <RunTo lab={lab} disabled={allStopped} />
     </div>

@@ -26,7 +26,10 @@ export function LiveField({ id, label, unit, live, slider, step, disabled = fals
   const commit = () => {
     if (draft.trim() === '' || draft === shown) return setDraft(shown);
     const value = Number(draft);
-    if (Number.isFinite(value)) live.set(value);
+    if (Number.isFinite(value)) {
+      live.set(value);
+      live.release();
+    }
     else setDraft(shown);
   };
   const key = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -54,6 +57,9 @@ export function LiveField({ id, label, unit, live, slider, step, disabled = fals
             disabled={disabled}
             aria-describedby={live.error ? errorId : undefined}
             onChange={(e) => live.set(Number(e.target.value))}
+            onPointerUp={live.release}
+            onKeyUp={live.release}
+            onBlur={live.release}
           />
         )}
         <input

@@ -6,24 +6,31 @@ import { messageOf } from '../lib/errors';
 
 // A select of the presets in public/presets/index.json and a Load button
 // (a select that loaded on change would restart the lab at every arrow key).
-// The chosen preset's two-line description is shown under it.
+// Until another is chosen the select names what the lab runs ("Default lab",
+// a link, a file, or the preset loaded); the chosen preset's description
+// folds away under it, so a projector keeps its height for the charts.
 
 export interface PresetMenuProps {
   /** Lab.load with the preset's scenario; resolves to an error message (or rejects) when refused. */
   onLoad: (scenarioJson: string, presetId: string) => Promise<string | null | undefined | void>;
   /** Where public/ is served (import.meta.env.BASE_URL). */
   base?: string;
+  /** What the lab runs when it is not a preset ("Default lab", a link, a file); `n` counts replacements. */
+  running?: { label: string; n: number };
 }
 
 const groups: PresetGroup[] = ['paper', 'teaching'];
 
-export function PresetMenu({ onLoad, base = import.meta.env.BASE_URL }: PresetMenuProps) {
+export function PresetMenu({ onLoad, base = import.meta.env.BASE_URL, running = { label: 'Default lab', n: 0 } }: PresetMenuProps) {
   const id = useId();
   const [presets, setPresets] = useState<readonly PresetEntry[] | null>(null);
   const [chosen, setChosen] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<string | null>(null);
+  /** The preset the lab runs, until something else replaces it. */
+  const [current, setCurrent] = useState<{ id: string; n: number } | null>(null);
+  const currentId = current !== null && current.n === running.n ? current.id : '';
 
   useEffect(() => {
     let live = true;
@@ -31,7 +38,6 @@ export function PresetMenu({ onLoad, base = import.meta.env.BASE_URL }: PresetMe
       (index) => {
         if (!live) return;
         setPresets(index.presets);
-        setChosen((c) => c || (index.presets[0]?.id ?? ''));
       },
       (e: unknown) => live && setError(`Presets could not be listed: ${messageOf(e)}`),
     );
@@ -40,7 +46,7 @@ export function PresetMenu({ onLoad, base = import.meta.env.BASE_URL }: PresetMe
     };
   }, [base]);
 
-  const entry = presets?.find((p) => p.id === chosen);
+  const entry = presets?.find((p) => p.id === (chosen || currentId));
 
   const load = async () => {
     if (!entry) return;
@@ -53,6 +59,7 @@ export function PresetMenu({ onLoad, base = import.meta.env.BASE_URL }: PresetMe
       if (typeof answer === 'string' && answer !== '') setError(`${entry.title}: ${answer}`);
       else {
         setLoaded(entry.title);
+        setCurrent({ id: entry.id, n: running.n });
         replaceFragment(''); // the old link describes another scenario now
       }
     } catch (e) {
@@ -71,12 +78,12 @@ export function PresetMenu({ onLoad, base = import.meta.env.BASE_URL }: PresetMe
         <select
           id={selectId}
           data-testid="preset-select"
-          value={chosen}
+          value={chosen || currentId}
           onChange={(e) => setChosen(e.target.value)}
           disabled={presets === null || busy}
           aria-describedby={descriptionId}
         >
-          {presets === null && <option value="">Loading the list…</option>}
+          <option value="">{presets === null ? 'Loading the list…' : running.label}</option>
           {groups.map((g) => {
             const members = presets?.filter((p) => p.group === g) ?? [];
             if (members.length === 0) return null;
@@ -91,21 +98,26 @@ export function PresetMenu({ onLoad, base = import.meta.env.BASE_URL }: PresetMe
             );
           })}
         </select>
-        <button type="button" data-testid="preset-load" onClick={() => void load()} disabled={!entry || busy}>
+        <button
+          type="button"
+          data-testid="preset-load"
+          onClick={() => void load()}
+          disabled={!entry || busy}
+        >
           {busy ? 'Loading…' : 'Load preset'}
         </button>
       </div>
-      <div id={descriptionId} className="preset-description" data-testid="preset-description">
-        {entry && (
-          <>
-            <p className="preset-source">
-              {entry.source} · {entry.sides} sides · {formatDuration(entry.duration_s)} simulated
-            </p>
+      {entry && (
+        <details className="preset-description" data-testid="preset-description">
+          <summary>
+            About: {entry.source} · {entry.sides} sides · {formatDuration(entry.duration_s)} simulated
+          </summary>
+          <div id={descriptionId}>
             <p>{entry.shows}</p>
             <p className="preset-assumes">Assumed: {entry.assumes}</p>
-          </>
-        )}
-      </div>
+          </div>
+        </details>
+      )}
       <div role="status" aria-live="polite" className="share-status">
         {loaded && <span className="share-done">Loaded “{loaded}”.</span>}
       </div>

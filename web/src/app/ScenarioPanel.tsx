@@ -9,24 +9,40 @@ import './lab-controls.css';
 
 // The scenario's traffic and link, shared by every side. Values with a
 // timeline event act live, at one simulated time on every side, and show as
-// marks on the time axis; the others rewrite the scenario and restart every
-// side from t = 0, which the block says on its button.
+// marks on the time axis (LivePanel, beside the main charts); the others
+// rewrite the scenario and restart every side from t = 0, which the block says
+// on its button (ScenarioPanel, with the timeline of changes).
 
 interface ScenarioPanelProps {
   lab: Lab;
   statuses: readonly SideStatus[];
 }
 
-export function ScenarioPanel({ lab, statuses }: ScenarioPanelProps) {
+function useSettings(lab: Lab, statuses: readonly SideStatus[]) {
   const scenario = lab.currentScenario;
   const settings = useMemo(() => (scenario === null ? null : readSettings(scenario)), [scenario]);
-  const ready = statuses.some((s) => s.info !== null);
+  return settings && statuses.some((s) => s.info !== null) ? settings : null;
+}
+
+/** The live controls: capacity, flows, delay and the traffic groups the scenario has. */
+export function LivePanel({ lab, statuses }: ScenarioPanelProps) {
+  const settings = useSettings(lab, statuses);
+  return settings ? <LiveBlock key={`live-${lab.generation}`} lab={lab} live={settings.live} /> : null;
+}
+
+export function ScenarioPanel({ lab, statuses }: ScenarioPanelProps) {
+  const settings = useSettings(lab, statuses);
   return (
     <section className="scenario-panel" aria-labelledby="scenario-title" data-testid="scenario-panel">
       <h2 id="scenario-title">Scenario (every side)</h2>
-      {settings && ready ? (
+      {settings ? (
         <div className="scenario-blocks">
-          <LiveBlock key={`live-${lab.generation}`} lab={lab} live={settings.live} />
+          {(settings.live.shortGroup === null || settings.live.onoffGroup === null) && (
+            <div className="scenario-block add-traffic" role="group" aria-label="Add traffic">
+              {settings.live.shortGroup === null && <ShortFlows lab={lab} live={settings.live} />}
+              {settings.live.onoffGroup === null && <OnOffSources lab={lab} live={settings.live} />}
+            </div>
+          )}
           <RestartBlock key={`restart-${lab.generation}`} lab={lab} settings={settings.restart} hasOnOff={settings.live.onoffGroup !== null} />
         </div>
       ) : (
@@ -40,9 +56,10 @@ export function ScenarioPanel({ lab, statuses }: ScenarioPanelProps) {
 function LiveBlock({ lab, live }: { lab: Lab; live: LiveSettings }) {
   const run = lab.generation;
   const all = (event: TimelineEvent) => lab.applyEverywhere(event);
-  const capacity = useLiveValue(live.capacityMbps, run, (mbps) => all({ kind: 'set_capacity', mbps }));
-  const delay = useLiveValue(live.delayMs, run, (delay_ms) => all({ kind: 'set_delay', delay_ms }));
-  const flows = useLiveValue(live.tcpFlows, run, (count) => all({ kind: 'set_flows', group: live.tcpGroup ?? 0, count }));
+  const end = () => lab.endGesture();
+  const capacity = useLiveValue(live.capacityMbps, run, (mbps) => all({ kind: 'set_capacity', mbps }), end);
+  const delay = useLiveValue(live.delayMs, run, (delay_ms) => all({ kind: 'set_delay', delay_ms }), end);
+  const flows = useLiveValue(live.tcpFlows, run, (count) => all({ kind: 'set_flows', group: live.tcpGroup ?? 0, count }), end);
   return (
     <fieldset className="scenario-block" data-testid="scenario-live">
       <legend>Live: acts now, on every side</legend>
@@ -51,16 +68,19 @@ function LiveBlock({ lab, live }: { lab: Lab; live: LiveSettings }) {
       {live.tcpGroup !== null && (
         <LiveField id="flows" label="Long-lived TCP flows" unit="" live={flows} slider={{ min: 0, max: 300, step: 1 }} />
       )}
-      <ShortFlows lab={lab} live={live} />
-      <OnOffSources lab={lab} live={live} />
+      {live.shortGroup !== null && <ShortFlows lab={lab} live={live} />}
+      {live.onoffGroup !== null && <OnOffSources lab={lab} live={live} />}
     </fieldset>
   );
 }
 
 function ShortFlows({ lab, live }: { lab: Lab; live: LiveSettings }) {
   const group = live.shortGroup;
-  const rate = useLiveValue(live.shortRate, lab.generation, (r) =>
-    lab.applyEverywhere({ kind: 'set_rate', group: group ?? 0, rate: r }),
+  const rate = useLiveValue(
+    live.shortRate,
+    lab.generation,
+    (r) => lab.applyEverywhere({ kind: 'set_rate', group: group ?? 0, rate: r }),
+    () => lab.endGesture(),
   );
   return (
     <div className="traffic-group" role="group" aria-label="Short TCP flows">
@@ -80,8 +100,9 @@ function ShortFlows({ lab, live }: { lab: Lab; live: LiveSettings }) {
 function OnOffSources({ lab, live }: { lab: Lab; live: LiveSettings }) {
   const group = live.onoffGroup;
   const all = (event: TimelineEvent) => lab.applyEverywhere(event);
-  const count = useLiveValue(live.onoffCount, lab.generation, (n) => all({ kind: 'set_flows', group: group ?? 0, count: n }));
-  const peak = useLiveValue(live.onoffPeakMbps, lab.generation, (r) => all({ kind: 'set_rate', group: group ?? 0, rate: r }));
+  const end = () => lab.endGesture();
+  const count = useLiveValue(live.onoffCount, lab.generation, (n) => all({ kind: 'set_flows', group: group ?? 0, count: n }), end);
+  const peak = useLiveValue(live.onoffPeakMbps, lab.generation, (r) => all({ kind: 'set_rate', group: group ?? 0, rate: r }), end);
   return (
     <div className="traffic-group" role="group" aria-label="UDP on/off sources">
       <h3>UDP on/off sources</h3>
@@ -103,7 +124,9 @@ function GroupToggle({ lab, group, initial, id, label }: { lab: Lab; group: numb
   const [error, setError] = useState<string | null>(null);
   const change = (next: boolean) => {
     setOn(next);
-    lab.applyEverywhere({ kind: next ? 'group_on' : 'group_off', group }).then(
+    const applied = lab.applyEverywhere({ kind: next ? 'group_on' : 'group_off', group });
+    lab.endGesture(); // a click is a whole gesture: its change shows at once
+    applied.then(
       () => setError(null),
       (e: unknown) => {
         setOn(!next);
@@ -148,6 +171,7 @@ type Drafts = Record<keyof RestartSettings, string>;
 function draftsOf(s: RestartSettings): Drafts {
   const text = (v: number | null) => (v === null ? '' : String(v));
   return {
+    builtCapacityMbps: text(s.builtCapacityMbps),
     bufferPkts: text(s.bufferPkts),
     packetBytes: text(s.packetBytes),
     rttMinMs: text(s.rttMinMs),
@@ -170,6 +194,7 @@ function numberOrNull(text: string): number | null {
 function settingsOf(d: Drafts): RestartSettings {
   const law: OnOffLaw | null = d.onoffLaw === 'pareto' || d.onoffLaw === 'exponential' ? d.onoffLaw : null;
   return {
+    builtCapacityMbps: numberOrNull(d.builtCapacityMbps),
     bufferPkts: numberOrNull(d.bufferPkts),
     packetBytes: numberOrNull(d.packetBytes),
     rttMinMs: numberOrNull(d.rttMinMs),
@@ -185,6 +210,7 @@ function settingsOf(d: Drafts): RestartSettings {
 }
 
 const restartFields: { key: keyof RestartSettings; label: string; unit: string; onoff?: boolean }[] = [
+  { key: 'builtCapacityMbps', label: 'Capacity at start', unit: 'Mb/s' },
   { key: 'bufferPkts', label: 'Buffer', unit: 'packets' },
   { key: 'packetBytes', label: 'Packet size', unit: 'bytes' },
   { key: 'rttMinMs', label: 'RTT min', unit: 'ms' },
@@ -271,17 +297,18 @@ function RestartBlock({ lab, settings, hasOnOff }: { lab: Lab; settings: Restart
   );
 }
 
-/** The changes on the time axis, newest first, as text (the charts draw them as marks). */
+/** The run's changes, newest first, as text (the charts draw them as marks); a drag is one change. */
 function EventMarks({ lab }: { lab: Lab }) {
-  const marks = lab.eventMarks();
-  if (marks.length === 0) return null;
+  const changes = lab.changes();
+  if (changes.length === 0) return null;
   return (
     <details className="event-marks" data-testid="event-marks">
-      <summary>Changes on the time axis ({marks.length})</summary>
+      <summary>Timeline: {changes.length === 1 ? '1 change' : `${changes.length} changes`}</summary>
       <ol>
-        {[...marks].reverse().slice(0, 20).map((m, i) => (
-          <li key={`${m.t}-${i}`}>
-            <span className="mark-time">{m.t.toFixed(2)} s</span> {m.label}
+        {[...changes].reverse().slice(0, 50).map((c, i) => (
+          <li key={`${c.t}-${i}`} data-testid="change">
+            <span className="mark-time">{c.t.toFixed(2)} s</span> {c.label}
+            {c.events > 1 && <span className="mark-steps"> ({c.events} steps)</span>}
           </li>
         ))}
       </ol>

@@ -13,7 +13,7 @@ import { TradeoffScatter } from './summary/TradeoffScatter';
 import { useRunSummaries } from './summary/use-run-summaries';
 import { Controls } from './Controls';
 import type { Lab, Drawable } from './lab';
-import { ScenarioPanel } from './ScenarioPanel';
+import { LivePanel, ScenarioPanel } from './ScenarioPanel';
 import { AddSide } from './SideControls';
 import { SignalCharts } from './charts/SignalCharts';
 import { useSideStatuses } from './use-lab';
@@ -54,20 +54,33 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
 
   return (
     <>
-      <Controls lab={lab} statuses={statuses} />
-      {/* The queue chart comes first, so a projector at 1280x720 shows it without scrolling. */}
-      <ChartToolbar layout={layout} onLayoutChange={setLayout} timeRange={timeRange} onTimeRangeChange={setTimeRange} />
-      <MetricChart metric={metrics.queue} context={context} />
+      {/*
+        The stage: what a class watches and moves, on one 1280x720 projector
+        screen without scrolling. The queue and delay charts on the left; run
+        controls, the live scenario values and every side's parameters beside
+        them (that column scrolls on its own when six sides need more room).
+        Narrower, the column comes first and the charts follow.
+      */}
+      <div className="stage">
+        <aside className="stage-side" aria-label="Run, scenario and parameter controls">
+          <Controls lab={lab} statuses={statuses} />
+          <LivePanel lab={lab} statuses={statuses} />
+          <div className="discipline-panels">
+            {statuses.map((status, i) => (
+              <DisciplinePanel key={i} lab={lab} index={i} status={status} />
+            ))}
+          </div>
+        </aside>
+        <div className="stage-charts">
+          <ChartToolbar layout={layout} onLayoutChange={setLayout} timeRange={timeRange} onTimeRangeChange={setTimeRange} />
+          <MetricChart metric={metrics.queue} context={context} />
+          <MetricChart metric={metrics.delay} context={context} />
+        </div>
+      </div>
       <AddSide lab={lab} statuses={statuses} />
       <SummaryTable lab={lab} statuses={statuses} summaries={summaries} />
       <ScenarioPanel lab={lab} statuses={statuses} />
       <SignalCharts context={context} />
-      <div className="discipline-panels">
-        {statuses.map((status, i) => (
-          <DisciplinePanel key={i} lab={lab} index={i} status={status} />
-        ))}
-      </div>
-      <MetricChart metric={metrics.delay} context={context} />
       <MetricChart metric={metrics.jitter} context={context} />
       <MetricChart metric={metrics.throughput} context={context} />
       <MetricChart metric={metrics.utilisation} context={context} />

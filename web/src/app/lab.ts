@@ -1,24 +1,19 @@
 import { findAqm, type AqmSpec } from '../aqm/aqm-table';
-import type { RecordedEvent, Speed, TimelineEvent } from '../protocol/protocol';
+import type { Speed, TimelineEvent } from '../protocol/protocol';
 import { numberField, readScenario } from '../scenario/scenario-json';
 import { maxSides } from '../lib/limits';
-import {
-  sideCount,
-  withSideAdded,
-  withSideDuplicated,
-  withSideRemoved,
-  withSideRenamed,
-  withDiscipline,
-  type Edited,
-} from '../scenario/side-edits';
+import { sideCount, withDiscipline, withSideAdded, withSideDuplicated, withSideRemoved, withSideRenamed } from '../scenario/side-edits';
+import type { Edited } from '../scenario/side-edits';
 import { withGroupAdded, withRestartSettings, type AddableKind, type RestartSettings } from '../scenario/scenario-settings';
-import { marksOf, scenarioEvents, withLiveEvents, type EventMark } from '../scenario/timeline';
-import { SimClient } from '../worker/client';
+import type { Change } from '../scenario/changes';
+import { withLiveEvents, type EventMark } from '../scenario/timeline';
 import type { WorkerPort } from '../worker/spawn-worker';
 import { messageOf } from '../lib/errors';
+import { LiveRecord } from './live-record';
+import { Lockstep, leadS } from './lockstep';
 import { PaintLoop, type Drawable } from './paint-loop';
 import { SideSession, type SideStatus } from './side-session';
-import { applyAtOneTime, catchUp, runAllUntil, startTogether, stepTogether } from './side-sync';
+import { applyAtOneTime, catchUp, checkScenario, pauseTogether, runAllUntil, startTogether, stepTogether } from './side-sync';
 
 // The page's controller, outside React: owns the sides (one worker each) and
 // the scenario they all run, fans controls out to the workers and keeps the
@@ -44,23 +39,31 @@ export class Lab {
   private sessions: SideSession[];
   private readonly listeners = new Set<() => void>();
   private readonly paintLoop: PaintLoop;
+  private readonly lockstep: Lockstep;
   private statuses: readonly SideStatus[];
   private speed: Speed;
   private wantPlay = true; // the user's play/pause choice, kept across restarts
   /** The scenario every side runs, as the core accepted it; null until the first run is ready. */
   private scenario: string | null = null;
   /** Live changes the cores accepted in this run, in the order they acted. */
-  private live: RecordedEvent[] = [];
-  private marks: { scenario: string | null; live: RecordedEvent[]; count: number; marks: EventMark[] } | null = null;
+  private readonly live = new LiveRecord(() => {
+    this.statusChanged();
+    this.paintLoop.request();
+  });
   private queue: Promise<unknown> = Promise.resolve();
   private restarts = 0;
+  private interval: { scenario: string | null; ms: number } = { scenario: null, ms: 10 };
 
   constructor(
     private readonly spawn: () => WorkerPort,
     private readonly options: LabOptions = defaultLabOptions,
   ) {
     this.speed = options.speed;
-    this.paintLoop = new PaintLoop(() => this.sessions, options.windowS);
+    this.lockstep = new Lockstep(
+      () => this.sessions,
+      () => leadS(this.speed, this.sampleIntervalMs() / 1000),
+    );
+    this.paintLoop = new PaintLoop(() => this.lockstep.frontier(), options.windowS);
     this.sessions = Array.from({ length: options.sideCount }, (_, i) => this.createSession(i));
     this.statuses = this.sessions.map((s) => s.status);
   }
@@ -97,9 +100,19 @@ export class Lab {
     for (const side of this.sessions) side.play();
   }
 
+  /**
+   * Stops every side at one simulated time: each is held where it is, and
+   * all run up to the sample time at or after the latest (the sides behind by
+   * at most the lockstep lead) and stop there.
+   */
   pause(): void {
     this.wantPlay = false;
-    for (const side of this.sessions) side.pause();
+    this.enqueue(() => pauseTogether(this.sessions, this.sampleIntervalMs())).catch(() => undefined); // no side running: nothing to stop
+  }
+
+  /** The simulated time the page shows: every running side has reached it. */
+  shownTime(): number {
+    return this.lockstep.frontier();
   }
 
   /** Every side from t = 0 on the scenario, live changes dropped; a failed side gets a fresh worker. */
@@ -114,6 +127,7 @@ export class Lab {
   setSpeed(speed: Speed): void {
     this.speed = speed;
     for (const side of this.sessions) side.setSpeed(speed);
+    this.lockstep.update();
   }
 
   // ---- the sides -------------------------------------------------------------
@@ -177,7 +191,7 @@ export class Lab {
       old.terminate();
       const fresh = this.createSession(sideIndex);
       this.sessions = this.sessions.map((s, i) => (i === sideIndex ? fresh : s));
-      const scenario = withLiveEvents(this.scenario, this.live) ?? this.scenario;
+      const scenario = withLiveEvents(this.scenario, this.live.all) ?? this.scenario;
       fresh.start(this.speed, false, scenario);
       this.statusChanged();
       await fresh.waitFor((s) => !s.restarting);
@@ -194,7 +208,7 @@ export class Lab {
   async load(scenarioJson: string): Promise<string | null> {
     let checked;
     try {
-      checked = await this.check(scenarioJson);
+      checked = await checkScenario(this.sessions, this.spawn, scenarioJson);
     } catch (e) {
       return `the scenario could not be checked: ${messageOf(e)}`;
     }
@@ -213,7 +227,7 @@ export class Lab {
   async exportScenario(): Promise<string> {
     await this.queue;
     if (this.scenario === null) throw new Error('no scenario has run yet');
-    const merged = withLiveEvents(this.scenario, this.live);
+    const merged = withLiveEvents(this.scenario, this.live.all);
     if (merged === null) throw new Error('the current scenario is not a JSON object');
     return merged;
   }
@@ -232,15 +246,20 @@ export class Lab {
     return this.loadEdited((scenario) => withGroupAdded(scenario, kind));
   }
 
-  /** Where the time axis changed: the scenario's events and the accepted live changes. */
-  eventMarks(): EventMark[] {
-    // Every chart asks at every frame: parse and sort only when the scenario or the record changed.
-    const c = this.marks;
-    if (c && c.scenario === this.scenario && c.live === this.live && c.count === this.live.length) return c.marks;
-    const own = this.scenario === null ? [] : scenarioEvents(this.scenario);
-    const marks = marksOf([...own, ...this.live]);
-    this.marks = { scenario: this.scenario, live: this.live, count: this.live.length, marks };
-    return marks;
+  /**
+   * The run's changes in time order: the scenario's events and the accepted
+   * live ones, the events of one gesture (a slider drag) as one change.
+   */
+  changes(): Change[] {
+    return this.live.changes(this.scenario, this.statuses);
+  }
+
+  /** Where the time axis changed, for the charts: one mark per change. */
+  eventMarks = (): EventMark[] => this.changes();
+
+  /** The control being moved was released: its next move is a new change. */
+  endGesture(): void {
+    this.live.endGesture();
   }
 
   // ---- live changes ----------------------------------------------------------
@@ -255,19 +274,19 @@ export class Lab {
    * side-sync.ts). Rejects with the core's message when no side took it.
    */
   applyEverywhere(event: TimelineEvent): Promise<void> {
+    const gesture = this.live.gestureOf(event);
     return this.enqueue(async () => {
-      this.live.push(await applyAtOneTime(this.sessions, event));
-      this.statusChanged();
+      this.live.add(await applyAtOneTime(this.sessions, event), gesture);
     });
   }
 
   /** Sets a parameter of one side's discipline; resolves when its core accepted it, rejects with its message. */
   setParam(sideIndex: number, aqm: string, name: string, value: number): Promise<void> {
+    const gesture = this.live.gestureOf({ kind: 'set_param', side: sideIndex, name, value });
     return this.enqueue(async () => {
       const side = this.sessions[sideIndex];
       if (!side) throw new Error(`side ${sideIndex}: no such side`);
-      this.live.push(await side.setParam(aqm, name, value));
-      this.statusChanged();
+      this.live.add(await side.setParam(aqm, name, value), gesture);
     });
   }
 
@@ -305,7 +324,7 @@ export class Lab {
     this.paintLoop.request();
   }
 
-  /** The shared time axis: the last windowS seconds up to the newest sample of any side. */
+  /** The shared time axis: the last windowS seconds up to the time every side has reached. */
   timeWindow(): [number, number] {
     return this.paintLoop.timeWindow();
   }
@@ -319,6 +338,7 @@ export class Lab {
 
   dispose(): void {
     this.paintLoop.dispose();
+    this.live.dispose();
     for (const side of this.sessions) side.terminate();
     this.listeners.clear();
   }
@@ -328,7 +348,10 @@ export class Lab {
   private createSession(index: number): SideSession {
     return new SideSession(index, this.spawn(), {
       statusChanged: () => this.statusChanged(),
-      samplesArrived: () => this.paintLoop.request(),
+      samplesArrived: () => {
+        this.lockstep.update();
+        this.paintLoop.samplesArrived();
+      },
       // The first run of the page is the core's default scenario: it becomes the lab's.
       runReady: (scenario) => {
         if (this.scenario === null) this.scenario = scenario;
@@ -379,7 +402,7 @@ export class Lab {
       });
       while (sessions.length < count) sessions.push(this.createSession(sessions.length));
       this.sessions = sessions;
-      this.live = [];
+      this.live.clear();
       this.restarts++;
       sessions.forEach((side, i) => (side.index = i));
       this.statusChanged();
@@ -400,22 +423,16 @@ export class Lab {
   }
 
   private sampleIntervalMs(): number {
-    return (this.scenario === null ? null : numberField(readScenario(this.scenario), 'sample_interval_ms')) ?? 10;
-  }
-
-  /** The core's verdict, from a side whose worker is up, or from a worker spawned for it. */
-  private async check(scenarioJson: string) {
-    const side = this.sessions.find((s) => !s.status.failed);
-    if (side) return side.check(scenarioJson);
-    const client = new SimClient(this.spawn(), { ready: () => {}, batch: () => {}, state: () => {}, error: () => {} });
-    try {
-      return await client.check(scenarioJson);
-    } finally {
-      client.terminate();
-    }
+    // Asked at every batch (the lockstep lead): parse the scenario only when it changed.
+    const cached = this.interval;
+    if (cached.scenario === this.scenario) return cached.ms;
+    const ms = (this.scenario === null ? null : numberField(readScenario(this.scenario), 'sample_interval_ms')) ?? 10;
+    this.interval = { scenario: this.scenario, ms };
+    return ms;
   }
 
   private statusChanged(): void {
+    this.lockstep.update(); // a side that failed, restarted or stopped changes the frontier
     this.statuses = this.sessions.map((s) => s.status);
     for (const listener of this.listeners) listener();
   }

@@ -9,10 +9,17 @@ export interface LiveValue {
   value: number | null;
   error: string | null;
   set(value: number): void;
+  /** The control was let go: the last value goes out now, and `end` is told (one gesture, one change). */
+  release(): void;
 }
 
 /** `initial` is re-read whenever `runKey` changes (a new run starts from the scenario's values). */
-export function useLiveValue(initial: number | null, runKey: unknown, send: (value: number) => Promise<void>): LiveValue {
+export function useLiveValue(
+  initial: number | null,
+  runKey: unknown,
+  send: (value: number) => Promise<void>,
+  end: () => void = () => {},
+): LiveValue {
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const accepted = useRef(initial);
@@ -49,6 +56,10 @@ export function useLiveValue(initial: number | null, runKey: unknown, send: (val
     set: (v) => {
       setValue(v);
       sender.push(v);
+    },
+    release: () => {
+      sender.flush();
+      end();
     },
   };
 }

@@ -1,43 +1,50 @@
 import { RepaintScheduler } from '../charts/repaint-scheduler';
-import type { SideSession } from './side-session';
 
 // The page's paint loop: every chart registered here is drawn in one
-// animation frame, over the one time window all charts share. Samples ask for
-// a frame; nothing is drawn between frames.
+// animation frame, over the one time window all charts share, ending at the
+// time every side has reached (lockstep.ts). Drawing follows the screen, not
+// the sample rate: a frame is drawn only when that time moved or something
+// else (a resize, the theme, the range, a new run) asked for it, at most once
+// per frame, and each chart skips itself while it is scrolled out of view.
 
 export interface Drawable {
-  draw(x0: number, x1: number): void;
+  /** Draws the window [x0, x1] with samples up to `until`. */
+  draw(x0: number, x1: number, until: number): void;
 }
 
 export class PaintLoop {
   private readonly charts = new Set<Drawable>();
   private readonly scheduler = new RepaintScheduler(() => this.paint());
+  private forced = true;
+  private painted = Number.NaN; // the shown time of the last frame drawn
 
   constructor(
-    /** The sides whose samples the charts show (read at every frame: the set changes with restarts). */
-    private readonly sides: () => readonly SideSession[],
-    /** Seconds of simulated time the charts show, ending at the newest sample. */
+    /** The time every side has reached (read at every frame). */
+    private readonly shownTime: () => number,
+    /** Seconds of simulated time the charts show, ending at the shown time. */
     private readonly windowS: number,
   ) {}
 
   add(chart: Drawable): () => void {
     this.charts.add(chart);
-    this.scheduler.request();
+    this.request();
     return () => this.charts.delete(chart);
   }
 
+  /** Something besides new samples changed: the next frame redraws every chart on screen. */
   request(): void {
+    this.forced = true;
     this.scheduler.request();
   }
 
-  /** The shared time axis: the last windowS seconds up to the newest sample of any side. */
+  /** New samples arrived: the next frame redraws only if the shown time moved. */
+  samplesArrived(): void {
+    if (this.shownTime() !== this.painted) this.scheduler.request();
+  }
+
+  /** The shared time axis: the last windowS seconds up to the shown time. */
   timeWindow(): [number, number] {
-    let end = 0;
-    for (const side of this.sides()) {
-      const t = side.store.last(side.store.columnIndex('t'));
-      if (t > end) end = t;
-    }
-    const x1 = Math.max(end, this.windowS);
+    const x1 = Math.max(this.shownTime(), this.windowS);
     return [x1 - this.windowS, x1];
   }
 
@@ -47,7 +54,11 @@ export class PaintLoop {
   }
 
   private paint(): void {
+    const until = this.shownTime();
+    if (!this.forced && until === this.painted) return;
+    this.forced = false;
+    this.painted = until;
     const [x0, x1] = this.timeWindow();
-    for (const chart of this.charts) chart.draw(x0, x1);
+    for (const chart of this.charts) chart.draw(x0, x1, until);
   }
 }

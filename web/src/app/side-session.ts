@@ -140,6 +140,11 @@ export class SideSession {
     this.client.runUntil(untilS);
   }
 
+  /** Lockstep: playing, the run waits at `untilS` until the limit rises (see lockstep.ts). */
+  limit(untilS: number): void {
+    this.client.limit(untilS);
+  }
+
   /** Runs to `untilS` as fast as possible; resolves once the run stops (there, at its end, paused or failed). */
   runTo(untilS: number): Promise<void> {
     const before = this.states;

@@ -1,6 +1,8 @@
 import type { RecordedEvent, Speed, TimelineEvent } from '../protocol/protocol';
 import { messageOf } from '../lib/errors';
-import { nextSampleTime } from '../worker/sample-time';
+import { SimClient, type CheckedScenario } from '../worker/client';
+import { nextSampleTime, sampleTimeAtOrAfter } from '../worker/sample-time';
+import type { WorkerPort } from '../worker/spawn-worker';
 import type { SideSession } from './side-session';
 
 // Keeping the sides together in simulated time. Sides are paced apart (each in
@@ -66,6 +68,20 @@ export async function stepTogether(sessions: readonly SideSession[], sampleInter
   }
 }
 
+/**
+ * Pause, in lockstep: every side stops at the first sample time at or after
+ * the latest of their times (the others run up to it), so each side's last
+ * sample is the time they all stand at.
+ */
+export async function pauseTogether(sessions: readonly SideSession[], sampleIntervalMs: number): Promise<void> {
+  const held = await holdAll(sessions);
+  const at = sampleTimeAtOrAfter(latestOf(held), sampleIntervalMs);
+  for (const [side] of held) {
+    side.runUntil(at);
+    side.release();
+  }
+}
+
 /** Every side as fast as possible to `untilS`, paused there; an error message (nothing changed) if one is already past it. */
 export async function runAllUntil(sessions: readonly SideSession[], untilS: number): Promise<string | null> {
   const held = await holdAll(sessions);
@@ -119,4 +135,20 @@ export async function catchUp(
     await side.runTo(target);
   }
   return current();
+}
+
+/** The core's verdict on a scenario, from a side whose worker is up, or from a worker spawned for it. */
+export async function checkScenario(
+  sessions: readonly SideSession[],
+  spawn: () => WorkerPort,
+  scenarioJson: string,
+): Promise<CheckedScenario> {
+  const side = sessions.find((s) => !s.status.failed);
+  if (side) return side.check(scenarioJson);
+  const client = new SimClient(spawn(), { ready: () => {}, batch: () => {}, state: () => {}, error: () => {} });
+  try {
+    return await client.check(scenarioJson);
+  } finally {
+    client.terminate();
+  }
 }

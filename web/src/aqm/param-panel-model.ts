@@ -58,6 +58,11 @@ export class ParamPanelModel {
   }
 
   /** The user moved a control. */
+  /** The control was let go: its waiting value goes out now, before anything after the release. */
+  release(name: string): void {
+    this.fields.get(name)?.sender.flush();
+  }
+
   set(name: string, value: number): void {
     const field = this.fields.get(name);
     if (!field) return;

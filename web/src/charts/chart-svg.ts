@@ -1,3 +1,4 @@
+import { layoutLevelLabels, markRowPx, type MarkLabel } from './mark-layout';
 import type { PixelColumns } from './decimate';
 
 // A chart as a standalone SVG document: title, legend, then one panel per
@@ -28,7 +29,9 @@ export interface PanelPicture {
   yTicks: Tick[];
   lines: { label: string; colour: string; dashed: boolean; d: string }[];
   levels: { at: number; label: string; colour: string }[];
-  marks: { at: number; label: string }[];
+  /** Where changes happened (px), and their labels placed so they do not overprint (mark-layout.ts). */
+  markLines: number[];
+  marks: MarkLabel[];
 }
 
 export interface PictureTheme {
@@ -127,10 +130,14 @@ function panelSvg(panel: PanelPicture, theme: PictureTheme, index: number): stri
     `<text class="axis-label" transform="translate(${-margin.left + 12},0) rotate(-90)" text-anchor="end" font-size="10" fill="${theme.muted}">${escapeXml(panel.yLabel)}</text>`,
   );
   out.push(`<clipPath id="plot-${index}"><rect width="${r1(plotW)}" height="${r1(plotH)}"/></clipPath>`);
+  for (const at of panel.markLines) {
+    out.push(`<line class="mark" x1="${r1(at)}" x2="${r1(at)}" y1="0" y2="${r1(plotH)}" stroke="${theme.muted}" stroke-dasharray="4 3"/>`);
+  }
   for (const mark of panel.marks) {
+    const textX = mark.anchorEnd ? mark.x - 3 : mark.x + 3;
+    const anchor = mark.anchorEnd ? ' text-anchor="end"' : '';
     out.push(
-      `<line class="mark" x1="${r1(mark.at)}" x2="${r1(mark.at)}" y1="0" y2="${r1(plotH)}" stroke="${theme.muted}" stroke-dasharray="4 3"/>`,
-      `<text x="${r1(mark.at + 3)}" y="9" font-size="9" fill="${theme.muted}">${escapeXml(mark.label)}</text>`,
+      `<text x="${r1(textX)}" y="${9 + mark.row * markRowPx}" font-size="9"${anchor} fill="${theme.muted}">${escapeXml(mark.text)}</text>`,
     );
   }
   out.push(`<g clip-path="url(#plot-${index})">`);
@@ -143,12 +150,16 @@ function panelSvg(panel: PanelPicture, theme: PictureTheme, index: number): stri
   }
   out.push('</g>');
   // Levels over the data: a dense series would hide them otherwise.
-  for (const level of panel.levels) {
+  const levelEnds = layoutLevelLabels(
+    panel.levels.map((l) => ({ y: l.at, label: l.label })),
+    plotW,
+  );
+  panel.levels.forEach((level, i) => {
     out.push(
       `<line class="level" x1="0" x2="${r1(plotW)}" y1="${r1(level.at)}" y2="${r1(level.at)}" stroke="${level.colour}" stroke-dasharray="2 3"/>`,
-      `<text x="${r1(plotW - 2)}" y="${r1(level.at - 3)}" text-anchor="end" font-size="9" fill="${level.colour}" paint-order="stroke" stroke="${theme.background}" stroke-width="3">${escapeXml(level.label)}</text>`,
+      `<text x="${r1(levelEnds[i] ?? plotW - 2)}" y="${r1(level.at - 3)}" text-anchor="end" font-size="9" fill="${level.colour}" paint-order="stroke" stroke="${theme.background}" stroke-width="3">${escapeXml(level.label)}</text>`,
     );
-  }
+  });
   out.push('</g>');
   return out.join('');
 }

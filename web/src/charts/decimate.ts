@@ -34,7 +34,9 @@ export function pixelOf(x: number, x0: number, x1: number, width: number): numbe
 
 /**
  * Fills `out` from the samples of `store` whose x (a non-decreasing column)
- * lies in [x0, x1]; NaN and infinite values are skipped. Returns the samples used.
+ * lies in [x0, x1] and not past `until` (the time every side has reached: a
+ * side ahead is not drawn ahead); NaN and infinite values are skipped.
+ * Returns the samples used.
  */
 export function decimate(
   store: SeriesStore,
@@ -43,13 +45,14 @@ export function decimate(
   x0: number,
   x1: number,
   out: PixelColumns,
+  until = x1,
 ): number {
   out.count.fill(0);
   if (!(x1 > x0) || xColumn < 0 || yColumn < 0) return 0;
-  return accumulate(store, xColumn, yColumn, store.lowerBound(xColumn, x0), x0, x1, out).used;
+  return accumulate(store, xColumn, yColumn, store.lowerBound(xColumn, x0), x0, x1, Math.min(x1, until), out).used;
 }
 
-/** Adds samples from logical index `from` until x passes x1; returns where it stopped. */
+/** Adds samples from logical index `from` until x passes `stop`; returns where it stopped. */
 function accumulate(
   store: SeriesStore,
   xColumn: number,
@@ -57,6 +60,7 @@ function accumulate(
   from: number,
   x0: number,
   x1: number,
+  stop: number,
   out: PixelColumns,
 ): { used: number; next: number } {
   const { width, min, max, first, last, count } = out;
@@ -64,7 +68,7 @@ function accumulate(
   let i = from;
   for (; i < store.length; i++) {
     const x = store.at(xColumn, i);
-    if (x > x1) break;
+    if (x > stop) break;
     const y = store.at(yColumn, i);
     if (!Number.isFinite(y)) continue;
     const p = pixelOf(x, x0, x1, width);
@@ -84,15 +88,24 @@ function accumulate(
 }
 
 /**
- * Decimation that remembers where it stopped. While the window, the width
- * and the run stay the same (the "whole run" view between two steps of its
- * axis), each frame only folds in the samples that arrived since the last,
- * so a ten-minute run costs no more per frame than a ten-second one.
+ * Decimation that remembers where it stopped. While the width, the window's
+ * length and the run stay the same, each frame only folds in the samples
+ * that arrived since the last, so drawing costs follow the screen, not the
+ * sample count or the speed:
+ * - the "whole run" view keeps its window between two steps of its axis;
+ * - the "last minute" view slides by whole columns (the chart aligns its
+ *   window to the column width), so the columns shift left and only the new
+ *   ones on the right fill in.
+ * Any other change (width, length, a window moved by part of a column, a new
+ * run, unread samples overwritten by the ring, a common time that went back)
+ * starts over with a full pass.
  */
 export class IncrementalDecimator {
   private out: PixelColumns = createPixelColumns(1);
   private key = '';
   private store: SeriesStore | null = null;
+  private x0 = 0;
+  private stop = 0;
   private nextAbsolute = 0; // store.totalReceived-based index of the first sample not yet folded in
   private used = 0;
 
@@ -100,33 +113,86 @@ export class IncrementalDecimator {
     return this.out;
   }
 
-  /** Brings the columns up to date for [x0, x1] at `width` pixels; returns the samples they hold. */
-  update(store: SeriesStore, xColumn: number, yColumn: number, x0: number, x1: number, width: number): number {
+  /**
+   * Brings the columns up to date for [x0, x1] at `width` pixels, with samples
+   * up to `until`; returns the samples they hold.
+   */
+  update(
+    store: SeriesStore,
+    xColumn: number,
+    yColumn: number,
+    x0: number,
+    x1: number,
+    width: number,
+    until = x1,
+  ): number {
     const w = Math.max(1, Math.floor(width));
     if (this.out.width !== w) this.out = createPixelColumns(w);
-    const key = `${store.generation}:${xColumn}:${yColumn}:${x0}:${x1}:${w}`;
+    const key = `${store.generation}:${xColumn}:${yColumn}:${x1 - x0}:${w}`;
     const dropped = store.totalReceived - store.length; // samples overwritten by the ring
     const resume = this.nextAbsolute - dropped;
+    const stop = Math.min(x1, until);
+    const shift = (x0 - this.x0) / ((x1 - x0) / w); // in columns
+    const whole = Math.round(shift);
     // A restarted side brings a new store whose generation may equal the old one's.
-    if (key !== this.key || store !== this.store || resume < 0 || !(x1 > x0) || xColumn < 0 || yColumn < 0) {
+    if (
+      key !== this.key ||
+      store !== this.store ||
+      resume < 0 ||
+      !(x1 > x0) ||
+      xColumn < 0 ||
+      yColumn < 0 ||
+      whole < 0 ||
+      Math.abs(shift - whole) > 1e-6 ||
+      stop < this.stop // the sides' common time went back (a side restarted): folded samples are past it
+    ) {
       this.key = key;
       this.store = store;
-      this.used = decimate(store, xColumn, yColumn, x0, x1, this.out);
-      this.nextAbsolute = dropped + (x1 > x0 && xColumn >= 0 ? this.endIndex(store, xColumn, x1) : 0);
+      this.x0 = x0;
+      this.stop = stop;
+      this.used = decimate(store, xColumn, yColumn, x0, x1, this.out, stop);
+      this.nextAbsolute = dropped + (x1 > x0 && xColumn >= 0 ? this.endIndex(store, xColumn, stop) : 0);
       return this.used;
     }
-    const step = accumulate(store, xColumn, yColumn, resume, x0, x1, this.out);
+    let from = resume;
+    if (whole > 0) {
+      this.x0 = x0;
+      this.used = shiftColumns(this.out, whole);
+      // The old window's end belonged to its last column; in the moved window
+      // it opens a new one. So the old last column is folded again.
+      const redo = w - whole - 1;
+      if (redo >= 0) {
+        this.used -= this.out.count[redo] ?? 0;
+        this.out.count[redo] = 0;
+        from = store.lowerBound(xColumn, x0 + redo * ((x1 - x0) / w));
+        while (from < resume && pixelOf(store.at(xColumn, from), x0, x1, w) < redo) from++;
+        from = Math.min(from, resume);
+      }
+    }
+    const step = accumulate(store, xColumn, yColumn, from, x0, x1, stop, this.out);
+    this.stop = stop;
     this.used += step.used;
     this.nextAbsolute = dropped + step.next;
     return this.used;
   }
 
-  private endIndex(store: SeriesStore, xColumn: number, x1: number): number {
-    // First sample past x1: decimate() stopped there, so the next update starts there.
-    let i = store.lowerBound(xColumn, x1);
-    while (i < store.length && store.at(xColumn, i) <= x1) i++;
+  private endIndex(store: SeriesStore, xColumn: number, stop: number): number {
+    // First sample past `stop`: decimate() stopped there, so the next update starts there.
+    let i = store.lowerBound(xColumn, stop);
+    while (i < store.length && store.at(xColumn, i) <= stop) i++;
     return i;
   }
+}
+
+/** Drops the first `k` columns, moving the rest left and emptying the last k; returns the samples kept. */
+function shiftColumns(c: PixelColumns, k: number): number {
+  for (const a of [c.min, c.max, c.first, c.last, c.count]) {
+    a.copyWithin(0, Math.min(k, c.width));
+    a.fill(0, Math.max(0, c.width - k));
+  }
+  let kept = 0;
+  for (let p = 0; p < c.width; p++) kept += c.count[p] ?? 0;
+  return kept;
 }
 
 /** Highest value over the filled columns, or NaN when none is filled. */

@@ -1,13 +1,16 @@
 import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
-import { resolveColour } from '../lib/colours';
+import { resolveColour, type MarkerShape } from '../lib/colours';
 import { onThemeChange } from '../lib/theme';
 import { crosshairTime, type ChartView } from './chart-view';
 import { columnsPath, type PanelPicture } from './chart-svg';
 import { fillColumnBars, strokeColumnPath } from './column-marks';
+import { layoutLevelLabels, layoutMarkLabels, markRowPx, type MarkLabel } from './mark-layout';
+import { markerPath } from './markers';
 import { columnsMax, columnsMin, IncrementalDecimator, type PixelColumns } from './decimate';
 import type { SeriesStore } from './series-store';
+import { OnScreen } from './on-screen';
 import { valueAt } from './value-at';
 import { formatValue, type ValueKind } from '../lib/format';
 
@@ -26,6 +29,8 @@ export interface ChartSeries {
   dashed: boolean;
   /** Name in the readout and in exports; the column when absent. */
   label?: string;
+  /** The side's marker shape, drawn at the newest point (the cue beside colour). */
+  marker?: MarkerShape;
 }
 
 /** A horizontal level: a discipline's threshold or target, in the chart's unit. */
@@ -127,6 +132,10 @@ export class LineChart {
   private height = 0;
   private used = 0;
   private frame: Frame | null = null;
+  private readonly onScreen: OnScreen;
+  // What the overlay layers were last drawn for: a frame that changes only the
+  // lines leaves the SVG alone (each DOM write costs style and layout work).
+  private overlayKeys = { axes: '', levels: '', marks: '', data: '' };
 
   constructor(
     private readonly container: HTMLElement,
@@ -152,6 +161,7 @@ export class LineChart {
       options.onResize();
     });
     this.observer.observe(container);
+    this.onScreen = new OnScreen(container, () => options.onResize());
     this.measure();
     this.cleanups.push(onThemeChange(() => options.onResize()));
     const view = options.view;
@@ -165,22 +175,39 @@ export class LineChart {
 
   destroy(): void {
     this.observer.disconnect();
+    this.onScreen.disconnect();
     for (const cleanup of this.cleanups) cleanup();
     this.canvas.remove();
     this.svg.remove();
     this.readout.remove();
   }
 
-  /** Redraws every series over the page's time window [x0, x1] seconds, on its own value scale. */
-  draw(x0: number, x1: number): void {
-    this.render(valueDomain(this.prepare(x0, x1)));
+  /** False while the chart is scrolled out of view: it then keeps its frame but paints nothing. */
+  get visible(): boolean {
+    return this.onScreen.visible;
+  }
+
+  /**
+   * Redraws every series over the page's time window [x0, x1] seconds, with
+   * samples up to `until` (the time every side has reached), on its own value scale.
+   */
+  draw(x0: number, x1: number, until = x1): void {
+    this.render(valueDomain(this.prepare(x0, x1, until)));
   }
 
   /** Decimates the series for the window; returns the values they (and the levels) span. */
-  prepare(pageX0: number, pageX1: number): Extent {
-    const [x0, x1] = this.options.view ? this.options.view.window(pageX0, pageX1) : [pageX0, pageX1];
+  prepare(pageX0: number, pageX1: number, until = pageX1): Extent {
     const plotW = Math.max(1, this.width - margin.left - margin.right);
     const plotH = Math.max(1, this.height - margin.top - margin.bottom);
+    let [x0, x1] = this.options.view ? this.options.view.window(pageX0, pageX1) : [pageX0, pageX1];
+    if (this.options.view?.range !== 'whole' && x0 > 0 && x1 > x0) {
+      // The sliding window moves by whole pixel columns (its end rounded up to
+      // one), so the decimated columns shift instead of being rebuilt.
+      const column = (x1 - x0) / plotW;
+      const end = Math.ceil(x1 / column - 1e-9) * column;
+      x0 += end - x1;
+      x1 = end;
+    }
     const series = this.options.series();
     while (this.decimators.length < series.length) this.decimators.push(new IncrementalDecimator());
     this.decimators.length = series.length;
@@ -189,7 +216,7 @@ export class LineChart {
     series.forEach((s, i) => {
       const d = this.decimators[i];
       if (!d) return;
-      this.used += d.update(s.store, s.store.columnIndex('t'), s.store.columnIndex(s.column), x0, x1, plotW);
+      this.used += d.update(s.store, s.store.columnIndex('t'), s.store.columnIndex(s.column), x0, x1, plotW, until);
       extent = unionExtent(extent, { lo: columnsMin(d.columns), hi: columnsMax(d.columns) });
     });
     for (const level of this.options.levels?.() ?? []) extent = unionExtent(extent, { lo: level.value, hi: level.value });
@@ -204,14 +231,31 @@ export class LineChart {
     const frame = this.frame;
     if (!frame) return;
     frame.y = scaleLinear().domain(domain).range([frame.plotH, 0]).nice();
+    const keys = this.overlayKeys;
+    const data = `${this.used}|${frame.x0},${frame.x1}`;
+    if (data !== keys.data) {
+      this.container.dataset.samples = String(this.used);
+      this.container.dataset.window = `${frame.x0},${frame.x1}`;
+      keys.data = data;
+    }
+    // Out of view, the frame is kept up to date (the crosshair readout and the
+    // exports read it; the decimation is incremental) but nothing is painted.
+    if (!this.visible) return;
     this.paintLines(frame);
-    this.paintAxes(frame);
-    this.paintLevels(frame);
-    this.paintMarks(frame);
-    this.drawCrosshair();
-    this.container.dataset.samples = String(this.used);
+    const size = `${frame.plotW}x${frame.plotH}`;
+    const yKey = frame.y.domain().join(',');
+    const axes = `${frame.x0},${frame.x1},${yKey},${size}`;
+    if (axes !== keys.axes) this.paintAxes(frame);
+    const levels = this.options.levels?.() ?? [];
+    const levelsKey = `${yKey},${size},${levels.map((l) => `${l.value}:${l.label}:${l.colour}`).join(';')}`;
+    if (levelsKey !== keys.levels) this.paintLevels(frame);
+    const marks = this.visibleMarks(frame);
+    // Marks move with the window; with none in view there is nothing to redo.
+    const marksKey = marks.length === 0 ? '' : `${frame.x0},${frame.x1},${size},${marks.map((m) => `${m.t}:${m.label}`).join(';')}`;
+    if (marksKey !== keys.marks) this.paintMarks(frame);
+    if (this.options.view?.hover !== null && this.options.view?.hover !== undefined) this.drawCrosshair();
+    this.overlayKeys = { axes, levels: levelsKey, marks: marksKey, data };
     if (this.used > 0) markFirstSamplesDrawn();
-    this.container.dataset.window = `${frame.x0},${frame.x1}`;
   }
 
   /** The chart as drawn now, for the SVG and PNG exports. */
@@ -219,6 +263,7 @@ export class LineChart {
     const frame = this.frame;
     if (!frame) return null;
     const { x, y, plotW, plotH, series } = frame;
+    const marks = this.visibleMarks(frame).map((m) => ({ x: x(m.t), label: m.label }));
     const yFormat = this.yTickFormat(y);
     return {
       width: this.width,
@@ -238,7 +283,8 @@ export class LineChart {
         };
       }),
       levels: (this.options.levels?.() ?? []).map((l) => ({ at: y(l.value), label: l.label, colour: resolveColour(l.colour) })),
-      marks: this.visibleMarks(frame).map((m) => ({ at: x(m.t), label: m.label })),
+      markLines: marks.map((m) => m.x),
+      marks: layoutMarkLabels(marks, plotW),
     };
   }
 
@@ -266,7 +312,24 @@ export class LineChart {
         ctx.setLineDash([]);
         fillColumnBars(ctx, c, frame.y, lineWidth);
       }
+      if (s.marker) this.paintMarker(ctx, s.marker, c, frame.y);
     });
+  }
+
+  /** The series' marker at its newest point, outlined in the background colour so it reads over other lines. */
+  private paintMarker(ctx: CanvasRenderingContext2D, shape: MarkerShape, c: PixelColumns, y: Scale): void {
+    let p = c.width - 1;
+    while (p >= 0 && (c.count[p] ?? 0) === 0) p--;
+    if (p < 0) return;
+    ctx.save();
+    ctx.translate(p + 0.5, y(c.last[p] ?? 0));
+    const path = new Path2D(markerPath(shape, 4.5));
+    ctx.setLineDash([]);
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = resolveColour('var(--panel-bg)');
+    ctx.stroke(path);
+    ctx.fill(path);
+    ctx.restore();
   }
 
   private xTickCount(plotW: number): number {
@@ -309,9 +372,13 @@ export class LineChart {
       .attr('y1', (l) => frame.y(l.value))
       .attr('y2', (l) => frame.y(l.value))
       .attr('stroke', (l) => l.colour);
+    const ends = layoutLevelLabels(
+      levels.map((l) => ({ y: frame.y(l.value), label: l.label })),
+      frame.plotW,
+    );
     groups
       .select('text')
-      .attr('x', frame.plotW - 2)
+      .attr('x', (_, i) => ends[i] ?? frame.plotW - 2)
       .attr('y', (l) => frame.y(l.value) - 3)
       .attr('fill', (l) => l.colour)
       .text((l) => l.label);
@@ -323,19 +390,32 @@ export class LineChart {
 
   private paintMarks(frame: Frame): void {
     const layer = select(this.markLayer).attr('transform', `translate(${margin.left},${margin.top})`);
-    const groups = layer.selectAll<SVGGElement, EventMark>('g.mark').data(this.visibleMarks(frame)).join((enter) => {
-      const g = enter.append('g').attr('class', 'mark');
-      g.append('line');
-      g.append('text');
-      return g;
-    });
-    groups.attr('transform', (m) => `translate(${frame.x(m.t)},0)`);
-    groups.select('line').attr('y1', 0).attr('y2', frame.plotH);
-    groups
-      .select('text')
-      .attr('x', 3)
-      .attr('y', 9)
-      .text((m) => m.label);
+    const marks = this.visibleMarks(frame).map((m) => ({ x: frame.x(m.t), label: m.label }));
+    layer
+      .selectAll<SVGLineElement, { x: number }>('line')
+      .data(marks)
+      .join('line')
+      .attr('x1', (m) => m.x)
+      .attr('x2', (m) => m.x)
+      .attr('y1', 0)
+      .attr('y2', frame.plotH);
+    layer
+      .selectAll<SVGTextElement, MarkLabel>('text')
+      .data(layoutMarkLabels(marks, frame.plotW))
+      .join((enter) => {
+        const text = enter.append('text');
+        text.append('title');
+        return text;
+      })
+      .attr('x', (l) => (l.anchorEnd ? l.x - 3 : l.x + 3))
+      .attr('y', (l) => 9 + l.row * markRowPx)
+      .attr('text-anchor', (l) => (l.anchorEnd ? 'end' : 'start'))
+      .call((text) => text.select('title').text((l) => l.title))
+      .each(function (l) {
+        // The text node after the <title>: set without dropping the title.
+        const node = this.lastChild?.nodeType === Node.TEXT_NODE ? this.lastChild : this.appendChild(document.createTextNode(''));
+        node.textContent = l.text;
+      });
   }
 
   /** The crosshair line, a dot per series, and the readout; only the overlay changes. */
@@ -408,7 +488,10 @@ export class LineChart {
       return f < -0.02 || f > 1.02 ? null : f;
     };
     const move = (e: PointerEvent) => view.setHover(fractionAt(e.clientX));
-    const leave = () => {
+    // A finger lifting "leaves" the chart before the tap focuses it: the
+    // crosshair stays where the finger was (else focus would put it at the right edge).
+    const leave = (e: PointerEvent) => {
+      if (e.pointerType !== 'mouse') return;
       if (document.activeElement !== this.container) view.setHover(null);
     };
     const key = (e: KeyboardEvent) => {
@@ -478,10 +561,10 @@ export class LineChart {
 export class ChartRow {
   constructor(private readonly charts: () => readonly LineChart[]) {}
 
-  draw(x0: number, x1: number): void {
+  draw(x0: number, x1: number, until = x1): void {
     const charts = this.charts();
     let extent = noExtent;
-    for (const chart of charts) extent = unionExtent(extent, chart.prepare(x0, x1));
+    for (const chart of charts) extent = unionExtent(extent, chart.prepare(x0, x1, until));
     const domain = valueDomain(extent);
     for (const chart of charts) chart.render(domain);
   }

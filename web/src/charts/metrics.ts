@@ -30,6 +30,8 @@ export interface Metric {
 }
 
 const solid = (column: string): MetricLine => ({ column, dashed: false, shade: 'side', suffix: '' });
+/** A parking lot's second hop (its columns exist only there), dashed in the side's second shade. */
+const hop2 = (column: string): MetricLine => ({ column: `hop2.${column}`, dashed: true, shade: 'signal', suffix: ' hop 2' });
 
 export const metrics: Record<MetricId, Metric> = {
   queue: {
@@ -40,7 +42,7 @@ export const metrics: Record<MetricId, Metric> = {
     valueKind: 'number',
     description: "Queue length in packets over simulated time; dashed: the discipline's average queue; dotted levels: its thresholds or target",
     compact: false,
-    lines: [solid('queue_pkts'), { column: 'aqm.avg', dashed: true, shade: 'signal', suffix: ' average' }],
+    lines: [solid('queue_pkts'), { column: 'aqm.avg', dashed: true, shade: 'signal', suffix: ' average' }, hop2('queue_pkts')],
     levels: 'queue',
   },
   delay: {
@@ -51,7 +53,7 @@ export const metrics: Record<MetricId, Metric> = {
     valueKind: 'number',
     description: "Queueing delay in milliseconds over simulated time; dotted levels: the discipline's delay target",
     compact: false,
-    lines: [solid('delay_ms')],
+    lines: [solid('delay_ms'), hop2('delay_ms')],
     levels: 'delay',
   },
   jitter: {
@@ -103,5 +105,8 @@ export const metrics: Record<MetricId, Metric> = {
 
 /** The lines a side draws for a metric: those whose column its run has. */
 export function linesFor(metric: Metric, columns: readonly string[]): MetricLine[] {
-  return metric.lines.filter((line) => columns.includes(line.column));
+  const lines = metric.lines.filter((line) => columns.includes(line.column));
+  // With two hops, the first hop's own lines say which hop they are.
+  if (!lines.some((l) => l.column.startsWith('hop2.'))) return lines;
+  return lines.map((l) => (l.column.startsWith('hop2.') || l.suffix !== '' ? l : { ...l, suffix: ' hop 1' }));
 }

@@ -34,3 +34,15 @@ export function resolveColour(colour: string): string {
   cache.set(match[1], value);
   return value;
 }
+
+/**
+ * A marker shape per side, the second cue beside colour (for readers who do
+ * not tell the colours apart): drawn at each line's newest point, in the
+ * legends and on the crosshair.
+ */
+export const sideMarkers = ['circle', 'square', 'triangle', 'diamond', 'cross', 'star'] as const;
+export type MarkerShape = (typeof sideMarkers)[number];
+
+export function sideMarker(side: number): MarkerShape {
+  return sideMarkers[((side % paletteSize) + paletteSize) % paletteSize] ?? 'circle';
+}

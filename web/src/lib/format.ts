@@ -12,7 +12,8 @@ export function formatValue(value: number, kind: ValueKind = 'number'): string {
   if (a >= 10) return value.toFixed(1);
   if (a >= 1) return value.toFixed(2);
   if (a >= 0.001) return value.toPrecision(3);
-  return value.toExponential(2);
+  // Three significant digits in plain decimals: a classroom reads 0.0000123, not 1.23e-5.
+  return value.toFixed(Math.min(20, 2 - Math.floor(Math.log10(a))));
 }
 
 /** Fixed decimals, or an en dash while there is nothing to show. */

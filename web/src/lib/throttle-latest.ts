@@ -16,6 +16,8 @@ const windowTimers: Timers = {
 
 export interface ThrottledSender<T> {
   push(value: T): void;
+  /** Sends the waiting value now, if any (a released slider's last value goes before anything after it). */
+  flush(): void;
   cancel(): void;
 }
 
@@ -43,6 +45,14 @@ export function throttleLatest<T>(send: (value: T) => void, intervalMs: number, 
       } else {
         waiting = { value };
       }
+    },
+    flush() {
+      if (!waiting) return;
+      const { value } = waiting;
+      waiting = null;
+      if (timer !== null) timers.clear(timer);
+      send(value);
+      open();
     },
     cancel() {
       if (timer !== null) timers.clear(timer);

@@ -57,6 +57,9 @@ export interface Commands {
   // Run as fast as possible to simulated time `untilS` (clamped to the run's end), then pause.
   'run/until': { untilS: number };
   'run/release': Empty;
+  // Lockstep: while playing, never advance past `untilS` (the page raises it as
+  // the slowest side moves on); run-to-time and step ignore it.
+  'run/limit': { untilS: number };
 }
 
 /**
@@ -174,6 +177,7 @@ const toWorkerChecks: { [K in ToWorkerType]: (m: Fields) => boolean } = {
   'run/step': () => true,
   'run/until': (m) => isNumber(m.untilS),
   'run/release': () => true,
+  'run/limit': (m) => isNumber(m.untilS),
   'run/hold': (m) => isNumber(m.id),
   'sim/apply': (m) => isNumber(m.id) && isTimelineEvent(m.event) && (m.atS === null || isNumber(m.atS)),
   'log/get': (m) => isNumber(m.id),

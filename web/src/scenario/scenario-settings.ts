@@ -25,6 +25,13 @@ export interface LiveSettings {
 
 /** Values without one: changing them rewrites the scenario and restarts every side. */
 export interface RestartSettings {
+  /**
+   * The capacity the run is built with (bottleneck.capacity_mbps). The live
+   * control changes it from the current time on; a run built at a capacity
+   * starts there, with its queue and the discipline's capacity-derived
+   * defaults (PIE, AVQ...) made for it.
+   */
+  builtCapacityMbps: number | null;
   bufferPkts: number | null;
   packetBytes: number | null;
   rttMinMs: number | null;
@@ -84,6 +91,7 @@ export function readSettings(json: string): ScenarioSettings | null {
       onoffOn: onoffGroup !== null && startsOn(onoff),
     },
     restart: {
+      builtCapacityMbps: numberField(bottleneck, 'capacity_mbps'),
       bufferPkts: numberField(bottleneck, 'buffer_pkts'),
       packetBytes: numberField(bottleneck, 'packet_bytes'),
       rttMinMs: numberField(rtt, 'min'),
@@ -115,6 +123,7 @@ export function withRestartSettings(json: string, settings: RestartSettings): st
   const scenario = readScenario(json);
   if (!scenario) return { error: notAnObject };
   const bottleneck: Fields = { ...(isRecord(scenario.bottleneck) ? scenario.bottleneck : {}), ecn: settings.ecn };
+  put(bottleneck, 'capacity_mbps', settings.builtCapacityMbps);
   put(bottleneck, 'buffer_pkts', settings.bufferPkts);
   put(bottleneck, 'packet_bytes', settings.packetBytes);
   const groups = arrayField(scenario, 'groups');

@@ -1,4 +1,4 @@
-import { isTimelineEvent, type RecordedEvent, type TimelineEvent } from '../protocol/protocol';
+import { isTimelineEvent, type RecordedEvent } from '../protocol/protocol';
 import { isRecord } from '../lib/json';
 import { arrayField, readScenario } from './scenario-json';
 
@@ -9,25 +9,6 @@ import { arrayField, readScenario } from './scenario-json';
 export interface EventMark {
   t: number;
   label: string;
-}
-
-export function eventLabel(event: TimelineEvent): string {
-  switch (event.kind) {
-    case 'set_flows':
-      return `group ${event.group}: ${event.count} members`;
-    case 'set_param':
-      return `${event.side === undefined ? 'every side' : `side ${event.side + 1}`}: ${event.name} = ${event.value}`;
-    case 'set_capacity':
-      return `${event.hop === 2 ? 'hop 2 ' : ''}capacity ${event.mbps} Mb/s`;
-    case 'set_rate':
-      return `group ${event.group}: rate ${event.rate}`;
-    case 'set_delay':
-      return `${event.hop === 2 ? 'hop 2' : 'bottleneck'} delay ${event.delay_ms} ms`;
-    case 'group_on':
-      return `group ${event.group} on`;
-    case 'group_off':
-      return `group ${event.group} off`;
-  }
 }
 
 /** The scenario's own events that the page understands, with their times. */
@@ -41,10 +22,6 @@ export function scenarioEvents(scenarioJson: string): RecordedEvent[] {
     if (isTimelineEvent(event)) out.push({ atS, event });
   }
   return out;
-}
-
-export function marksOf(events: readonly RecordedEvent[]): EventMark[] {
-  return events.map((e) => ({ t: e.atS, label: eventLabel(e.event) })).sort((a, b) => a.t - b.t);
 }
 
 /**

@@ -14,7 +14,12 @@ export interface RunSummary {
   jitterMs: number | null;
   utilisation: number | null;
   goodputMbps: number | null;
+  /** Dropped / arriving packets at the bottleneck. */
   lossRatio: number | null;
+  /** ECN-marked / arriving packets. */
+  markRatio: number | null;
+  /** Congestion signals (drops and marks) / arriving packets. */
+  signalRatio: number | null;
   fairness: number | null;
   responseTimeS: number | null;
 }
@@ -34,6 +39,8 @@ const figures: readonly (readonly [Figure, string])[] = [
   ['utilisation', 'utilisation'],
   ['goodputMbps', 'goodput_mbps'],
   ['lossRatio', 'loss_ratio'],
+  ['markRatio', 'mark_ratio'],
+  ['signalRatio', 'signal_ratio'],
   ['fairness', 'fairness'],
   ['responseTimeS', 'response_time_s'],
 ];
@@ -52,6 +59,8 @@ export function readRunSummary(value: unknown): RunSummary | string {
     utilisation: null,
     goodputMbps: null,
     lossRatio: null,
+    markRatio: null,
+    signalRatio: null,
     fairness: null,
     responseTimeS: null,
   };

@@ -1,8 +1,10 @@
 import type { ValueKind } from '../lib/format';
 import type { RunSummary } from './run-summary';
 
-// The summary table's columns and which way is better in each: less queue,
-// delay, jitter, loss and response time; more utilisation, goodput and fairness.
+// The summary table's columns, what each means, and which way is better: less
+// queue, delay, jitter, loss, marks, signals (drops and marks together) and
+// response time; more utilisation, goodput and fairness. An idle link has short queues, so a side whose link sat partly
+// idle cannot be best on the lower-is-better columns (see bestPerColumn).
 
 export type Figure = Exclude<keyof RunSummary, 'measuredS'>;
 
@@ -12,20 +14,43 @@ export interface SummaryColumn {
   unit: string;
   better: 'lower' | 'higher';
   kind: ValueKind;
+  /** What the figure is, for the header's tooltip and the glossary. */
+  help: string;
+  /** Shown only when some side marked packets (ECN on): without marks it repeats Loss. */
+  onlyWithMarks?: boolean;
 }
 
+/**
+ * A side whose utilisation is below this fraction of the highest side's has
+ * let its link go partly idle: its short queues and delays are not a win, so
+ * it is not marked best on the lower-is-better columns.
+ */
+export const collapsedUtilisation = 0.9;
+
 export const summaryColumns: readonly SummaryColumn[] = [
-  { figure: 'meanQueuePkts', label: 'Queue mean', unit: 'pkts', better: 'lower', kind: 'number' },
-  { figure: 'p95QueuePkts', label: 'Queue p95', unit: 'pkts', better: 'lower', kind: 'number' },
-  { figure: 'meanDelayMs', label: 'Delay mean', unit: 'ms', better: 'lower', kind: 'number' },
-  { figure: 'p95DelayMs', label: 'Delay p95', unit: 'ms', better: 'lower', kind: 'number' },
-  { figure: 'jitterMs', label: 'Jitter', unit: 'ms', better: 'lower', kind: 'number' },
-  { figure: 'utilisation', label: 'Utilisation', unit: '', better: 'higher', kind: 'percent' },
-  { figure: 'lossRatio', label: 'Loss', unit: '', better: 'lower', kind: 'percent' },
-  { figure: 'goodputMbps', label: 'Goodput', unit: 'Mb/s', better: 'higher', kind: 'number' },
-  { figure: 'fairness', label: 'Fairness', unit: 'Jain', better: 'higher', kind: 'number' },
-  { figure: 'responseTimeS', label: 'Response', unit: 's', better: 'lower', kind: 'number' },
+  { figure: 'meanQueuePkts', label: 'Queue mean', unit: 'pkts', better: 'lower', kind: 'number', help: 'Packets waiting in the bottleneck queue, averaged over the run after the warm-up.' },
+  { figure: 'p95QueuePkts', label: 'Queue p95', unit: 'pkts', better: 'lower', kind: 'number', help: 'The queue length 95% of the time stays below.' },
+  { figure: 'meanDelayMs', label: 'Delay mean', unit: 'ms', better: 'lower', kind: 'number', help: 'Time a packet waits in the bottleneck queue, averaged over packets.' },
+  { figure: 'p95DelayMs', label: 'Delay p95', unit: 'ms', better: 'lower', kind: 'number', help: '95% of packets wait less than this.' },
+  { figure: 'jitterMs', label: 'Jitter', unit: 'ms', better: 'lower', kind: 'number', help: 'How much the queueing delay varies from one packet to the next (mean absolute difference).' },
+  { figure: 'utilisation', label: 'Utilisation', unit: '', better: 'higher', kind: 'percent', help: 'Share of the time the bottleneck link was sending.' },
+  { figure: 'lossRatio', label: 'Loss', unit: '', better: 'lower', kind: 'percent', help: 'Share of arriving packets the queue dropped (marked packets are not lost).' },
+  { figure: 'markRatio', label: 'Marks', unit: '', better: 'lower', kind: 'percent', help: 'Share of arriving packets the queue marked with ECN instead of dropping (shown when some side marked).', onlyWithMarks: true },
+  { figure: 'signalRatio', label: 'Signals', unit: 'drop+mark', better: 'lower', kind: 'percent', help: 'Share of arriving packets that carried a congestion signal: dropped or ECN-marked (shown when some side marked).', onlyWithMarks: true },
+  { figure: 'goodputMbps', label: 'Goodput', unit: 'Mb/s', better: 'higher', kind: 'number', help: 'Useful data delivered to receivers, retransmissions excluded.' },
+  { figure: 'fairness', label: 'Fairness', unit: 'Jain', better: 'higher', kind: 'number', help: "Jain's fairness index of the flows' throughputs: 1 when all get the same, 1/n when one flow takes everything." },
+  { figure: 'responseTimeS', label: 'Response', unit: 's', better: 'lower', kind: 'number', help: 'Response time: how long a short transfer (or web page) takes from its first packet to its last, averaged.' },
 ];
+
+/**
+ * The columns the table shows for these summaries: Marks and Signals only
+ * when some side marked a packet, since without ECN marks are 0 and Signals
+ * equals Loss.
+ */
+export function shownColumns(summaries: readonly (RunSummary | null)[]): readonly SummaryColumn[] {
+  const marked = summaries.some((s) => (s?.markRatio ?? 0) > 0);
+  return marked ? summaryColumns : summaryColumns.filter((c) => !c.onlyWithMarks);
+}
 
 /**
  * The rows holding the best value of a column. Nothing is marked with fewer
@@ -46,7 +71,28 @@ export function bestRows(values: readonly (number | null | undefined)[], better:
   return best;
 }
 
-/** For every column, the rows holding its best value. */
+/** What the star means in a column, for the glossary. */
+export function bestMeaning(column: SummaryColumn): string {
+  if (column.better === 'higher') return 'the highest value';
+  return `the lowest value among sides whose utilisation is at least ${Math.round(collapsedUtilisation * 100)}% of the highest side's`;
+}
+
+/**
+ * For every column, the rows holding its best value. On lower-is-better
+ * columns a side whose utilisation collapsed (below collapsedUtilisation of
+ * the highest) takes no part: an idle link trivially has short queues.
+ */
 export function bestPerColumn(rows: readonly (RunSummary | null)[]): Map<Figure, Set<number>> {
-  return new Map(summaryColumns.map((c) => [c.figure, bestRows(rows.map((r) => r?.[c.figure]), c.better)]));
+  const utilisations = rows.map((r) => r?.utilisation ?? null);
+  const top = Math.max(0, ...utilisations.flatMap((u) => (u !== null && Number.isFinite(u) ? [u] : [])));
+  const busy = (i: number) => {
+    const u = utilisations[i];
+    return u === null || u === undefined || !Number.isFinite(u) || u >= collapsedUtilisation * top;
+  };
+  return new Map(
+    summaryColumns.map((c) => {
+      const values = rows.map((r, i) => (c.better === 'lower' && !busy(i) ? null : r?.[c.figure]));
+      return [c.figure, bestRows(values, c.better)];
+    }),
+  );
 }

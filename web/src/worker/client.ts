@@ -88,6 +88,11 @@ export class SimClient {
     this.send({ type: 'run/step' });
   }
 
+  /** The lockstep limit: playing, the run stops at `untilS` until the limit rises. */
+  limit(untilS: number): void {
+    this.send({ type: 'run/limit', untilS });
+  }
+
   /** Runs as fast as possible to simulated time `untilS`, then pauses. */
   runUntil(untilS: number): void {
     this.send({ type: 'run/until', untilS });

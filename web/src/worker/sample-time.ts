@@ -9,3 +9,10 @@ export function nextSampleTime(nowS: number, intervalMs: number): number {
   const nowNs = Math.round(nowS * nsPerS);
   return ((Math.floor(nowNs / intervalNs) + 1) * intervalNs) / nsPerS;
 }
+
+/** The first sample time at or after `nowS`. */
+export function sampleTimeAtOrAfter(nowS: number, intervalMs: number): number {
+  const intervalNs = Math.round(intervalMs * 1e6);
+  const nowNs = Math.round(nowS * nsPerS);
+  return (Math.ceil(nowNs / intervalNs) * intervalNs) / nsPerS;
+}

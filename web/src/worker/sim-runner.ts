@@ -38,15 +38,20 @@ export interface RunnerDeps {
   clock: Clock;
 }
 
-/** Pacing knobs; the defaults give ~30 batches a second per side. */
+/** Pacing knobs; the defaults give at most ~40 batches a second per side. */
 export interface Pacing {
   tickMs: number;
   sliceS: number; // simulated time per advance() call, so a tick can stop between slices
   budgetMs: number; // wall time one tick may spend before yielding to messages
   maxRealStepMs: number; // caps catch-up after the tab was throttled
+  flushMs: number; // samples wait at most this long before they go to the page
 }
 
-export const defaultPacing: Pacing = { tickMs: 33, sliceS: 0.1, budgetMs: 40, maxRealStepMs: 100 };
+// A short budget keeps a hold or a pause waiting at most ~10 ms for the tick
+// in progress; batches go out every flushMs rather than every tick (a tick at
+// "as fast as possible" is ~10 ms, and each batch costs the page a message),
+// and at once when the run stops or reaches its lockstep limit.
+export const defaultPacing: Pacing = { tickMs: 16, sliceS: 0.05, budgetMs: 10, maxRealStepMs: 100, flushMs: 25 };
 
 /** A request the run cannot take (bad event, no run): answered with an error, the run goes on. */
 class Refusal extends Error {}
@@ -62,11 +67,13 @@ export class SimRunner {
   private playing = false;
   private held = false; // the page holds the run to apply a change on every side at one time
   private untilS: number | null = null; // run-to-time target: as fast as possible, then pause
+  private limitS = Infinity; // lockstep: playing, the run waits here until the page raises it
   private sampleIntervalMs = 10;
   private seq = 0;
   private log: RecordedEvent[] = [];
   private timer: number | null = null;
   private lastTickMs = 0;
+  private lastFlushMs = 0;
   // Messages are handled one after another even though starting a run awaits the module.
   private queue: Promise<void> = Promise.resolve();
 
@@ -134,6 +141,11 @@ export class SimRunner {
       this.held = false;
       this.setPlaying(this.wantPlay || this.untilS !== null);
     },
+    'run/limit': (m) => {
+      this.limitS = m.untilS;
+      // Waiting at the old limit: no tick is pending, so wake the run.
+      if (this.playing && this.timer === null) this.scheduleTick(0);
+    },
   };
 
   private readonly calls: { [K in CallType]: (m: CallMessage<K>) => Reply<K> | Promise<Reply<K>> } = {
@@ -186,6 +198,7 @@ export class SimRunner {
     this.sim = sim;
     this.sampleIntervalMs = numberField(parseJson(scenario), 'sample_interval_ms') ?? this.sampleIntervalMs;
     this.untilS = null;
+    this.limitS = Infinity; // the page sets the new run's limit when it is ready
     this.columnCount = columns.length;
     this.seq = 0;
     this.log = [];
@@ -260,18 +273,24 @@ export class SimRunner {
     this.timer = null;
     const sim = this.sim;
     if (!sim || !this.playing) return;
+    const finished = () => sim.done() || (this.untilS !== null && sim.now() >= this.untilS);
+    const waiting = () => this.untilS === null && sim.now() >= this.limitS;
     try {
       this.advance(sim);
-      this.flush(sim);
+      // The page learns where the run is from its batches: a run that stops or
+      // waits at its limit says so at once, so the others can be let on.
+      if (waiting()) this.flush(sim, true);
+      else if (finished() || this.deps.clock.now() - this.lastFlushMs >= this.pacing.flushMs) this.flush(sim);
     } catch (e) {
       return this.fail(null, e, true);
     }
-    if (sim.done() || (this.untilS !== null && sim.now() >= this.untilS)) {
+    if (finished()) {
       this.untilS = null;
       this.playing = false;
       this.postState();
       return;
     }
+    if (waiting()) return; // 'run/limit' schedules the next tick
     this.scheduleTick(this.speed === 'max' || this.untilS !== null ? 0 : this.pacing.tickMs);
   }
 
@@ -283,7 +302,7 @@ export class SimRunner {
     // Pacing is relative to where the core is now, so a slow core falls behind
     // without building up a debt it would later rush to repay.
     const paced = this.speed === 'max' || this.untilS !== null ? Infinity : sim.now() + this.speed * realStepS;
-    const target = Math.min(paced, this.untilS ?? Infinity);
+    const target = Math.min(paced, this.untilS ?? this.limitS);
     while (!sim.done() && sim.now() < target && clock.now() - started < this.pacing.budgetMs) {
       const before = sim.now();
       // -1: the run failed for good (the packet limit, or memory); tick() shows it on this side.
@@ -292,10 +311,14 @@ export class SimRunner {
     }
   }
 
-  /** Copies pending samples out of wasm memory and transfers them to the page. */
-  private flush(sim: CoreSimulation): void {
+  /**
+   * Copies pending samples out of wasm memory and transfers them to the page;
+   * `always`: an empty batch too, so the page learns the time the run waits at.
+   */
+  private flush(sim: CoreSimulation, always = false): void {
     const length = sim.batchLength();
-    if (length === 0) return;
+    this.lastFlushMs = this.deps.clock.now();
+    if (length === 0 && !always) return;
     const view = sim.batch();
     const size = length * this.columnCount;
     if (view.length < size) throw new Error(`batch holds ${view.length} values, expected ${size}`);

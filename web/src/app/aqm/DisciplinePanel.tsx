@@ -35,9 +35,13 @@ export function DisciplinePanel({ lab, index, status }: DisciplinePanelProps) {
         {name} <span className="aqm-name">parameters</span>
       </h2>
       {spec && (
-        <p className="aqm-summary">
-          {spec.summary} <cite>{spec.source}</cite>
-        </p>
+        // Folded, so the parameters stay beside the charts on a projector.
+        <details className="aqm-summary">
+          <summary>About {spec.label}</summary>
+          <p>
+            {spec.summary} <cite>{spec.source}</cite>
+          </p>
+        </details>
       )}
       {spec && info && (
         // A new run (reset, switch) starts from the scenario's values: a fresh panel.
@@ -80,6 +84,10 @@ function ParamPanel({ lab, index, spec, params }: ParamPanelProps) {
               control={control}
               state={state}
               onChange={(value) => model.set(control.name, value)}
+              onRelease={() => {
+                model.release(control.name);
+                lab.endGesture();
+              }}
             />
           )
         );

@@ -1,10 +1,13 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import type { Lab } from '../lab';
 import type { SideStatus } from '../side-session';
 import type { AqmSpec } from '../../aqm/aqm-table';
 
 // The menu of every discipline the core registered, for one side. Choosing
-// one restarts the comparison with it (Lab.switchDiscipline).
+// one restarts the comparison with it (Lab.switchDiscipline). A choice made
+// with the mouse acts at once; arrow keys on the closed menu only move the
+// choice, which acts on Enter or when the menu loses focus, so stepping
+// through the list does not restart the lab at every key press.
 
 interface DisciplineSelectProps {
   lab: Lab;
@@ -19,10 +22,22 @@ export function DisciplineSelect({ lab, index, status, catalogue }: DisciplineSe
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setChoice(running), [running, status?.run]);
 
-  const change = (e: ChangeEvent<HTMLSelectElement>) => {
-    const problem = lab.switchDiscipline(index, e.target.value);
+  const byKeyboard = useRef(false);
+
+  const apply = (aqm: string) => {
+    if (aqm === running) return;
+    const problem = lab.switchDiscipline(index, aqm);
     setError(problem);
-    if (problem === null) setChoice(e.target.value);
+    if (problem !== null) setChoice(running);
+  };
+  const change = (e: ChangeEvent<HTMLSelectElement>) => {
+    setChoice(e.target.value);
+    if (!byKeyboard.current) apply(e.target.value);
+  };
+  const key = (e: KeyboardEvent<HTMLSelectElement>) => {
+    if (e.key === 'Enter') apply(choice);
+    else if (e.key === 'Escape') setChoice(running);
+    else byKeyboard.current = true;
   };
   const id = `aqm-select-${index}`;
   return (
@@ -34,7 +49,14 @@ export function DisciplineSelect({ lab, index, status, catalogue }: DisciplineSe
         aria-label={`Side ${index + 1} discipline`}
         value={choice}
         onChange={change}
-        disabled={catalogue.length === 0 || (status?.restarting ?? true)}
+        onKeyDown={key}
+        onPointerDown={() => (byKeyboard.current = false)}
+        onBlur={() => {
+          if (byKeyboard.current) apply(choice);
+          byKeyboard.current = false;
+        }}
+        // Not disabled while the sides restart: a disabled menu would drop the keyboard focus.
+        disabled={catalogue.length === 0}
         aria-describedby={error ? `${id}-error` : undefined}
       >
         {catalogue.length === 0 && <option value={running}>{running || '…'}</option>}

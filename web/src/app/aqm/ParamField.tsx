@@ -12,9 +12,11 @@ interface ParamFieldProps {
   control: ParamControl;
   state: FieldState;
   onChange: (value: number) => void;
+  /** The slider was let go (or a typed value sent): the end of one change. */
+  onRelease: () => void;
 }
 
-export function ParamField({ id, control, state, onChange }: ParamFieldProps) {
+export function ParamField({ id, control, state, onChange, onRelease }: ParamFieldProps) {
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
   const describedBy = state.error ? `${helpId} ${errorId}` : helpId;
@@ -28,7 +30,10 @@ export function ParamField({ id, control, state, onChange }: ParamFieldProps) {
             checked={state.value !== 0}
             data-testid={id}
             aria-describedby={describedBy}
-            onChange={(e) => onChange(e.target.checked ? 1 : 0)}
+            onChange={(e) => {
+              onChange(e.target.checked ? 1 : 0);
+              onRelease(); // a click is a whole gesture
+            }}
           />
           {control.label}
         </label>
@@ -52,8 +57,19 @@ export function ParamField({ id, control, state, onChange }: ParamFieldProps) {
               data-testid={id}
               aria-describedby={describedBy}
               onChange={(e) => onChange(Number(e.target.value))}
+              onPointerUp={onRelease}
+              onKeyUp={onRelease}
+              onBlur={onRelease}
             />
-            <NumberBox id={id} control={control} state={state} onCommit={onChange} />
+            <NumberBox
+              id={id}
+              control={control}
+              state={state}
+              onCommit={(value) => {
+                onChange(value);
+                onRelease();
+              }}
+            />
           </div>
         </>
       )}

@@ -1,7 +1,8 @@
 import type { Metric } from '../../charts/metrics';
 import { linesFor } from '../../charts/metrics';
 import { sideName } from '../side-session';
-import { sideColour, signalColour } from '../../lib/colours';
+import { sideColour, sideMarker, signalColour } from '../../lib/colours';
+import { markerPath } from '../../charts/markers';
 import type { Lab } from '../lab';
 import type { SideStatus } from '../side-session';
 
@@ -14,11 +15,21 @@ export function Legend({ metric, lab, statuses }: { metric: Metric; lab: Lab; st
         return linesFor(metric, columns).map((line) => (
           <li key={`${i}:${line.column}`}>
             <span className={line.dashed ? 'line-key dashed' : 'line-key'} style={{ borderColor: line.shade === 'side' ? sideColour(i) : signalColour(i) }} />
+            {line.shade === 'side' && !line.dashed && <MarkerKey side={i} />}
             {sideName(status, i)}
             {line.suffix}
           </li>
         ));
       })}
     </ul>
+  );
+}
+
+/** The side's marker shape, as drawn at its lines' newest points. */
+export function MarkerKey({ side }: { side: number }) {
+  return (
+    <svg className="marker-key" width="12" height="12" viewBox="-6 -6 12 12" aria-hidden="true" data-marker={sideMarker(side)}>
+      <path d={markerPath(sideMarker(side), 4.5)} fill={sideColour(side)} />
+    </svg>
   );
 }

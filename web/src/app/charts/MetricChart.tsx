@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { resolveColour, sideColour, signalColour } from '../../lib/colours';
+import { resolveColour, sideColour, sideMarker, signalColour } from '../../lib/colours';
 import { Legend } from './Legend';
 import type { Drawable, Lab } from '../lab';
 import { sideName, type SideStatus } from '../side-session';
@@ -40,6 +40,7 @@ export function panelSeries(metric: Metric, lab: Lab, statuses: readonly SideSta
       colour: line.shade === 'side' ? sideColour(i) : signalColour(i),
       dashed: line.dashed,
       label: `${name}${line.suffix}`,
+      marker: line.shade === 'side' && !line.dashed ? sideMarker(i) : undefined,
     }));
   });
 }

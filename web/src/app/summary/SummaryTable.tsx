@@ -5,7 +5,7 @@ import { sideName, type SideStatus } from '../side-session';
 import { useTicker } from '../use-lab';
 import { formatNumber, formatValue } from '../../lib/format';
 import type { RunSummary } from '../../summary/run-summary';
-import { bestPerColumn, summaryColumns } from '../../summary/summary-columns';
+import { bestMeaning, bestPerColumn, shownColumns, summaryColumns } from '../../summary/summary-columns';
 import { SideControls } from '../SideControls';
 
 // One row per side: its name, discipline menu and state, then the core's run
@@ -29,9 +29,11 @@ function stateOf(status: SideStatus | undefined): string {
 export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
   useTicker(250); // the live figures (time, flows) come from the sample stores
   const best = bestPerColumn(summaries);
+  const columns = shownColumns(summaries);
   const catalogue = lab.catalogue();
   return (
-    <section className="summary-panel" aria-labelledby="summary-title">
+    // A plain box: the scrolling region inside is the landmark (two regions with one name would be ambiguous).
+    <div className="summary-panel">
       {/* Focusable so a keyboard can scroll it when it is wider than the screen. */}
       <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="summary-title" data-testid="summary-scroll">
         <table className="summary-table" data-testid="summary-table">
@@ -49,8 +51,8 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
               <th scope="col" className="state-col">
                 Now
               </th>
-              {summaryColumns.map((c) => (
-                <th scope="col" key={c.figure} className="num">
+              {columns.map((c) => (
+                <th scope="col" key={c.figure} className="num" title={c.help}>
                   {c.label}
                   <span className="unit">{c.kind === 'percent' ? '%' : c.unit}</span>
                   <span className="better" title={`${c.better} is better`}>
@@ -76,6 +78,8 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
                   // Raw numbers for tests and scripts; "NaN" until the side has samples.
                   data-testid={`side-${i}`}
                   data-name={name}
+                  data-aqm={status.info?.aqm ?? ''}
+                  data-applied={String(status.applied)}
                   data-state={state}
                   data-samples={String(numbers.samples)}
                   data-mean-queue={String(numbers.meanQueue)}
@@ -104,7 +108,7 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
                     <span className="now">flows {formatNumber(numbers.flows, 0)}</span>
                     <span className="now">live changes {status.applied}</span>
                   </td>
-                  {summaryColumns.map((c) => {
+                  {columns.map((c) => {
                     const value = summary?.[c.figure] ?? null;
                     const isBest = best.get(c.figure)?.has(i) ?? false;
                     return (
@@ -131,6 +135,22 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
           </tbody>
         </table>
       </div>
-    </section>
+      <details className="glossary" data-testid="summary-glossary">
+        <summary>What the columns mean</summary>
+        <dl>
+          {summaryColumns.map((c) => (
+            <div key={c.figure}>
+              <dt>
+                {c.label}
+                {c.unit && ` (${c.unit})`}
+              </dt>
+              <dd>
+                {c.help} ★ marks {bestMeaning(c)}.
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+    </div>
   );
 }

@@ -3,14 +3,19 @@ import type { Lab } from '../lab';
 import type { SideSession, SideStatus } from '../side-session';
 import type { RunSummary } from '../../summary/run-summary';
 
-// Asks every side's core for its run summary once a second. An answer is kept
-// with the side and run it belongs to, so a restarted or replaced side shows nothing stale.
+// Asks every side's core for its run summary once a second, and at once when a
+// side finishes or pauses. An answer is kept with the side and run it belongs
+// to, so a restarted or replaced side shows nothing stale; a finished side
+// shows only a summary asked for after it finished (its final numbers), never
+// one from earlier in the run beside the word "finished".
 
 export const summaryIntervalMs = 1000;
 
 interface Held {
   side: SideSession;
   run: number;
+  /** Asked for after the run had finished: the run's final figures. */
+  final: boolean;
   summary: RunSummary;
 }
 
@@ -19,6 +24,7 @@ export function useRunSummaries(lab: Lab, statuses: readonly SideStatus[]): (Run
   const [held, setHeld] = useState<(Held | null)[]>([]);
   const latest = useRef(statuses);
   latest.current = statuses;
+  const pollNow = useRef<() => void>(() => {});
 
   useEffect(() => {
     let alive = true;
@@ -28,6 +34,7 @@ export function useRunSummaries(lab: Lab, statuses: readonly SideStatus[]): (Run
         const status = latest.current[i];
         if (!status || status.restarting || status.failed || pending.has(i)) return;
         const run = status.run;
+        const final = status.done;
         pending.add(i);
         side.summary().then(
           (summary) => {
@@ -35,7 +42,7 @@ export function useRunSummaries(lab: Lab, statuses: readonly SideStatus[]): (Run
             if (!alive || latest.current[i]?.run !== run) return;
             setHeld((old) => {
               const next = old.slice(0, Math.max(old.length, i + 1));
-              next[i] = { side, run, summary };
+              next[i] = { side, run, final, summary };
               return next;
             });
           },
@@ -44,6 +51,7 @@ export function useRunSummaries(lab: Lab, statuses: readonly SideStatus[]): (Run
       });
     };
     poll();
+    pollNow.current = poll;
     const id = window.setInterval(poll, summaryIntervalMs);
     return () => {
       alive = false;
@@ -51,8 +59,13 @@ export function useRunSummaries(lab: Lab, statuses: readonly SideStatus[]): (Run
     };
   }, [lab]);
 
+  // A side that finished or paused has figures worth showing now, not up to a second later.
+  const stops = statuses.map((s) => `${s.done ? 'd' : ''}${s.playing ? 'p' : ''}`).join(',');
+  useEffect(() => pollNow.current(), [stops]);
+
   return statuses.map((status, i) => {
     const h = held[i];
-    return h && h.side === lab.sides[i] && h.run === status.run && !status.restarting ? h.summary : null;
+    const current = h && h.side === lab.sides[i] && h.run === status.run && !status.restarting;
+    return current && (h.final || !status.done) ? h.summary : null;
   });
 }

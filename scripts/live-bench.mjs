@@ -1,0 +1,225 @@
+// The live page's speed, measured in Chromium: six sides of the default
+// scenario with 100 long-lived flows (the core's default has 50; issue 12
+// names 100) at 10x and at "as fast as possible". Prints, for each
+// speed: frames per second, long tasks (count, longest), the main thread's
+// busy fraction, the spread of the sides' simulated times, simulated seconds
+// per wall second per side, and the pause latency (click to visible stop).
+//
+//   node scripts/live-bench.mjs            # full run (about a minute and a half)
+//   node scripts/live-bench.mjs --quick    # CI smoke run: short windows, nothing asserted about speed
+//   node scripts/live-bench.mjs --dist DIR # another build (e.g. an older commit's) for a before/after
+//
+// Needs the production build (npx vite build) and the Node core (build-wasm.sh),
+// which gives the default scenario. The preview server takes E2E_PORT (default 4179).
+// The machine's load (/proc/loadavg) is printed with the figures: on a shared
+// machine they mean little without it.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { loadCore, root } from './load-core-node.mjs';
+
+const quick = process.argv.includes('--quick');
+const distAt = process.argv.indexOf('--dist');
+const dist = distAt > 0 ? process.argv[distAt + 1] : null;
+const port = Number(process.env.E2E_PORT ?? 4179);
+const baseURL = `http://127.0.0.1:${port}`;
+const windowS = quick ? 2 : 10; // measured wall seconds per speed
+const settleS = quick ? 1 : 3; // wall seconds before measuring (worker tier-up, first charts)
+const pauses = quick ? 1 : 3; // pause/play cycles per speed
+const watchMs = 2500; // how long after a pause click the page is watched for a change
+// Six common disciplines: the page's maximum, and a mix of cheap and costly laws.
+const disciplines = [
+  ['Drop-tail', 'droptail'],
+  ['RED', 'red'],
+  ['ARED', 'ared'],
+  ['PI', 'pi'],
+  ['PIE', 'pie'],
+  ['CoDel', 'codel'],
+];
+
+/** The core's default scenario, 100 flows, six sides, long enough that "as fast as possible" never ends it. */
+async function sixSideLink() {
+  const core = await loadCore();
+  const scenario = JSON.parse(core.defaultScenario());
+  scenario.groups[0].count = 100;
+  scenario.sides = disciplines.map(([name, aqm]) => ({ name, aqm, params: {} }));
+  scenario.events = (scenario.events ?? []).filter((e) => e.kind !== 'set_param');
+  scenario.duration_s = 3600;
+  const state = { scenario, layout: 'overlay' };
+  return `/#v1.${deflateRawSync(Buffer.from(JSON.stringify(state), 'utf8')).toString('base64url')}`;
+}
+
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+async function startPreview() {
+  // Vite itself (not through npx), so the process started is the server and stops with it.
+  const server = spawn(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'preview', ...(dist ? ['--outDir', dist] : [])], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited = false;
+  server.on('exit', () => {
+    exited = true;
+  });
+  for (let i = 0; i < 300; i++) {
+    // A port already taken makes vite exit (strictPort): never measure someone else's server.
+    if (exited) throw new Error(`vite preview could not start on port ${port}`);
+    try {
+      if ((await fetch(baseURL)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  server.kill();
+  throw new Error(`vite preview did not answer on ${baseURL} (is dist/ built?)`);
+}
+
+// Runs in the page before its own scripts: counts animation frames, keeps
+// long tasks, notes the last canvas draw and the last change of a side's
+// shown state, and when a press on Pause began.
+function instrument() {
+  const bench = { frames: 0, longTasks: [], lastDraw: 0, lastState: 0, pressAt: 0 };
+  window.__bench = bench;
+  const frame = () => {
+    bench.frames++;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) bench.longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  for (const proto of [CanvasRenderingContext2D.prototype]) {
+    for (const name of ['clearRect', 'fillRect', 'stroke']) {
+      const original = proto[name];
+      proto[name] = function (...args) {
+        bench.lastDraw = performance.now();
+        return original.apply(this, args);
+      };
+    }
+  }
+  document.addEventListener(
+    'pointerdown',
+    (e) => {
+      bench.pressAt = e.timeStamp;
+    },
+    true,
+  );
+  new MutationObserver(() => {
+    bench.lastState = performance.now();
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
+}
+
+/** Every side's row: its shown simulated time and state. */
+function readSides(page) {
+  return page.$$eval('[data-testid^="side-"][data-state]', (rows) =>
+    rows.map((r) => ({ t: Number(r.getAttribute('data-sim-time')), state: r.getAttribute('data-state') })),
+  );
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function taskSeconds(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
+}
+
+/** One speed: the frame and task figures over the window, then pause latencies. Pause and Play are
+ * one toggle now, two buttons in older builds (measured with --dist for a before/after). */
+async function measure(page, cdp, speed) {
+  await page.getByTestId('speed').selectOption(speed);
+  await sleep(settleS * 1000);
+  const load = loadavg();
+  const before = await page.evaluate(() => ({ frames: window.__bench.frames, at: performance.now() }));
+  const busyBefore = await taskSeconds(cdp);
+  const samples = [];
+  const started = Date.now();
+  while (Date.now() - started < windowS * 1000) {
+    samples.push({ wall: Date.now(), sides: await readSides(page) });
+    await sleep(250);
+  }
+  const after = await page.evaluate(() => ({ frames: window.__bench.frames, at: performance.now() }));
+  const busyAfter = await taskSeconds(cdp);
+  const long = await page.evaluate((from) => window.__bench.longTasks.filter((t) => t.start >= from), before.at);
+  const wallS = (after.at - before.at) / 1000;
+  const first = samples[0];
+  const last = samples[samples.length - 1];
+  const rates = last.sides.map((s, i) => (s.t - first.sides[i].t) / ((last.wall - first.wall) / 1000));
+  const spreads = samples.map(({ sides }) => Math.max(...sides.map((s) => s.t)) - Math.min(...sides.map((s) => s.t)));
+
+  const latencies = [];
+  let pausedSpread = NaN;
+  for (let i = 0; i < pauses; i++) {
+    await page.locator('[data-testid="play-pause"], [data-testid="pause"]').first().click();
+    await sleep(watchMs);
+    const { pressAt, lastDraw, lastState } = await page.evaluate(() => window.__bench);
+    latencies.push(Math.max(lastDraw, lastState) - pressAt);
+    const sides = await readSides(page);
+    pausedSpread = Math.max(...sides.map((s) => s.t)) - Math.min(...sides.map((s) => s.t));
+    await page.locator('[data-testid="play-pause"], [data-testid="play"]').first().click();
+    await sleep(1000);
+  }
+  return {
+    speed,
+    load,
+    fps: (after.frames - before.frames) / wallS,
+    longTasks: long.length,
+    longestMs: Math.max(0, ...long.map((t) => t.duration)),
+    busy: (busyAfter - busyBefore) / wallS,
+    spreadMedianS: median(spreads),
+    spreadMaxS: Math.max(...spreads),
+    pausedSpreadS: pausedSpread,
+    simPerWall: rates,
+    pauseMs: latencies,
+  };
+}
+
+function print(r) {
+  const fixed = (x, d) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
+  console.log(`speed ${r.speed} (load average ${r.load})`);
+  console.log(`  frames per second        ${fixed(r.fps, 1)}`);
+  console.log(`  long tasks               ${r.longTasks}, longest ${fixed(r.longestMs, 0)} ms`);
+  console.log(`  main thread busy         ${fixed(100 * r.busy, 0)}%`);
+  console.log(`  sides' time spread       median ${fixed(r.spreadMedianS, 2)} s, max ${fixed(r.spreadMaxS, 2)} s, paused ${fixed(r.pausedSpreadS, 3)} s`);
+  console.log(`  simulated s per wall s   ${r.simPerWall.map((x) => fixed(x, 1)).join(' ')}`);
+  console.log(`  pause latency            ${r.pauseMs.map((x) => `${fixed(x, 0)} ms`).join(', ')}`);
+}
+
+const link = await sixSideLink();
+const server = await startPreview();
+let browser;
+try {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+  await page.addInitScript(instrument);
+  await page.goto(baseURL + link);
+  const rows = page.locator('[data-testid^="side-"][data-state]');
+  for (let waited = 0; (await rows.count()) !== 6 || (await readSides(page)).some((s) => s.state !== 'running'); waited++) {
+    if (waited > 600) throw new Error('the six sides did not start running within 60 s');
+    await sleep(100);
+  }
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  console.log(`live bench: six sides (${disciplines.map(([, a]) => a).join(', ')}), default scenario with 100 flows, ` +
+    `${windowS} s windows, Chromium at 1280x1000${quick ? ' (quick)' : ''}`);
+  const results = [];
+  for (const speed of ['10', 'max']) {
+    const r = await measure(page, cdp, speed);
+    print(r);
+    results.push(r);
+  }
+  // Smoke checks only (the figures themselves are not asserted): every side moved at both speeds.
+  const stalled = results.filter((r) => r.simPerWall.some((x) => !(x > 0)));
+  if (stalled.length > 0) throw new Error(`a side did not advance at speed ${stalled.map((r) => r.speed).join(', ')}`);
+} finally {
+  await browser?.close();
+  server.kill();
+}

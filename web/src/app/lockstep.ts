@@ -1,0 +1,75 @@
+import type { Speed } from '../protocol/protocol';
+import type { SideSession } from './side-session';
+
+// Lockstep (issue 12): the sides advance together. Each worker paces itself,
+// but never runs past a limit the page gives it: the time every side has
+// reached (the frontier) plus a short lead. A side that is ahead waits there
+// while the slowest catches up, so "as fast as possible" is as fast as the
+// slowest side, and the page draws every side only up to the frontier, so
+// every chart window shows every side over the same interval.
+//
+// The lead lets a side run on while the page's next limit is on its way (a
+// limit per sample interval would cost a message round trip each); it is a
+// tenth of a wall second at the chosen speed, at least two samples and at
+// most one simulated second. Samples a side has past the frontier are held
+// back from the charts until the others get there.
+
+const leadWallS = 0.1;
+const maxLeadS = 1;
+
+/** Sides that take part: those with a run that has not failed. */
+function running(sides: readonly SideSession[]): SideSession[] {
+  return sides.filter((s) => !s.status.failed && !s.status.restarting);
+}
+
+/** The time every running side has reached; 0 when none runs. */
+export function frontierOf(sides: readonly SideSession[]): number {
+  let t = Infinity;
+  for (const s of running(sides)) t = Math.min(t, s.now);
+  return t === Infinity ? 0 : t;
+}
+
+/** How far past the frontier a side may run, in simulated seconds. */
+export function leadS(speed: Speed, sampleIntervalS: number): number {
+  const wanted = speed === 'max' ? maxLeadS : speed * leadWallS;
+  return Math.max(2 * sampleIntervalS, Math.min(maxLeadS, wanted));
+}
+
+interface Sent {
+  run: number;
+  untilS: number;
+}
+
+export class Lockstep {
+  private readonly sent = new WeakMap<SideSession, Sent>();
+
+  constructor(
+    private readonly sides: () => readonly SideSession[],
+    private readonly lead: () => number,
+  ) {}
+
+  /** The simulated time the page shows: every running side has reached it. */
+  frontier(): number {
+    return frontierOf(this.sides());
+  }
+
+  /**
+   * Raises each side's limit to the frontier plus the lead. Called whenever a
+   * side reports its time; a side gets a new limit when it waits at its old
+   * one or the limit moved by half a lead, so messages stay few.
+   */
+  update(): void {
+    const sides = running(this.sides());
+    const lead = this.lead();
+    const limit = frontierOf(sides) + lead;
+    for (const side of sides) {
+      const last = this.sent.get(side);
+      const fresh = !last || last.run !== side.status.run;
+      const waiting = last !== undefined && side.now >= last.untilS;
+      if (!fresh && limit <= last.untilS) continue;
+      if (!fresh && !waiting && limit - last.untilS < lead / 2) continue;
+      side.limit(limit);
+      this.sent.set(side, { run: side.status.run, untilS: limit });
+    }
+  }
+}

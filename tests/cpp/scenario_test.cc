@@ -43,7 +43,7 @@ TEST(Scenario, SerialisedScenarioParsesBackToTheSameJson) {
   TimelineEvent on{90, EventKind::kGroupOn};
   on.group = 1;
   d.events.insert(d.events.end(), {rate, delay, off, on});
-  d.response = ResponseSpec{100, 0};
+  d.response = ResponseSpec{100, 0, 0.5};
   d.ecn_mark_p = 0.1;
   d.sides[1].params = {{"max_p", 0.05}};
   const std::string json = ScenarioToJson(d);
@@ -80,6 +80,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{R"({"bottleneck": {"buffer_pkts": 2.5}})",
                 "bottleneck.buffer_pkts: must be a whole number in [1, 1000000], got 2.5"},
         BadCase{R"({"bottleneck": {"ecn": 1}})", "bottleneck.ecn: must be true or false"},
+        BadCase{R"({"response": {"target_pkts": 20, "deviation_tolerance": 0}})",
+                "response.deviation_tolerance: must be in [0.01, 10], got 0"},
         BadCase{R"({"bottleneck": {"ecn_mark_p": 1.5}})",
                 "bottleneck.ecn_mark_p: must be in [0, 1], got 1.5"},
         BadCase{R"({"bottleneck": {"capacity": 5}})", "bottleneck.capacity: unknown field"},

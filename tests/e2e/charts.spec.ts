@@ -126,6 +126,22 @@ test.describe('charts', () => {
     await expect(scatter.locator('circle')).toHaveCount(n);
   });
 
+  test('the summary shows Marks and Signals beside Loss once ECN is on, and not before', async ({ page }) => {
+    const table = page.getByTestId('summary-table');
+    await expect.poll(() => numberAttribute(page.getByTestId('side-0'), 'data-measured'), { timeout: 30_000 }).toBeGreaterThan(2);
+    await expect(table.locator('thead th', { hasText: 'Loss' })).toHaveCount(1);
+    await expect(table.locator('thead th', { hasText: 'Signals' })).toHaveCount(0);
+    await page.getByTestId('restart-ecn').check();
+    await page.getByTestId('apply-restart').click();
+    await expect(page.getByTestId('restart-error')).toHaveCount(0);
+    // RED marks ECN-capable packets once its average passes min_th, after the warm-up.
+    await expect(table.locator('thead th', { hasText: 'Signals' })).toHaveCount(1, { timeout: 60_000 });
+    await expect(table.locator('thead th', { hasText: 'Marks' })).toHaveCount(1);
+    const marks = table.locator('td[data-figure="markRatio"]');
+    await expect(marks).toHaveCount(await sideCount(page));
+    await expect(table.locator('td[data-figure="signalRatio"]').first()).toContainText('%');
+  });
+
   test('each chart saves as a PNG and as an SVG with axes and a path per series', async ({ page }) => {
     await streaming(page);
     const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-png-queue').click()]);

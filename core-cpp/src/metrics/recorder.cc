@@ -88,7 +88,7 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
   page_times_.resize(classes);
   if (response) {
     settling_.emplace(response->target_pkts, response->from_s,
-                      SettlingWindowSamples(interval_.seconds()));
+                      SettlingWindowSamples(interval_.seconds()), response->deviation_tolerance);
   }
   link_.set_observer(this);
   loop_.Schedule(loop_.now() + interval_, this, kTagSample);

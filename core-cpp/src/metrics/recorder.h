@@ -110,6 +110,7 @@ struct MonitoredLink {
 struct SettlingTarget {
   double target_pkts = 0;
   double from_s = 0;
+  double deviation_tolerance = kSettlingDeviationTolerance;
 };
 
 // What the recorder reads from the traffic side. Packets carry their class

@@ -9,8 +9,10 @@ int64_t SettlingWindowSamples(double interval_s) {
   return n < 1 ? 1 : n;
 }
 
-SettlingDetector::SettlingDetector(double target, double from_s, int64_t window_samples)
-    : target_(target), from_s_(from_s), window_(static_cast<size_t>(window_samples)),
+SettlingDetector::SettlingDetector(double target, double from_s, int64_t window_samples,
+                                   double deviation_tolerance)
+    : target_(target), from_s_(from_s), deviation_tolerance_(deviation_tolerance),
+      window_(static_cast<size_t>(window_samples)),
       times_(window_, 0.0), queue_(window_, 0.0) {}
 
 void SettlingDetector::Add(double t_s, double q) {
@@ -31,7 +33,7 @@ void SettlingDetector::Add(double t_s, double q) {
   const double mean = sum_ / n;
   const double deviation = abs_dev_sum_ / n;
   if (std::fabs(mean - target_) <= kSettlingMeanTolerance * target_ &&
-      deviation <= kSettlingDeviationTolerance * target_) {
+      deviation <= deviation_tolerance_ * target_) {
     settled_at_s_ = times_[next_];  // the oldest sample: the window's start
   }
 }
@@ -42,8 +44,9 @@ std::optional<double> SettlingDetector::response_time_s() const {
 }
 
 std::optional<double> ResponseTime(std::span<const double> t_s, std::span<const double> queue,
-                                   double interval_s, double target, double from_s) {
-  SettlingDetector d(target, from_s, SettlingWindowSamples(interval_s));
+                                   double interval_s, double target, double from_s,
+                                   double deviation_tolerance) {
+  SettlingDetector d(target, from_s, SettlingWindowSamples(interval_s), deviation_tolerance);
   for (size_t i = 0; i < t_s.size() && i < queue.size() && !d.settled(); ++i) d.Add(t_s[i], queue[i]);
   return d.response_time_s();
 }

@@ -25,7 +25,10 @@ int64_t SettlingWindowSamples(double interval_s);
 // then ignores further samples. Memory: one window of samples.
 class SettlingDetector {
  public:
-  SettlingDetector(double target, double from_s, int64_t window_samples);
+  // `deviation_tolerance`: the bound on the window's mean absolute deviation,
+  // as a fraction of the target (the LRED paper's 0.3 by default).
+  SettlingDetector(double target, double from_s, int64_t window_samples,
+                   double deviation_tolerance = kSettlingDeviationTolerance);
 
   // The queue `q` sampled at time `t_s`; samples before `from_s` are ignored.
   void Add(double t_s, double q);
@@ -36,6 +39,7 @@ class SettlingDetector {
  private:
   double target_;
   double from_s_;
+  double deviation_tolerance_;
   size_t window_;
   std::vector<double> times_;  // ring buffers of the window's samples
   std::vector<double> queue_;
@@ -49,6 +53,7 @@ class SettlingDetector {
 // The same over a whole sampled series (times in seconds, ascending, evenly
 // spaced by `interval_s`); nullopt when the queue never settles.
 std::optional<double> ResponseTime(std::span<const double> t_s, std::span<const double> queue,
-                                   double interval_s, double target, double from_s);
+                                   double interval_s, double target, double from_s,
+                                   double deviation_tolerance = kSettlingDeviationTolerance);
 
 }  // namespace aqmlab

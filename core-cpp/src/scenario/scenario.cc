@@ -242,6 +242,7 @@ void ReadResponse(JsonReader& r, std::string* error, Scenario& s) {
   ResponseSpec spec;
   rr.Number("target_pkts", spec.target_pkts, 1, 1000000);
   rr.Number("from_s", spec.from_s, 0, s.duration_s);
+  rr.Number("deviation_tolerance", spec.deviation_tolerance, 0.01, 10);
   if (rr.ok() && !rr.Has("target_pkts")) rr.Fail(rr.Field("target_pkts"), "is required");
   rr.RejectUnknown();
   if (rr.ok()) s.response = spec;
@@ -446,6 +447,9 @@ std::string ScenarioToJson(const Scenario& s) {
   }
   if (s.response) {
     j["response"] = {{"target_pkts", s.response->target_pkts}, {"from_s", s.response->from_s}};
+    if (s.response->deviation_tolerance != ResponseSpec{}.deviation_tolerance) {
+      j["response"]["deviation_tolerance"] = s.response->deviation_tolerance;
+    }
   }
   return j.dump(2);
 }

@@ -50,6 +50,9 @@ struct TimelineEvent {
 struct ResponseSpec {
   double target_pkts = 100;
   double from_s = 0;
+  // The settled window's mean absolute deviation bound, as a fraction of the
+  // target: 0.3 is the LRED paper's (metrics/settling.h).
+  double deviation_tolerance = 0.3;
 };
 
 // The network: a dumbbell (one bottleneck) or a parking lot, whose second

@@ -127,7 +127,8 @@ Status Simulation::Build() {
 
   std::optional<SettlingTarget> response;
   if (scenario_.response) {
-    response = SettlingTarget{scenario_.response->target_pkts, scenario_.response->from_s};
+    response = SettlingTarget{scenario_.response->target_pkts, scenario_.response->from_s,
+                              scenario_.response->deviation_tolerance};
   }
   // The other queues, in column order.
   std::vector<MonitoredLink> more;

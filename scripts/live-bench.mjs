@@ -78,8 +78,10 @@ async function startPreview() {
 }
 
 // Runs in the page before its own scripts: counts animation frames, keeps
-// long tasks, notes the last canvas draw and the last change of a side's
-// shown state, and when a press on Pause began.
+// long tasks, notes the last chart update (a canvas draw on the main thread,
+// or a chart's data-window / data-samples changing, which every chart frame
+// with new data does) and the last change of a side's shown state, and when a
+// press on Pause began.
 function instrument() {
   const bench = { frames: 0, longTasks: [], lastDraw: 0, lastState: 0, pressAt: 0 };
   window.__bench = bench;
@@ -107,9 +109,12 @@ function instrument() {
     },
     true,
   );
-  new MutationObserver(() => {
-    bench.lastState = performance.now();
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.attributeName === 'data-state') bench.lastState = performance.now();
+      else bench.lastDraw = performance.now();
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state', 'data-window', 'data-samples'] });
 }
 
 /** Every side's row: its shown simulated time and state. */

@@ -1,4 +1,3 @@
-import type { ScaleLinear } from 'd3-scale';
 import type { PixelColumns } from './decimate';
 
 // Two ways to draw decimated columns. Bars are for dense, noisy series: one
@@ -7,50 +6,151 @@ import type { PixelColumns } from './decimate';
 // zigzag path is several times slower when the canvas is rasterised in
 // software, which would make the main thread stutter. Smooth series (an AQM's
 // average) are stroked as a path so they can be dashed.
+//
+// The geometry (plain numbers in typed arrays) is computed where the samples
+// are, on the page's thread; the painting may happen in a worker that owns
+// the canvas (plot-painter.ts), so both halves are split here.
 
-type Scale = ScaleLinear<number, number>;
+type Y = (value: number) => number;
 
-export function fillColumnBars(ctx: CanvasRenderingContext2D, c: PixelColumns, y: Scale, thickness: number): void {
+/** Bars: [x, top, height] per filled column; connectors across empty ones: [x1, y1, x2, y2]. */
+export interface BarsGeometry {
+  kind: 'bars';
+  colour: string;
+  lineWidth: number;
+  bars: Float32Array;
+  connectors: Float32Array;
+}
+
+/** A polyline [x, y, ...] through every filled column's first, min, max and last value. */
+export interface PathGeometry {
+  kind: 'path';
+  colour: string;
+  lineWidth: number;
+  dash: number[];
+  points: Float32Array;
+}
+
+/** A marker (an SVG path around 0, 0) at x, y, filled, outlined in the background colour. */
+export interface MarkerGeometry {
+  kind: 'marker';
+  colour: string;
+  outline: string;
+  path: string;
+  x: number;
+  y: number;
+}
+
+export type SeriesGeometry = BarsGeometry | PathGeometry | MarkerGeometry;
+
+export function barsGeometry(c: PixelColumns, y: Y, colour: string, thickness: number): BarsGeometry {
   const half = thickness / 2;
+  const bars: number[] = [];
+  const connectors: number[] = [];
   let previous = -1;
   let previousLast = 0;
-  ctx.beginPath(); // connectors across empty columns, for sparse series
   for (let p = 0; p < c.width; p++) {
     if ((c.count[p] ?? 0) === 0) continue;
     let lo = c.min[p] ?? 0;
     let hi = c.max[p] ?? 0;
-    if (previous === p - 1) {
+    if (previous >= 0 && previous === p - 1) { // (the first column joins nothing: not the value 0)
       lo = Math.min(lo, previousLast);
       hi = Math.max(hi, previousLast);
     } else if (previous >= 0) {
-      ctx.moveTo(previous + 0.5, y(previousLast));
-      ctx.lineTo(p + 0.5, y(c.first[p] ?? 0));
+      connectors.push(previous + 0.5, y(previousLast), p + 0.5, y(c.first[p] ?? 0));
     }
     const top = y(hi) - half;
-    ctx.fillRect(p, top, 1, y(lo) + half - top);
+    bars.push(p, top, y(lo) + half - top);
     previous = p;
     previousLast = c.last[p] ?? 0;
   }
-  ctx.stroke();
+  return { kind: 'bars', colour, lineWidth: thickness, bars: new Float32Array(bars), connectors: new Float32Array(connectors) };
 }
 
-/** One path through every filled column: in at `first`, span min..max, out at `last`. */
-export function strokeColumnPath(ctx: CanvasRenderingContext2D, c: PixelColumns, y: Scale): void {
-  let started = false;
-  ctx.beginPath();
+export function pathGeometry(c: PixelColumns, y: Y, colour: string, lineWidth: number, dash: number[]): PathGeometry {
+  const points: number[] = [];
   for (let p = 0; p < c.width; p++) {
     const n = c.count[p] ?? 0;
     if (n === 0) continue;
     const px = p + 0.5;
-    const first = y(c.first[p] ?? 0);
-    if (started) ctx.lineTo(px, first);
-    else ctx.moveTo(px, first);
-    started = true;
-    if (n > 1) {
-      ctx.lineTo(px, y(c.min[p] ?? 0));
-      ctx.lineTo(px, y(c.max[p] ?? 0));
-      ctx.lineTo(px, y(c.last[p] ?? 0));
+    points.push(px, y(c.first[p] ?? 0));
+    if (n > 1) points.push(px, y(c.min[p] ?? 0), px, y(c.max[p] ?? 0), px, y(c.last[p] ?? 0));
+  }
+  return { kind: 'path', colour, lineWidth, dash, points: new Float32Array(points) };
+}
+
+/** The typed arrays a geometry holds, to transfer rather than copy. */
+export function buffersOf(g: SeriesGeometry): ArrayBuffer[] {
+  if (g.kind === 'marker') return [];
+  const arrays = g.kind === 'bars' ? [g.bars, g.connectors] : [g.points];
+  return arrays.map((a) => a.buffer as ArrayBuffer);
+}
+
+type Context2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
+export function paintGeometry(ctx: Context2D, g: SeriesGeometry): void {
+  if (g.kind === 'marker') {
+    ctx.save();
+    ctx.translate(g.x, g.y);
+    const path = new Path2D(g.path);
+    ctx.setLineDash([]);
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = g.outline;
+    ctx.fillStyle = g.colour;
+    ctx.stroke(path);
+    ctx.fill(path);
+    ctx.restore();
+    return;
+  }
+  ctx.strokeStyle = g.colour;
+  ctx.fillStyle = g.colour;
+  ctx.lineWidth = g.lineWidth;
+  if (g.kind === 'path') {
+    ctx.setLineDash(g.dash);
+    ctx.beginPath();
+    const pts = g.points;
+    for (let i = 0; i + 1 < pts.length; i += 2) {
+      if (i === 0) ctx.moveTo(pts[i] ?? 0, pts[i + 1] ?? 0);
+      else ctx.lineTo(pts[i] ?? 0, pts[i + 1] ?? 0);
     }
+    ctx.stroke();
+    return;
+  }
+  ctx.setLineDash([]);
+  const b = g.bars;
+  for (let i = 0; i + 2 < b.length; i += 3) ctx.fillRect(b[i] ?? 0, b[i + 1] ?? 0, 1, b[i + 2] ?? 0);
+  const c = g.connectors;
+  if (c.length === 0) return;
+  ctx.beginPath();
+  for (let i = 0; i + 3 < c.length; i += 4) {
+    ctx.moveTo(c[i] ?? 0, c[i + 1] ?? 0);
+    ctx.lineTo(c[i + 2] ?? 0, c[i + 3] ?? 0);
   }
   ctx.stroke();
+}
+
+/** What one chart's canvas shows: its size, the plot's offset, and each series. */
+export interface PlotFrame {
+  width: number; // CSS pixels
+  height: number;
+  dpr: number;
+  left: number;
+  top: number;
+  series: SeriesGeometry[];
+}
+
+export function paintFrame(ctx: Context2D, f: PlotFrame): void {
+  ctx.setTransform(f.dpr, 0, 0, f.dpr, 0, 0);
+  ctx.clearRect(0, 0, f.width, f.height);
+  ctx.translate(f.left, f.top);
+  ctx.lineJoin = 'round';
+  for (const g of f.series) paintGeometry(ctx, g);
+}
+
+/** Gives the canvas's bitmap the frame's size in device pixels (a change clears it). */
+export function sizeCanvas(canvas: { width: number; height: number }, f: PlotFrame): void {
+  const w = Math.max(1, Math.round(f.width * f.dpr));
+  const h = Math.max(1, Math.round(f.height * f.dpr));
+  if (canvas.width !== w) canvas.width = w;
+  if (canvas.height !== h) canvas.height = h;
 }

@@ -5,12 +5,13 @@ import { resolveColour, type MarkerShape } from '../lib/colours';
 import { onThemeChange } from '../lib/theme';
 import { crosshairTime, type ChartView } from './chart-view';
 import { columnsPath, type PanelPicture } from './chart-svg';
-import { fillColumnBars, strokeColumnPath } from './column-marks';
+import { barsGeometry, pathGeometry, type SeriesGeometry } from './column-marks';
 import { layoutLevelLabels, layoutMarkLabels, markRowPx, type MarkLabel } from './mark-layout';
 import { markerPath } from './markers';
 import { columnsMax, columnsMin, IncrementalDecimator, type PixelColumns } from './decimate';
 import type { SeriesStore } from './series-store';
 import { OnScreen } from './on-screen';
+import { createPlotPainter, type PlotPainter } from './plot-painter';
 import { valueAt } from './value-at';
 import { formatValue, type ValueKind } from '../lib/format';
 
@@ -133,6 +134,7 @@ export class LineChart {
   private used = 0;
   private frame: Frame | null = null;
   private readonly onScreen: OnScreen;
+  private painter: PlotPainter | null = null;
   // What the overlay layers were last drawn for: a frame that changes only the
   // lines leaves the SVG alone (each DOM write costs style and layout work).
   private overlayKeys = { axes: '', levels: '', marks: '', data: '' };
@@ -176,6 +178,7 @@ export class LineChart {
   destroy(): void {
     this.observer.disconnect();
     this.onScreen.disconnect();
+    this.painter?.destroy();
     for (const cleanup of this.cleanups) cleanup();
     this.canvas.remove();
     this.svg.remove();
@@ -289,47 +292,33 @@ export class LineChart {
   }
 
   private paintLines(frame: Frame): void {
-    const ctx = this.canvas.getContext('2d');
-    if (!ctx) return;
-    const dpr = window.devicePixelRatio || 1;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, this.width, this.height);
-    ctx.translate(margin.left, margin.top);
-    ctx.lineJoin = 'round';
+    const series: SeriesGeometry[] = [];
     frame.series.forEach((s, i) => {
       const c: PixelColumns | undefined = this.decimators[i]?.columns;
       if (!c) return;
       const colour = resolveColour(s.colour);
-      ctx.strokeStyle = colour;
-      ctx.fillStyle = colour;
-      if (s.dashed) {
-        // A smoothed signal laid over a noisy line: heavier so it stays visible.
-        ctx.lineWidth = 2;
-        ctx.setLineDash([6, 3]);
-        strokeColumnPath(ctx, c, frame.y);
-      } else {
-        ctx.lineWidth = lineWidth;
-        ctx.setLineDash([]);
-        fillColumnBars(ctx, c, frame.y, lineWidth);
+      const y = (v: number) => frame.y(v);
+      // A smoothed signal laid over a noisy line: dashed, heavier so it stays visible.
+      series.push(s.dashed ? pathGeometry(c, y, colour, 2, [6, 3]) : barsGeometry(c, y, colour, lineWidth));
+      if (s.marker) {
+        const marker = this.marker(s.marker, c, frame.y, colour);
+        if (marker) series.push(marker);
       }
-      if (s.marker) this.paintMarker(ctx, s.marker, c, frame.y);
     });
+    // Made on first paint, once the canvas is in the page: a canvas handed to
+    // the drawing worker can no longer be sized or drawn here.
+    this.painter ??= createPlotPainter(this.canvas);
+    const dpr = window.devicePixelRatio || 1;
+    this.painter.paint({ width: this.width, height: this.height, dpr, left: margin.left, top: margin.top, series });
   }
 
   /** The series' marker at its newest point, outlined in the background colour so it reads over other lines. */
-  private paintMarker(ctx: CanvasRenderingContext2D, shape: MarkerShape, c: PixelColumns, y: Scale): void {
+  private marker(shape: MarkerShape, c: PixelColumns, y: Scale, colour: string): SeriesGeometry | null {
     let p = c.width - 1;
     while (p >= 0 && (c.count[p] ?? 0) === 0) p--;
-    if (p < 0) return;
-    ctx.save();
-    ctx.translate(p + 0.5, y(c.last[p] ?? 0));
-    const path = new Path2D(markerPath(shape, 4.5));
-    ctx.setLineDash([]);
-    ctx.lineWidth = 1.5;
-    ctx.strokeStyle = resolveColour('var(--panel-bg)');
-    ctx.stroke(path);
-    ctx.fill(path);
-    ctx.restore();
+    if (p < 0) return null;
+    const outline = resolveColour('var(--panel-bg)');
+    return { kind: 'marker', colour, outline, path: markerPath(shape, 4.5), x: p + 0.5, y: y(c.last[p] ?? 0) };
   }
 
   private xTickCount(plotW: number): number {
@@ -542,11 +531,9 @@ export class LineChart {
 
   private measure(): void {
     const box = this.container.getBoundingClientRect();
-    const dpr = window.devicePixelRatio || 1;
     this.width = Math.max(1, Math.floor(box.width));
     this.height = Math.max(1, Math.floor(box.height));
-    this.canvas.width = this.width * dpr;
-    this.canvas.height = this.height * dpr;
+    // The bitmap follows at the next paint (plot-painter.ts): its owner may be the drawing worker.
     this.canvas.style.width = `${this.width}px`;
     this.canvas.style.height = `${this.height}px`;
     this.svg.setAttribute('width', String(this.width));

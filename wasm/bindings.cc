@@ -11,6 +11,7 @@
 #include <new>
 #include <string>
 
+#include "metrics/summary_json.h"
 #include "scenario/catalog.h"
 #include "scenario/json_reader.h"
 #include "scenario/scenario.h"

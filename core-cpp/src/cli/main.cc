@@ -19,6 +19,7 @@
 #include "cli/bench.h"
 #include "cli/progress.h"
 #include "cli/series_csv.h"
+#include "metrics/summary_json.h"
 #include "scenario/catalog.h"
 #include "scenario/json_text.h"
 #include "scenario/scenario.h"

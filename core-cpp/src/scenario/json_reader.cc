@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "aqm/param_binding.h"
 #include "scenario/json_text.h"
+#include "sim/format.h"
 
 namespace aqmlab {
 

@@ -8,6 +8,7 @@
 #include "scenario/group_json.h"
 #include "scenario/json_reader.h"
 #include "scenario/json_text.h"
+#include "sim/format.h"
 
 namespace aqmlab {
 

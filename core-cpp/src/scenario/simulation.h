@@ -131,7 +131,4 @@ class Simulation final {
   Status failure_;  // set when the packet limit ended the run
 };
 
-// The run summary as JSON (the CLI's output, the page's table).
-std::string SummaryToJson(const Summary& s, const std::string& side_name, const std::string& aqm);
-
 }  // namespace aqmlab

@@ -1,21 +1,10 @@
-#include "aqm/param_binding.h"
+#include "aqm/param_spec.h"
 
-#include <cstdio>
-#include <cstdlib>
+#include <cmath>
+
+#include "sim/format.h"
 
 namespace aqmlab {
-
-std::string FormatNumber(double v) {
-  // Ten significant digits, or as many more as it takes to read back as the
-  // same double, so a value just past a limit (100000.00000000001) never
-  // prints as the limit itself.
-  char buf[32];
-  for (int digits = 10; digits <= 17; ++digits) {
-    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-    if (std::strtod(buf, nullptr) == v) break;
-  }
-  return buf;
-}
 
 Status CheckParamValue(const ParamSpec& spec, double value) {
   const std::string name(spec.name);

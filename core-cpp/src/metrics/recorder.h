@@ -94,7 +94,7 @@ class MetricRecorder final : public QueueLink::DepartureObserver,
   std::vector<std::string> names_;
   ColumnBatch batch_;
   std::vector<double> signals_;
-  uint64_t hash_ = 0xcbf29ce484222325ULL;  // FNV-1a over the samples' bytes
+  uint64_t hash_ = 0xcbf29ce484222325ULL;  // over every sample taken (HashSample)
 
   // Per-interval accumulators.
   double delay_sum_ms_ = 0;

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "metrics/summary_json.h"
 #include "scenario/catalog.h"
 #include "scenario/json_reader.h"
 #include "scenario/scenario.h"

@@ -20,7 +20,7 @@ TEST(AaqmLaw, RatioOfArrivalsToDepartures) {
 
 aaqm::Params WithRule(aaqm::Rule rule) {
   aaqm::Params p;  // P1 = 0.7, P2 = 1.0
-  p.rule = static_cast<double>(rule);
+  p.rule = static_cast<int64_t>(rule);
   return p;
 }
 

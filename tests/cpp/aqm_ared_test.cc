@@ -83,6 +83,11 @@ TEST(AredQueue, AdaptsMaxPEveryInterval) {
   EXPECT_LT(h.as<AredQueue>().state().red.avg, 90);
   h.AdvanceTo(Time::Millis(1500));
   EXPECT_DOUBLE_EQ(h.Signals()[1], 0.12 * 0.9);
+  // Another parameter, or max_p set to the value it already has, leaves the
+  // adapted max_p alone.
+  ASSERT_TRUE(h.disc().SetParam("interval", 0.25).ok());
+  ASSERT_TRUE(h.disc().SetParam("max_p", 0.1).ok());
+  EXPECT_DOUBLE_EQ(h.Signals()[1], 0.12 * 0.9);
   // A new max_p restarts the adaptation from it.
   ASSERT_TRUE(h.disc().SetParam("max_p", 0.05).ok());
   EXPECT_EQ(h.Signals()[1], 0.05);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "aqm/codel/codel_queue.h"
 #include "aqm/fq_codel/fq_codel_law.h"
 #include "aqm/fq_codel/fq_codel_queue.h"
 #include "aqm_harness.h"
@@ -33,6 +34,26 @@ std::string Order(testing::QueueHarness& h, int32_t a, int32_t b) {
   std::string s;
   for (int32_t f = h.Depart(); f >= 0; f = h.Depart()) s += f == a ? 'A' : (f == b ? 'B' : '?');
   return s;
+}
+
+// Counts are integers in Params and cross the interface as doubles; FQ-CoDel
+// checks its CoDel parameters with CoDel's own rule.
+TEST(FqCodelQueue, TypedCountsAndCodelsRules) {
+  testing::QueueHarness h("fq_codel", {{"flows", 64}, {"quantum", 300}});
+  const fq_codel::Params& p = h.as<FqCodelQueue>().params();
+  EXPECT_EQ(p.flows, int64_t{64});
+  EXPECT_EQ(p.quantum, int64_t{300});
+  EXPECT_EQ(h.disc().GetParam("flows"), 64.0);
+  ASSERT_TRUE(h.disc().SetParam("flows", 128).ok());
+  EXPECT_EQ(p.flows, int64_t{128});
+  EXPECT_EQ(h.as<FqCodelQueue>().queues().buckets(), 128u);
+  EXPECT_FALSE(h.disc().SetParam("flows", 2.5).ok());
+  const Status fq = h.disc().CheckParam("target_ms", 200);
+  codel::Params c;
+  c.target_ms = 200;
+  c.interval_ms = 100;
+  EXPECT_EQ(fq.error, CodelQueue::Validate(c).error);
+  EXPECT_EQ(fq.error, "target_ms: must be below interval_ms (100), got 200");
 }
 
 TEST(FqCodelFlows, HashIsStableAndInRange) {

@@ -74,6 +74,11 @@ TEST(SredQueue, MaxPFollowsTheAverageThroughRedsPieces) {
   h.Arrive();  // after 10 ms idle the average has decayed to 0
   EXPECT_LT(h.as<SredQueue>().state().red.avg, 20);
   EXPECT_DOUBLE_EQ(h.Signals()[1], 0.2 / 3);
+  // Another parameter, or max_p set to the value it already has, leaves the
+  // adapted max_p alone.
+  ASSERT_TRUE(h.disc().SetParam("alpha", 4).ok());
+  ASSERT_TRUE(h.disc().SetParam("max_p", 0.1).ok());
+  EXPECT_DOUBLE_EQ(h.Signals()[1], 0.2 / 3);
   // A max_p set from the table replaces the adapted one.
   ASSERT_TRUE(h.disc().SetParam("max_p", 0.5).ok());
   EXPECT_EQ(h.Signals()[1], 0.5);

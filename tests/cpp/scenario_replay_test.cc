@@ -43,16 +43,6 @@ const Timed kEvents[] = {
     {17, R"({"kind": "group_off", "group": 0})"},
 };
 
-bool BitIdentical(const std::vector<std::vector<double>>& a,
-                  const std::vector<std::vector<double>>& b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (a[i].size() != b[i].size()) return false;
-    if (std::memcmp(a[i].data(), b[i].data(), a[i].size() * sizeof(double)) != 0) return false;
-  }
-  return true;
-}
-
 template <size_t N>
 std::string WithEvents(std::string json, const Timed (&timed)[N]) {
   std::string events = R"(, "events": [)";
@@ -89,7 +79,7 @@ void ExpectLiveRunReplays(const char* base_json, const Timed (&timed)[N]) {
     }
     live->AdvanceTo(live->end());
     auto replay = testing::RunToEnd(recorded, side);
-    EXPECT_TRUE(BitIdentical(live->metrics().batch(), replay->metrics().batch())) << "side " << side;
+    EXPECT_TRUE(testing::BitIdentical(live->metrics().batch(), replay->metrics().batch())) << "side " << side;
     EXPECT_EQ(live->loop().events_processed(), replay->loop().events_processed());
     const std::string name = base.sides[side].name;
     EXPECT_EQ(SummaryToJson(live->summary(), name, base.sides[side].aqm),
@@ -130,9 +120,9 @@ TEST(ScenarioReplay, TopologyAndNewKindsReplayBitForBit) { ExpectLiveRunReplays(
 TEST(ScenarioReplay, TopologyEventsChangeTheRun) {
   auto plain = testing::RunToEnd(testing::ParseOrDie(kTopology));
   auto steered = testing::RunToEnd(testing::ParseOrDie(WithEvents(kTopology, kTopologyEvents)));
-  EXPECT_FALSE(BitIdentical(plain->metrics().batch(), steered->metrics().batch()));
+  EXPECT_FALSE(testing::BitIdentical(plain->metrics().batch(), steered->metrics().batch()));
   auto again = testing::RunToEnd(testing::ParseOrDie(kTopology));
-  EXPECT_TRUE(BitIdentical(plain->metrics().batch(), again->metrics().batch()));
+  EXPECT_TRUE(testing::BitIdentical(plain->metrics().batch(), again->metrics().batch()));
   EXPECT_EQ(steered->hop2()->rate_bps(), 6e6);
 }
 
@@ -140,7 +130,7 @@ TEST(ScenarioReplay, TheEventsChangeTheRun) {
   // Guards the test above against events that do nothing.
   auto plain = testing::RunToEnd(testing::ParseOrDie(kMixed));
   auto steered = testing::RunToEnd(testing::ParseOrDie(WithEvents(kMixed)));
-  EXPECT_FALSE(BitIdentical(plain->metrics().batch(), steered->metrics().batch()));
+  EXPECT_FALSE(testing::BitIdentical(plain->metrics().batch(), steered->metrics().batch()));
   const auto flows = testing::Column(*steered, "flows");
   const auto t = testing::Column(*steered, "t");
   for (size_t i = 0; i < t.size(); ++i) {
@@ -155,7 +145,7 @@ TEST(ScenarioReplay, SameSeedSameSummaryOverEveryKind) {
     auto a = testing::RunToEnd(testing::ParseOrDie(json), side);
     auto b = testing::RunToEnd(testing::ParseOrDie(json), side);
     EXPECT_EQ(SummaryToJson(a->summary(), "x", "y"), SummaryToJson(b->summary(), "x", "y"));
-    EXPECT_TRUE(BitIdentical(a->metrics().batch(), b->metrics().batch()));
+    EXPECT_TRUE(testing::BitIdentical(a->metrics().batch(), b->metrics().batch()));
   }
   Scenario other = testing::ParseOrDie(json);
   other.seed = 10;

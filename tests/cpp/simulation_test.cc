@@ -9,23 +9,13 @@
 namespace aqmlab {
 namespace {
 
-bool BitIdentical(const std::vector<std::vector<double>>& a,
-                  const std::vector<std::vector<double>>& b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (a[i].size() != b[i].size()) return false;
-    if (std::memcmp(a[i].data(), b[i].data(), a[i].size() * sizeof(double)) != 0) return false;
-  }
-  return true;
-}
-
 constexpr const char* kShortRed = R"({"duration_s": 20, "warmup_s": 5, "seed": 7,
   "groups": [{"count": 30, "start": "random", "rtt_spread": "random"}]})";
 
 TEST(Simulation, SameSeedGivesBitIdenticalMetricStreams) {
   auto a = testing::RunToEnd(testing::ParseOrDie(kShortRed), 1);
   auto b = testing::RunToEnd(testing::ParseOrDie(kShortRed), 1);
-  EXPECT_TRUE(BitIdentical(a->metrics().batch(), b->metrics().batch()));
+  EXPECT_TRUE(testing::BitIdentical(a->metrics().batch(), b->metrics().batch()));
   EXPECT_EQ(a->loop().events_processed(), b->loop().events_processed());
 }
 
@@ -34,7 +24,7 @@ TEST(Simulation, AnotherSeedGivesAnotherRun) {
   auto a = testing::RunToEnd(s, 1);
   s.seed = 8;
   auto b = testing::RunToEnd(s, 1);
-  EXPECT_FALSE(BitIdentical(a->metrics().batch(), b->metrics().batch()));
+  EXPECT_FALSE(testing::BitIdentical(a->metrics().batch(), b->metrics().batch()));
 }
 
 TEST(Simulation, SlicedRunEqualsOneShotRun) {
@@ -42,7 +32,7 @@ TEST(Simulation, SlicedRunEqualsOneShotRun) {
   auto whole = testing::RunToEnd(testing::ParseOrDie(kShortRed), 1);
   auto sliced = testing::Build(testing::ParseOrDie(kShortRed), 1);
   for (int ms = 37; !sliced->done(); ms += 37) sliced->AdvanceTo(Time::Millis(ms));
-  EXPECT_TRUE(BitIdentical(whole->metrics().batch(), sliced->metrics().batch()));
+  EXPECT_TRUE(testing::BitIdentical(whole->metrics().batch(), sliced->metrics().batch()));
 }
 
 TEST(Simulation, PacketsAreConservedAndReturnedToThePool) {

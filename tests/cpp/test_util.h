@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <cstring>
 #include <string>
 #include <vector>
 
+#include "metrics/summary_json.h"
 #include "scenario/scenario.h"
 #include "scenario/simulation.h"
 
@@ -37,11 +39,23 @@ inline Summary RunSummary(const std::string& json, int side = 0) {
   return sim ? sim->summary() : Summary{};
 }
 
+// Two batches hold the same samples, bit for bit (NaN included).
+inline bool BitIdentical(const ColumnBatch& a, const ColumnBatch& b) {
+  if (a.size() != b.size() || a.rows() != b.rows()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (std::memcmp(a[i].data(), b[i].data(), a[i].size() * sizeof(double)) != 0) return false;
+  }
+  return true;
+}
+
 // The samples of one metric column, by name (empty if absent).
 inline std::vector<double> Column(const Simulation& sim, const std::string& name) {
   const auto& names = sim.metrics().columns();
   for (size_t i = 0; i < names.size(); ++i) {
-    if (names[i] == name) return sim.metrics().batch()[i];
+    if (names[i] == name) {
+      const auto column = sim.metrics().batch()[i];
+      return {column.begin(), column.end()};
+    }
   }
   return {};
 }

@@ -3,7 +3,9 @@
 // validation and live changes all come from it.
 #pragma once
 
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -12,27 +14,47 @@
 #include <utility>
 #include <vector>
 
-#include "aqm/aqm.h"
+#include "aqm/param_spec.h"
+#include "net/discipline.h"
 #include "net/queue_disc.h"
+#include "sim/format.h"
 #include "sim/result.h"
 
 namespace aqmlab {
 
+// One row of a parameter table: the spec and the field it sets, typed by
+// the spec's kind: a real is a double, a toggle a bool, an integer an
+// int64_t. Values cross the interface (scenario, events, page) as doubles;
+// the binding converts, and a table whose kind and field type disagree does
+// not compile (the constructors are evaluated at compile time for kFields).
 template <class P>
 struct ParamField {
+  constexpr ParamField() = default;
+  constexpr ParamField(const ParamSpec& s, double P::*m) : spec(s), real(m) {
+    if (s.kind != ParamKind::kReal) throw "a double field needs a real parameter";
+  }
+  constexpr ParamField(const ParamSpec& s, bool P::*m) : spec(s), toggle(m) {
+    if (s.kind != ParamKind::kToggle) throw "a bool field needs a toggle parameter";
+  }
+  constexpr ParamField(const ParamSpec& s, int64_t P::*m) : spec(s), integer(m) {
+    if (s.kind != ParamKind::kInteger) throw "an int64_t field needs an integer parameter";
+  }
   ParamSpec spec;
-  double P::*member;
+  double P::*real = nullptr;
+  bool P::*toggle = nullptr;
+  int64_t P::*integer = nullptr;
 };
 
-// Parameter values given by a scenario or a URL, by name.
-using ParamOverrides = std::vector<std::pair<std::string, double>>;
-
-std::string FormatNumber(double v);
-
-// Checks one value against its spec; the message names the parameter.
-Status CheckParamValue(const ParamSpec& spec, double value);
-
-double ResolveDefault(const ParamSpec& spec, const LinkContext& link);
+// Tables joined in order: a discipline built on another declares the base's
+// rows once and adds its own.
+template <class P, size_t A, size_t B>
+constexpr std::array<ParamField<P>, A + B> JoinFields(const std::array<ParamField<P>, A>& a,
+                                                      const std::array<ParamField<P>, B>& b) {
+  std::array<ParamField<P>, A + B> out{};
+  for (size_t i = 0; i < A; ++i) out[i] = a[i];
+  for (size_t i = 0; i < B; ++i) out[A + i] = b[i];
+  return out;
+}
 
 template <class P>
 std::vector<ParamSpec> SpecsOf(std::span<const ParamField<P>> fields) {
@@ -55,7 +77,21 @@ const ParamField<P>* FindField(std::span<const ParamField<P>> fields, std::strin
 // member pointer into an empty struct.
 template <class P>
 void SetField(P& params, const ParamField<P>& f, double value) {
-  if constexpr (!std::is_empty_v<P>) params.*(f.member) = value;
+  if constexpr (!std::is_empty_v<P>) {
+    if (f.real) params.*(f.real) = value;
+    if (f.toggle) params.*(f.toggle) = value != 0;
+    if (f.integer) params.*(f.integer) = static_cast<int64_t>(value);
+  }
+}
+
+template <class P>
+double GetField(const P& params, const ParamField<P>& f) {
+  if constexpr (!std::is_empty_v<P>) {
+    if (f.toggle) return params.*(f.toggle) ? 1.0 : 0.0;
+    if (f.integer) return static_cast<double>(params.*(f.integer));
+    return params.*(f.real);
+  }
+  return std::nan("");
 }
 
 // Sets one parameter on a copy, validates the whole set, and only then
@@ -91,7 +127,7 @@ Result<P> BuildParams(std::span<const ParamField<P>> fields, const ParamOverride
 template <class P>
 double ReadParam(std::span<const ParamField<P>> fields, const P& params, std::string_view name) {
   const ParamField<P>* f = FindField(fields, name);
-  return f ? params.*(f->member) : std::nan("");
+  return f ? GetField(params, *f) : std::nan("");
 }
 
 // The common adapter: a discipline Q derives from ParamQueue<Q, Q's Params>
@@ -106,8 +142,10 @@ class ParamQueue : public QueueDisc {
 
   const AqmDescriptor& descriptor() const override { return Derived::Describe(); }
   Status SetParam(std::string_view name, double value) override {
+    const double old = GetParam(name);
     Status s = AssignParam<P>(Derived::kFields, params_, name, value, &Derived::Validate);
-    if (s.ok()) OnParamsChanged();
+    // A value set to what it was changes nothing.
+    if (s.ok() && GetParam(name) != old) OnParamChanged(name);
     return s;
   }
   Status CheckParam(std::string_view name, double value) const override {
@@ -120,7 +158,9 @@ class ParamQueue : public QueueDisc {
   const P& params() const { return params_; }
 
  protected:
-  virtual void OnParamsChanged() {}
+  // Parameter `name` now has a new value in params_ (a live change; the
+  // constructor sees the initial set).
+  virtual void OnParamChanged(std::string_view name) { (void)name; }
   P params_;
 };
 

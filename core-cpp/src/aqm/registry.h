@@ -6,7 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "aqm/param_binding.h"
+#include "aqm/param_spec.h"
+#include "net/queue_disc.h"
 
 namespace aqmlab {
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli/bench.h"
+#include "metrics/summary_json.h"
 #include "scenario/catalog.h"
 #include "scenario/scenario.h"
 #include "scenario/simulation.h"

@@ -2,6 +2,7 @@
 // queue length) in constant memory.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "metrics/column_batch.h"
 #include "metrics/histogram.h"
 #include "net/queue_link.h"
 
@@ -34,8 +35,9 @@ class LinkMonitor final : public QueueLink::DepartureObserver {
   LinkMonitor(std::string prefix, QueueLink& link, int8_t meter, size_t classes);
 
   void AppendColumnNames(std::vector<std::string>& names) const;
-  // Appends this interval's value of each column, from cols[i] on.
-  void Sample(std::vector<std::vector<double>>& cols, size_t& i, double dt, bool measuring);
+  // Puts this interval's value of each column in the batch's current row,
+  // from column i on.
+  void Sample(ColumnBatch& batch, size_t& i, double dt, bool measuring);
   void StartMeasuring();
   LinkSummary Summarize(Time now, Time since) const;
   // Bytes of each class's data counted here so far.

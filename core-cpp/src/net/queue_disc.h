@@ -16,7 +16,7 @@
 #include <span>
 #include <string_view>
 
-#include "aqm/aqm.h"
+#include "net/discipline.h"
 #include "net/packet.h"
 #include "sim/event_loop.h"
 #include "sim/result.h"

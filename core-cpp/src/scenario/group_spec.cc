@@ -1,6 +1,6 @@
 #include "scenario/group_json.h"
 
-#include "aqm/param_binding.h"
+#include "sim/format.h"
 #include "scenario/scenario.h"
 
 namespace aqmlab {

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "aqm/param_binding.h"
+#include "sim/format.h"
 
 namespace aqmlab {
 

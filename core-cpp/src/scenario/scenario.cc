@@ -7,6 +7,7 @@
 #include "aqm/registry.h"
 #include "scenario/group_json.h"
 #include "scenario/json_reader.h"
+#include "sim/format.h"
 
 namespace aqmlab {
 

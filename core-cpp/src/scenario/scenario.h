@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "aqm/param_binding.h"
+#include "aqm/param_spec.h"
 #include "scenario/group_spec.h"
 #include "sim/result.h"
 #include "sim/time.h"

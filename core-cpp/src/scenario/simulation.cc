@@ -1,10 +1,9 @@
 #include "scenario/simulation.h"
 
 #include <algorithm>
-#include <cstdio>
+#include <cmath>
 
 #include "aqm/registry.h"
-#include "scenario/json_reader.h"
 
 namespace aqmlab {
 
@@ -256,82 +255,6 @@ void Simulation::AdvanceTo(Time t) {
     (void)Apply(a.event);
   }
   loop_.RunUntil(t);
-}
-
-namespace {
-
-nlohmann::ordered_json CompletionJson(const CompletionSummary& c) {
-  nlohmann::ordered_json j = {{"count", c.count}};
-  if (c.count > 0) {
-    j["mean_s"] = c.mean_s;
-    j["p50_s"] = c.p50_s;
-    j["p95_s"] = c.p95_s;
-  } else {
-    j["mean_s"] = nullptr;
-    j["p50_s"] = nullptr;
-    j["p95_s"] = nullptr;
-  }
-  return j;
-}
-
-}  // namespace
-
-std::string SummaryToJson(const Summary& s, const std::string& side_name, const std::string& aqm) {
-  nlohmann::ordered_json j;
-  j["side"] = side_name;
-  j["aqm"] = aqm;
-  j["measured_s"] = s.measured_s;
-  j["mean_queue_pkts"] = s.mean_queue_pkts;
-  j["p95_queue_pkts"] = s.p95_queue_pkts;
-  j["queue_sd_pkts"] = s.queue_sd_pkts;
-  j["queue_mad_pkts"] = s.queue_mad_pkts;
-  j["mean_delay_ms"] = s.mean_delay_ms;
-  j["p50_delay_ms"] = s.p50_delay_ms;
-  j["p95_delay_ms"] = s.p95_delay_ms;
-  j["p99_delay_ms"] = s.p99_delay_ms;
-  j["delay_sd_ms"] = s.delay_sd_ms;
-  j["jitter_ms"] = s.jitter_ms;
-  j["utilisation"] = s.utilisation;
-  j["throughput_mbps"] = s.throughput_mbps;
-  j["goodput_mbps"] = s.goodput_mbps;
-  j["loss_ratio"] = s.loss_ratio;
-  j["mark_ratio"] = s.mark_ratio;
-  j["signal_ratio"] = s.signal_ratio;
-  j["fairness"] = s.fairness;
-  j["arrivals"] = s.arrivals;
-  j["departures"] = s.departures;
-  j["drops_overflow"] = s.drops_overflow;
-  j["drops_forced"] = s.drops_forced;
-  j["drops_early"] = s.drops_early;
-  j["marks"] = s.marks;
-  j["events"] = s.events;
-  char hash[17];
-  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(s.series_hash));
-  j["series_hash"] = hash;
-  j["classes"] = nlohmann::ordered_json::array();
-  for (const ClassSummary& c : s.classes) {
-    nlohmann::ordered_json cj = {{"name", c.name},
-                                 {"goodput_mbps", c.goodput_mbps},
-                                 {"throughput_mbps", c.throughput_mbps}};
-    cj["loss_ratio"] = c.loss_ratio ? nlohmann::ordered_json(*c.loss_ratio) : nlohmann::ordered_json();
-    cj["completions"] = c.completions ? CompletionJson(*c.completions) : nlohmann::ordered_json();
-    cj["pages"] = c.pages ? CompletionJson(*c.pages) : nlohmann::ordered_json();
-    j["classes"].push_back(cj);
-  }
-  j["short_flows"] = s.short_flows ? CompletionJson(*s.short_flows) : nlohmann::ordered_json();
-  j["pages"] = s.pages ? CompletionJson(*s.pages) : nlohmann::ordered_json();
-  for (const LinkSummary& l : s.links) {
-    j[l.name] = {{"mean_queue_pkts", l.mean_queue_pkts}, {"queue_sd_pkts", l.queue_sd_pkts},
-                 {"mean_delay_ms", l.mean_delay_ms},     {"utilisation", l.utilisation},
-                 {"throughput_mbps", l.throughput_mbps}, {"loss_ratio", l.loss_ratio},
-                 {"mark_ratio", l.mark_ratio},           {"signal_ratio", l.signal_ratio},
-                 {"arrivals", l.arrivals},
-                 {"departures", l.departures},           {"drops", l.drops},
-                 {"marks", l.marks}};
-  }
-  j["response_time_s"] = s.response_time_s ? nlohmann::ordered_json(*s.response_time_s)
-                                           : nlohmann::ordered_json();
-  return j.dump();
 }
 
 }  // namespace aqmlab

@@ -120,7 +120,4 @@ class Simulation final {
   std::unique_ptr<MetricRecorder> recorder_;
 };
 
-// The run summary as JSON (the CLI's output, the page's table).
-std::string SummaryToJson(const Summary& s, const std::string& side_name, const std::string& aqm);
-
 }  // namespace aqmlab

@@ -12,7 +12,7 @@ double Ratio(int64_t arrivals, int64_t departures) {
 double Step(const Params& p, double prob, double u) {
   const bool below = u < 1.0;
   double next = prob;
-  switch (static_cast<Rule>(static_cast<int>(p.rule))) {
+  switch (static_cast<Rule>(p.rule)) {
     case Rule::kMismatchSteps:
       next = prob + (below ? p.p1 : p.p2) * (u - 1.0);
       break;
@@ -31,10 +31,10 @@ double Step(const Params& p, double prob, double u) {
 
 Decision OnArrival(const Params& p, State& s, bool buffer_full, double uniform,
                    bool congest_marks) {
-  if (p.count_admitted == 0) ++s.arrivals;
+  if (!p.count_admitted) ++s.arrivals;
   if (buffer_full) return Decision::kForceDrop;
   const Decision d = uniform < s.p ? Decision::kCongest : Decision::kPass;
-  if (p.count_admitted != 0 && (d == Decision::kPass || congest_marks)) ++s.arrivals;
+  if (p.count_admitted && (d == Decision::kPass || congest_marks)) ++s.arrivals;
   return d;
 }
 

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "aqm/aqm.h"
+#include "net/discipline.h"
 
 namespace aqmlab::aaqm {
 
@@ -33,10 +33,10 @@ struct Params {
   double interval = 0.010;  // T, s
   double p1 = 0.7;          // step (or factor) for U < 1
   double p2 = 1.0;          // step (or factor) for U >= 1
-  double rule = 3;          // a Rule; the default is Rule::kProportional (README.md)
+  int64_t rule = 3;         // a Rule; the default is Rule::kProportional (README.md)
   // 0: A counts every arrival offered to the queue (the spec's law); 1: only
   // the arrivals the queue admits (passed or marked). See README.md.
-  double count_admitted = 0;  // toggle
+  bool count_admitted = false;
 };
 
 // The paper's Table 1 configurations, all with T = 10 ms; Pa7 is its best.

@@ -55,7 +55,7 @@ class AaqmQueue final : public ParamQueue<AaqmQueue, aaqm::Params> {
   }
   void OnTimer(Time) override { aaqm::CloseInterval(params_, state_); }
   // A new T applies from the next tick.
-  void OnParamsChanged() override { StartPeriodicTimer(Time::Seconds(params_.interval)); }
+  void OnParamChanged(std::string_view) override { StartPeriodicTimer(Time::Seconds(params_.interval)); }
 
  private:
   aaqm::State state_;

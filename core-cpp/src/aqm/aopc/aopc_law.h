@@ -12,7 +12,7 @@ struct Params {
   double q0 = 20;        // paper: 20 pkts
   double req = 0.18;     // assumed harmonic-mean RTT, s
   double mp = 1.0;       // s
-  double periods = 4;    // M
+  int64_t periods = 4;   // M
   double mw = 0.1;
   double gamma0 = 1e-4;  // gain used while l = 0
 };

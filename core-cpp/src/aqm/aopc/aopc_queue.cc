@@ -33,7 +33,7 @@ void AopcQueue::RefreshGain() {
       aopc::GainAfterMeasurement(params_, state_.meter.l, link().CapacityPacketsPerSecond());
 }
 
-void AopcQueue::OnParamsChanged() {
+void AopcQueue::OnParamChanged(std::string_view) {
   RefreshGain();
   StartPeriodicTimer(Time::Seconds(params_.mp));  // a new mp applies from the next tick
 }

@@ -47,7 +47,7 @@ class AopcQueue final : public ParamQueue<AopcQueue, aopc::Params> {
  protected:
   Decision OnArrival(const ArrivalContext& ctx) override;
   void OnTimer(Time) override;
-  void OnParamsChanged() override;
+  void OnParamChanged(std::string_view name) override;
   void OnCapacityChanged() override { RefreshGain(); }
 
  private:

@@ -29,7 +29,7 @@ double Adapt(double max_p, const red::Params& curve, double avg) {
 
 red::Params Curve(const Params& p, double capacity_pps, double max_p) {
   red::Params curve = p;
-  if (p.auto_settings != 0) {
+  if (p.auto_settings) {
     const Settings s = AutoSettings(capacity_pps, p.target_delay);
     curve.wq = s.wq;
     curve.min_th = s.min_th;

@@ -10,7 +10,7 @@ namespace aqmlab::ared {
 
 struct Params : red::Params {
   double interval = 0.5;       // s, between max_p adaptations
-  double auto_settings = 0;    // toggle: derive wq, min_th, max_th from C
+  bool auto_settings = false;  // derive wq, min_th, max_th from C
   double target_delay = 0.005; // s, for the automatic min_th
 };
 

@@ -5,7 +5,7 @@
 namespace aqmlab {
 
 Status AredQueue::Validate(const ared::Params& p) {
-  return p.auto_settings != 0 ? Status{} : RedQueue::Validate(p);
+  return p.auto_settings ? Status{} : RedQueue::Validate(p);
 }
 
 const AqmDescriptor& AredQueue::Describe() {
@@ -22,7 +22,7 @@ const AqmDescriptor& AredQueue::Describe() {
 }
 
 AredQueue::AredQueue(const QueueDiscEnv& env, const ared::Params& params)
-    : ParamQueue(env, params), applied_max_p_(params.max_p) {
+    : ParamQueue(env, params) {
   state_.max_p = params_.max_p;
   RefreshCurve();
   StartPeriodicTimer(Time::Seconds(params_.interval));
@@ -33,7 +33,7 @@ void AredQueue::RefreshCurve() {
 }
 
 Decision AredQueue::OnArrival(const ArrivalContext& ctx) {
-  const ArrivalMeasure m = MeasureArrival(curve_.byte_mode != 0, ctx, link().typical_packet);
+  const ArrivalMeasure m = MeasureArrival(curve_.byte_mode, ctx, link().typical_packet);
   state_.red.avg = red::UpdateAverage(state_.red.avg, curve_.wq, m.queue, link_idle(),
                                       ctx.now - state_.red.idle_since,
                                       link().TypicalTransmissionTime());
@@ -45,11 +45,8 @@ void AredQueue::OnTimer(Time) {
   RefreshCurve();
 }
 
-void AredQueue::OnParamsChanged() {
-  if (params_.max_p != applied_max_p_) {
-    applied_max_p_ = params_.max_p;
-    state_.max_p = params_.max_p;
-  }
+void AredQueue::OnParamChanged(std::string_view name) {
+  if (name == "max_p") state_.max_p = params_.max_p;  // the adaptation restarts from it
   RefreshCurve();
   StartPeriodicTimer(Time::Seconds(params_.interval));  // a new interval applies from the next tick
 }

@@ -17,7 +17,7 @@ inline constexpr double kA = 5.923;
 enum class Base : uint8_t { kRed = 0, kAred = 1 };
 
 struct Params : red::Params {
-  double base = 0;        // 0: over RED, 1: over ARED
+  int64_t base = 0;       // 0: over RED, 1: over ARED
   double interval = 0.5;  // s, ARED's adaptation interval (ARED base only)
 };
 

@@ -24,14 +24,12 @@ const AqmDescriptor& AutoRedQueue::Describe() {
 }
 
 AutoRedQueue::AutoRedQueue(const QueueDiscEnv& env, const autored::Params& params)
-    : ParamQueue(env, params),
-      state_(autored::InitialState(params)),
-      applied_(params) {
+    : ParamQueue(env, params), state_(autored::InitialState(params)) {
   StartPeriodicTimer(Time::Seconds(params_.interval));
 }
 
 Decision AutoRedQueue::OnArrival(const ArrivalContext& ctx) {
-  const ArrivalMeasure m = MeasureArrival(params_.byte_mode != 0, ctx, link().typical_packet);
+  const ArrivalMeasure m = MeasureArrival(params_.byte_mode, ctx, link().typical_packet);
   autored::UpdateAverage(params_, state_, m.queue, link_idle(), ctx.now - state_.red.idle_since,
                          link().TypicalTransmissionTime(),
                          static_cast<double>(link().buffer_packets));
@@ -43,13 +41,10 @@ void AutoRedQueue::OnTimer(Time) {
   state_.max_p = ared::Adapt(state_.max_p, params_, state_.red.avg);
 }
 
-void AutoRedQueue::OnParamsChanged() {
+void AutoRedQueue::OnParamChanged(std::string_view name) {
   // A new max_p or a change of base restarts ARED's adaptation from max_p.
-  if (params_.max_p != applied_.max_p || params_.base != applied_.base) {
-    state_.max_p = params_.max_p;
-  }
+  if (name == "max_p" || name == "base") state_.max_p = params_.max_p;
   StartPeriodicTimer(Time::Seconds(params_.interval));  // a new interval applies from the next tick
-  applied_ = params_;
 }
 
 void AutoRedQueue::ReadSignals(std::span<double> out) const {

@@ -4,7 +4,7 @@
 // and Cv adapts so that the arrival rate settles at gamma C.
 #pragma once
 
-#include "aqm/aqm.h"
+#include "net/discipline.h"
 
 namespace aqmlab::avq {
 

@@ -4,7 +4,7 @@
 // freeze time; arrivals are signalled with probability p.
 #pragma once
 
-#include "aqm/aqm.h"
+#include "net/discipline.h"
 
 namespace aqmlab::blue {
 

@@ -11,7 +11,7 @@
 
 #include <cstdint>
 
-#include "aqm/aqm.h"
+#include "net/discipline.h"
 
 namespace aqmlab::codel {
 

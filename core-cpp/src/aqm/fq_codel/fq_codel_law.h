@@ -16,8 +16,8 @@ namespace aqmlab::fq_codel {
 struct Params {
   double target_ms = 5;      // CoDel's target, per flow queue
   double interval_ms = 100;  // CoDel's interval
-  double quantum = 1514;     // bytes a flow may send per round (one Ethernet MTU)
-  double flows = 1024;       // hash buckets (flow queues)
+  int64_t quantum = 1514;    // bytes a flow may send per round (one Ethernet MTU)
+  int64_t flows = 1024;      // hash buckets (flow queues)
 
   codel::Params Codel() const { return {target_ms, interval_ms}; }
 };

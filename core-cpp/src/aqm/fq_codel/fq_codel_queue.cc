@@ -1,14 +1,11 @@
 #include "aqm/fq_codel/fq_codel_queue.h"
 
+#include "aqm/codel/codel_queue.h"
+
 namespace aqmlab {
 
-Status FqCodelQueue::Validate(const fq_codel::Params& p) {
-  if (p.target_ms >= p.interval_ms) {
-    return {"target_ms: must be below interval_ms (" + FormatNumber(p.interval_ms) + "), got " +
-            FormatNumber(p.target_ms)};
-  }
-  return {};
-}
+// Each flow queue runs CoDel: its rules are CoDel's.
+Status FqCodelQueue::Validate(const fq_codel::Params& p) { return CodelQueue::Validate(p.Codel()); }
 
 const AqmDescriptor& FqCodelQueue::Describe() {
   static const AqmDescriptor d{
@@ -47,7 +44,7 @@ Decision FqCodelQueue::OnDeparture(const DepartureContext& ctx) {
   return d;
 }
 
-void FqCodelQueue::OnParamsChanged() {
+void FqCodelQueue::OnParamChanged(std::string_view) {
   const auto buckets = static_cast<uint32_t>(params_.flows);
   if (buckets == queues_.buckets()) return;
   // Re-sort the queued packets into the new buckets; the base's backlog and

@@ -40,14 +40,14 @@ class FqCodelQueue final : public ParamQueue<FqCodelQueue, fq_codel::Params> {
  protected:
   Decision OnArrival(const ArrivalContext&) override { return Decision::kPass; }
   Decision OnDeparture(const DepartureContext& ctx) override;
-  void OnParamsChanged() override;
+  void OnParamChanged(std::string_view name) override;
 
   void StorePacket(Packet* p) override { queues_.Store(p, Quantum()); }
   Packet* NextPacket() override { return queues_.Next(Quantum()); }
   Packet* OverflowVictim(Packet* arrival) override { return queues_.Victim(arrival); }
 
  private:
-  int64_t Quantum() const { return static_cast<int64_t>(params_.quantum); }
+  int64_t Quantum() const { return params_.quantum; }
   fq_codel::FlowQueues queues_;
   uint64_t perturbation_;
   double signal_share_ = 0;

@@ -6,7 +6,7 @@
 
 #include <array>
 
-#include "aqm/aqm.h"
+#include "net/discipline.h"
 
 namespace aqmlab::lred {
 

@@ -12,9 +12,9 @@ struct Params {
   double q0 = 50;       // expected queue; the lab's default is B/4
   double beta = 0.001;
   double mp = 1.0;      // seconds
-  double periods = 4;   // M
+  int64_t periods = 4;  // M
   double mw = 0.1;
-  double byte_mode = 0;  // toggle
+  bool byte_mode = false;
 };
 
 struct State {

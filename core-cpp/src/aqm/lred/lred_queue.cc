@@ -23,11 +23,11 @@ LredQueue::LredQueue(const QueueDiscEnv& env, const lred::Params& params)
 }
 
 Decision LredQueue::OnArrival(const ArrivalContext& ctx) {
-  const ArrivalMeasure m = MeasureArrival(params_.byte_mode != 0, ctx, link().typical_packet);
+  const ArrivalMeasure m = MeasureArrival(params_.byte_mode, ctx, link().typical_packet);
   return lred::Decide(params_, state_, m.queue, m.size_ratio, ctx.buffer_full, ctx.uniform);
 }
 
-void LredQueue::OnParamsChanged() {
+void LredQueue::OnParamChanged(std::string_view) {
   state_.gain = lred::Gain(params_.beta, state_.meter.l);
   StartPeriodicTimer(Time::Seconds(params_.mp));  // a new mp applies from the next tick
 }

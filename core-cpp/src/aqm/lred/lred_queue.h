@@ -48,7 +48,7 @@ class LredQueue final : public ParamQueue<LredQueue, lred::Params> {
  protected:
   Decision OnArrival(const ArrivalContext& ctx) override;
   void OnTimer(Time) override { lred::OnTimer(params_, state_); }
-  void OnParamsChanged() override;
+  void OnParamChanged(std::string_view name) override;
 
  private:
   lred::State state_;

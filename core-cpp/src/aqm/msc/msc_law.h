@@ -4,7 +4,7 @@
 // a short one adds a queue term, pd = pa + alpha (q - qref) / qref.
 #pragma once
 
-#include "aqm/aqm.h"
+#include "net/discipline.h"
 
 namespace aqmlab::msc {
 

@@ -3,7 +3,7 @@
 // paper's discrete form. Pure functions: the caller samples the queue.
 #pragma once
 
-#include "aqm/aqm.h"
+#include "net/discipline.h"
 
 namespace aqmlab::pi {
 

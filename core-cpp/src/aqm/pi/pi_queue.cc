@@ -23,7 +23,9 @@ Decision PiQueue::OnArrival(const ArrivalContext& ctx) { return pi::Decide(state
 
 void PiQueue::OnTimer(Time) { pi::Update(params_, state_, static_cast<double>(packets())); }
 
-void PiQueue::OnParamsChanged() { StartPeriodicTimer(Time::Seconds(1.0 / params_.freq_hz)); }
+void PiQueue::OnParamChanged(std::string_view) {
+  StartPeriodicTimer(Time::Seconds(1.0 / params_.freq_hz));
+}
 
 void PiQueue::ReadSignals(std::span<double> out) const { out[0] = state_.q_old; }
 

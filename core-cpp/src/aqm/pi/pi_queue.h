@@ -38,7 +38,7 @@ class PiQueue final : public ParamQueue<PiQueue, pi::Params> {
  protected:
   Decision OnArrival(const ArrivalContext& ctx) override;
   void OnTimer(Time) override;
-  void OnParamsChanged() override;
+  void OnParamChanged(std::string_view name) override;
 
  private:
   pi::State state_;

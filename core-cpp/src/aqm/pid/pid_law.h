@@ -4,7 +4,7 @@
 // Pure functions: the caller samples the queue.
 #pragma once
 
-#include "aqm/aqm.h"
+#include "net/discipline.h"
 
 namespace aqmlab::pid {
 

@@ -22,6 +22,8 @@ Decision PidQueue::OnArrival(const ArrivalContext& ctx) { return pid::Decide(sta
 
 void PidQueue::OnTimer(Time) { pid::Update(params_, state_, static_cast<double>(packets())); }
 
-void PidQueue::OnParamsChanged() { StartPeriodicTimer(Time::Seconds(1.0 / params_.freq_hz)); }
+void PidQueue::OnParamChanged(std::string_view) {
+  StartPeriodicTimer(Time::Seconds(1.0 / params_.freq_hz));
+}
 
 }  // namespace aqmlab

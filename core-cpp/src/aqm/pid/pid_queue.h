@@ -39,7 +39,7 @@ class PidQueue final : public ParamQueue<PidQueue, pid::Params> {
  protected:
   Decision OnArrival(const ArrivalContext& ctx) override;
   void OnTimer(Time) override;
-  void OnParamsChanged() override;
+  void OnParamChanged(std::string_view name) override;
 
  private:
   pid::State state_;

@@ -25,7 +25,7 @@ void Update(const Params& p, State& s) {
   const double cur = s.qdelay.seconds();
   const double old = s.qdelay_old.seconds();
   double step = (p.alpha * (cur - ref) + p.beta * (cur - old)) * ScaleFactor(s.p);
-  if (p.cap_drop != 0 && s.p >= 0.1 && step > 0.02) step = 0.02;
+  if (p.cap_drop && s.p >= 0.1 && step > 0.02) step = 0.02;
   s.p += step;
   if (s.qdelay == Time() && s.qdelay_old == Time()) s.p *= 0.98;
   s.p = std::clamp(s.p, 0.0, 1.0);

@@ -5,7 +5,7 @@
 // instead of the Little's-law estimate of sec. 5.2; Linux's default).
 #pragma once
 
-#include "aqm/aqm.h"
+#include "net/discipline.h"
 
 namespace aqmlab::pie {
 
@@ -16,7 +16,7 @@ struct Params {
   double beta = 1.25;         // Hz
   double max_burst_ms = 150;  // MAX_BURST
   double mark_ecn_th = 0.1;   // above this p, ECN-capable packets are dropped too
-  double cap_drop = 1;        // toggle: limit each increase to 2% once p >= 10%
+  bool cap_drop = true;        // limit each increase to 2% once p >= 10%
 };
 
 struct State {

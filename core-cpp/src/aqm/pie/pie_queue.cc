@@ -30,7 +30,9 @@ Decision PieQueue::OnDeparture(const DepartureContext& ctx) {
   return Decision::kPass;
 }
 
-void PieQueue::OnParamsChanged() { StartPeriodicTimer(Time::Millis(params_.t_update_ms)); }
+void PieQueue::OnParamChanged(std::string_view) {
+  StartPeriodicTimer(Time::Millis(params_.t_update_ms));
+}
 
 void PieQueue::ReadSignals(std::span<double> out) const {
   out[0] = state_.qdelay.millis();

@@ -47,7 +47,7 @@ class PieQueue final : public ParamQueue<PieQueue, pie::Params> {
   Decision OnDeparture(const DepartureContext& ctx) override;
   void OnIdleStart(Time) override { pie::OnQueueEmpty(state_); }
   void OnTimer(Time) override { pie::Update(params_, state_); }
-  void OnParamsChanged() override;
+  void OnParamChanged(std::string_view name) override;
 
  private:
   pie::State state_;

@@ -18,14 +18,14 @@ double UpdateAverage(double avg, double weight, double q, bool link_idle, Time i
 double CurveProbability(const Params& p, double avg) {
   if (avg < p.min_th) return 0.0;
   if (avg < p.max_th) return p.max_p * (avg - p.min_th) / (p.max_th - p.min_th);
-  if (p.gentle != 0 && avg < 2 * p.max_th) {
+  if (p.gentle && avg < 2 * p.max_th) {
     return p.max_p + (1.0 - p.max_p) * (avg - p.max_th) / p.max_th;
   }
   return 1.0;
 }
 
 bool AboveUpperBound(const Params& p, double avg) {
-  return avg >= (p.gentle != 0 ? 2 * p.max_th : p.max_th);
+  return avg >= (p.gentle ? 2 * p.max_th : p.max_th);
 }
 
 Decision Decide(const Params& p, State& s, double size_ratio, double uniform) {
@@ -42,7 +42,7 @@ Decision Decide(const Params& p, State& s, double size_ratio, double uniform) {
   }
   ++s.count;
   double pb = s.pb;
-  if (p.byte_mode != 0) pb = std::fmin(1.0, pb * size_ratio);
+  if (p.byte_mode) pb = std::fmin(1.0, pb * size_ratio);
   const double spread = static_cast<double>(s.count) * pb;
   s.pa = spread >= 1.0 ? 1.0 : std::fmin(1.0, pb / (1.0 - spread));
   if (uniform < s.pa) {

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "aqm/aqm.h"
+#include "net/discipline.h"
 
 namespace aqmlab::red {
 
@@ -14,8 +14,8 @@ struct Params {
   double min_th = 5;
   double max_th = 15;
   double max_p = 0.1;
-  double gentle = 1;     // toggle
-  double byte_mode = 0;  // toggle
+  bool gentle = true;
+  bool byte_mode = false;
 };
 
 struct State {

@@ -22,7 +22,7 @@ const AqmDescriptor& RedQueue::Describe() {
 }
 
 Decision RedQueue::OnArrival(const ArrivalContext& ctx) {
-  const ArrivalMeasure m = MeasureArrival(params_.byte_mode != 0, ctx, link().typical_packet);
+  const ArrivalMeasure m = MeasureArrival(params_.byte_mode, ctx, link().typical_packet);
   state_.avg = red::UpdateAverage(state_.avg, params_.wq, m.queue, link_idle(),
                                   ctx.now - state_.idle_since, link().TypicalTransmissionTime());
   return red::Decide(params_, state_, m.size_ratio, ctx.uniform);

@@ -4,34 +4,28 @@
 #include <array>
 
 #include "aqm/param_binding.h"
+#include "aqm/red/red_fields.h"
 #include "aqm/red/red_law.h"
 
 namespace aqmlab {
 
+// What RED's fields do here (red_fields.h declares them).
+inline constexpr red::FieldText kRedText{
+    .wq = "EWMA weight of the average queue (Floyd & Jacobson 1993).",
+    .min_th = "Below this average nothing is dropped. Lab default: a quarter of the buffer.",
+    .max_th = "At this average the probability reaches max_p. Lab default: three quarters of "
+        "the buffer.",
+    .max_p = "Drop probability at max_th.",
+    .gentle = "Ramp from max_p to 1 between max_th and 2 max_th instead of jumping to 1 "
+        "(Floyd 2000).",
+    .byte_mode = "Measure the queue in bytes (in units of the scenario's packet size) and scale the "
+        "probability by packet size.",
+};
+
 class RedQueue final : public ParamQueue<RedQueue, red::Params> {
  public:
-  static constexpr std::array<ParamField<red::Params>, 6> kFields{{
-      {{"wq", "Averaging weight", "", ParamKind::kReal, 0.002, 1e-6, 1, 1e-4,
-        "EWMA weight of the average queue (Floyd & Jacobson 1993)."},
-       &red::Params::wq},
-      {{"min_th", "Minimum threshold", "pkts", ParamKind::kReal, 5, 0, 100000, 1,
-        "Below this average nothing is dropped. Lab default: a quarter of the buffer.", 0.25},
-       &red::Params::min_th},
-      {{"max_th", "Maximum threshold", "pkts", ParamKind::kReal, 15, 1, 100000, 1,
-        "At this average the probability reaches max_p. Lab default: three quarters of the buffer.",
-        0.75},
-       &red::Params::max_th},
-      {{"max_p", "Maximum probability", "", ParamKind::kReal, 0.1, 0, 1, 0.001,
-        "Drop probability at max_th."},
-       &red::Params::max_p},
-      {{"gentle", "Gentle", "", ParamKind::kToggle, 1, 0, 1, 1,
-        "Ramp from max_p to 1 between max_th and 2 max_th instead of jumping to 1 (Floyd 2000)."},
-       &red::Params::gentle},
-      {{"byte_mode", "Byte mode", "", ParamKind::kToggle, 0, 0, 1, 1,
-        "Measure the queue in bytes (in units of the scenario's packet size) and scale the "
-        "probability by packet size."},
-       &red::Params::byte_mode},
-  }};
+  static constexpr std::array<ParamField<red::Params>, 6> kFields =
+      red::Fields<red::Params>(kRedText);
   static Status Validate(const red::Params& p);
   static const AqmDescriptor& Describe();
 

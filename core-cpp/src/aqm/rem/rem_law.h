@@ -4,7 +4,7 @@
 // exponential map from price to probability. Pure functions.
 #pragma once
 
-#include "aqm/aqm.h"
+#include "net/discipline.h"
 
 namespace aqmlab::rem {
 

@@ -22,6 +22,8 @@ Decision RemQueue::OnArrival(const ArrivalContext& ctx) { return rem::Decide(sta
 
 void RemQueue::OnTimer(Time) { rem::Update(params_, state_, static_cast<double>(packets())); }
 
-void RemQueue::OnParamsChanged() { StartPeriodicTimer(Time::Millis(params_.interval_ms)); }
+void RemQueue::OnParamChanged(std::string_view) {
+  StartPeriodicTimer(Time::Millis(params_.interval_ms));
+}
 
 }  // namespace aqmlab

@@ -41,7 +41,7 @@ class RemQueue final : public ParamQueue<RemQueue, rem::Params> {
  protected:
   Decision OnArrival(const ArrivalContext& ctx) override;
   void OnTimer(Time) override;
-  void OnParamsChanged() override;
+  void OnParamChanged(std::string_view name) override;
 
  private:
   rem::State state_;

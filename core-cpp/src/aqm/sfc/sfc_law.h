@@ -4,7 +4,7 @@
 // the capacity (the queue's growth rate). Pure functions.
 #pragma once
 
-#include "aqm/aqm.h"
+#include "net/discipline.h"
 
 namespace aqmlab::sfc {
 

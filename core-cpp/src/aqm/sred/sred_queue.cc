@@ -19,12 +19,12 @@ const AqmDescriptor& SredQueue::Describe() {
 }
 
 SredQueue::SredQueue(const QueueDiscEnv& env, const sred::Params& params)
-    : ParamQueue(env, params), applied_max_p_(params.max_p) {
+    : ParamQueue(env, params) {
   state_.max_p = params_.max_p;
 }
 
 Decision SredQueue::OnArrival(const ArrivalContext& ctx) {
-  const ArrivalMeasure m = MeasureArrival(params_.byte_mode != 0, ctx, link().typical_packet);
+  const ArrivalMeasure m = MeasureArrival(params_.byte_mode, ctx, link().typical_packet);
   state_.red.avg = red::UpdateAverage(state_.red.avg, params_.wq, m.queue, link_idle(),
                                       ctx.now - state_.red.idle_since,
                                       link().TypicalTransmissionTime());
@@ -34,11 +34,8 @@ Decision SredQueue::OnArrival(const ArrivalContext& ctx) {
   return red::Decide(curve, state_.red, m.size_ratio, ctx.uniform);
 }
 
-void SredQueue::OnParamsChanged() {
-  if (params_.max_p != applied_max_p_) {
-    applied_max_p_ = params_.max_p;
-    state_.max_p = params_.max_p;
-  }
+void SredQueue::OnParamChanged(std::string_view name) {
+  if (name == "max_p") state_.max_p = params_.max_p;  // the adaptation restarts from it
 }
 
 void SredQueue::ReadSignals(std::span<double> out) const {

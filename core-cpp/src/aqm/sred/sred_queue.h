@@ -5,37 +5,30 @@
 #include <array>
 
 #include "aqm/param_binding.h"
+#include "aqm/red/red_fields.h"
 #include "aqm/sred/sred_law.h"
 
 namespace aqmlab {
 
+// What RED's fields do here (red_fields.h declares them).
+inline constexpr red::FieldText kSredText{
+    .wq = "EWMA weight of the average queue, as RED's (Feng et al. 1999).",
+    .min_th = "Below this average nothing is dropped; falling below it divides max_p by alpha. Lab "
+        "default: a quarter of the buffer.",
+    .max_th = "At this average the probability reaches max_p; rising above it multiplies max_p by "
+        "beta. Lab default: three quarters of the buffer.",
+    .max_p_label = "Initial maximum probability",
+    .max_p = "Starting max_p, kept in [0.01, 1] by the adaptation. Setting it restarts the "
+        "adaptation from the new value.",
+    .max_p_min = 0.01,
+    .gentle = "Ramp from max_p to 1 between max_th and 2 max_th instead of jumping to 1.",
+    .byte_mode = red::kByteModeAsRed,
+};
+
 class SredQueue final : public ParamQueue<SredQueue, sred::Params> {
  public:
-  static constexpr std::array<ParamField<sred::Params>, 8> kFields{{
-      {{"wq", "Averaging weight", "", ParamKind::kReal, 0.002, 1e-6, 1, 1e-4,
-        "EWMA weight of the average queue, as RED's (Feng et al. 1999)."},
-       &sred::Params::wq},
-      {{"min_th", "Minimum threshold", "pkts", ParamKind::kReal, 5, 0, 100000, 1,
-        "Below this average nothing is dropped; falling below it divides max_p by alpha. Lab "
-        "default: a quarter of the buffer.",
-        0.25},
-       &sred::Params::min_th},
-      {{"max_th", "Maximum threshold", "pkts", ParamKind::kReal, 15, 1, 100000, 1,
-        "At this average the probability reaches max_p; rising above it multiplies max_p by "
-        "beta. Lab default: three quarters of the buffer.",
-        0.75},
-       &sred::Params::max_th},
-      {{"max_p", "Initial maximum probability", "", ParamKind::kReal, 0.1, 0.01, 1, 0.001,
-        "Starting max_p, kept in [0.01, 1] by the adaptation. Setting it restarts the "
-        "adaptation from the new value."},
-       &sred::Params::max_p},
-      {{"gentle", "Gentle", "", ParamKind::kToggle, 1, 0, 1, 1,
-        "Ramp from max_p to 1 between max_th and 2 max_th instead of jumping to 1."},
-       &sred::Params::gentle},
-      {{"byte_mode", "Byte mode", "", ParamKind::kToggle, 0, 0, 1, 1,
-        "Measure the queue in bytes (in units of the scenario's packet size) and scale the "
-        "probability by packet size, as RED's byte mode."},
-       &sred::Params::byte_mode},
+  // After RED's six.
+  static constexpr std::array<ParamField<sred::Params>, 2> kOwnFields{{
       {{"alpha", "Decrease divisor", "", ParamKind::kReal, 3, 1.01, 100, 0.1,
         "max_p /= alpha each time the average crosses below min_th (Feng et al. 1999: 3). "
         "Crossings are entries into a region; the average starts below min_th without one."},
@@ -44,6 +37,8 @@ class SredQueue final : public ParamQueue<SredQueue, sred::Params> {
         "max_p *= beta each time the average crosses above max_th (Feng et al. 1999: 2)."},
        &sred::Params::beta},
   }};
+  static constexpr std::array<ParamField<sred::Params>, 8> kFields =
+      JoinFields(red::Fields<sred::Params>(kSredText), kOwnFields);
   static Status Validate(const sred::Params& p);
   static const AqmDescriptor& Describe();
 
@@ -55,11 +50,10 @@ class SredQueue final : public ParamQueue<SredQueue, sred::Params> {
  protected:
   Decision OnArrival(const ArrivalContext& ctx) override;
   void OnIdleStart(Time now) override { state_.red.idle_since = now; }
-  void OnParamsChanged() override;
+  void OnParamChanged(std::string_view name) override;
 
  private:
   sred::State state_;
-  double applied_max_p_;
 };
 
 }  // namespace aqmlab

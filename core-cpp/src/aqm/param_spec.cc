@@ -1,14 +1,10 @@
-#include "aqm/param_binding.h"
+#include "aqm/param_spec.h"
 
-#include <cstdio>
+#include <cmath>
+
+#include "sim/format.h"
 
 namespace aqmlab {
-
-std::string FormatNumber(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.10g", v);
-  return buf;
-}
 
 Status CheckParamValue(const ParamSpec& spec, double value) {
   const std::string name(spec.name);

@@ -1,4 +1,5 @@
-// What every queue discipline shares: the decision a control law returns, the
+// The contract between the queue base (queue_disc.h) and the disciplines of
+// aqm/, which implement it: the decision a control law returns, the
 // contexts it is called with, and the declarative description (parameter
 // table and inner signals) from which validation, the CLI listing, the URL
 // codec and the page's sliders are all generated.

@@ -1,0 +1,49 @@
+// RED's six parameters (wq, min_th, max_th, max_p, gentle, byte_mode) as one
+// declaration of names, units, defaults and ranges, shared by RED and the
+// disciplines built on it (ARED, SRED, AutoRED). Each of those says in its
+// own words what a field does there (FieldText), and may raise max_p's floor.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+#include "aqm/param_binding.h"
+#include "aqm/red/red_law.h"
+
+namespace aqmlab::red {
+
+struct FieldText {
+  std::string_view wq_label = "Averaging weight";
+  std::string_view wq;
+  std::string_view min_th;
+  std::string_view max_th;
+  std::string_view max_p_label = "Maximum probability";
+  std::string_view max_p;
+  double max_p_min = 0;
+  std::string_view gentle;
+  std::string_view byte_mode;
+};
+
+// For any Params derived from red::Params.
+template <class P>
+constexpr std::array<ParamField<P>, 6> Fields(const FieldText& t) {
+  return {{
+      {{"wq", t.wq_label, "", ParamKind::kReal, 0.002, 1e-6, 1, 1e-4, t.wq}, &Params::wq},
+      {{"min_th", "Minimum threshold", "pkts", ParamKind::kReal, 5, 0, 100000, 1, t.min_th, 0.25},
+       &Params::min_th},
+      {{"max_th", "Maximum threshold", "pkts", ParamKind::kReal, 15, 1, 100000, 1, t.max_th, 0.75},
+       &Params::max_th},
+      {{"max_p", t.max_p_label, "", ParamKind::kReal, 0.1, t.max_p_min, 1, 0.001, t.max_p},
+       &Params::max_p},
+      {{"gentle", "Gentle", "", ParamKind::kToggle, 1, 0, 1, 1, t.gentle}, &Params::gentle},
+      {{"byte_mode", "Byte mode", "", ParamKind::kToggle, 0, 0, 1, 1, t.byte_mode},
+       &Params::byte_mode},
+  }};
+}
+
+// What the RED-based disciplines say of byte mode.
+inline constexpr std::string_view kByteModeAsRed =
+    "Measure the queue in bytes (in units of the scenario's packet size) and scale the "
+    "probability by packet size, as RED's byte mode.";
+
+}  // namespace aqmlab::red

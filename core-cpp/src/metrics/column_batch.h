@@ -1,0 +1,71 @@
+// The samples taken since the batch was last cleared, stored column-major in
+// one buffer and written there directly: column c's rows start at
+// c * capacity. When the batch is read whole (Packed, the page's view), the
+// columns are moved end to end within the same buffer (nothing moves when
+// the batch filled its capacity), so a batch is copied once, by the reader.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <vector>
+
+namespace aqmlab {
+
+class ColumnBatch {
+ public:
+  void SetColumns(size_t n) {
+    columns_ = n;
+    Clear();
+  }
+  size_t size() const { return columns_; }
+  int64_t rows() const { return static_cast<int64_t>(rows_); }
+
+  // A new row: Put every column, then EndRow.
+  void BeginRow() {
+    if (rows_ == capacity_) Grow();
+  }
+  void Put(size_t column, double v) { data_[column * capacity_ + rows_] = v; }
+  void EndRow() { ++rows_; }
+  double last(size_t column) const { return data_[column * capacity_ + rows_ - 1]; }
+
+  std::span<const double> operator[](size_t column) const {
+    return {data_.data() + column * capacity_, rows_};
+  }
+
+  // Every column end to end (rows() values each).
+  std::span<const double> Packed() {
+    if (capacity_ != rows_) {
+      for (size_t c = 1; c < columns_; ++c) {
+        std::memmove(data_.data() + c * rows_, data_.data() + c * capacity_, rows_ * sizeof(double));
+      }
+      capacity_ = rows_;  // the next row re-lays the columns out with room to grow
+    }
+    return {data_.data(), columns_ * rows_};
+  }
+
+  // Keeps the memory for the next batch.
+  void Clear() {
+    rows_ = 0;
+    capacity_ = columns_ ? data_.size() / columns_ : 0;
+  }
+
+ private:
+  void Grow() {
+    const size_t grown = capacity_ < 64 ? 64 : 2 * capacity_;
+    std::vector<double> next(columns_ * grown);
+    for (size_t c = 0; c < columns_; ++c) {
+      std::memcpy(next.data() + c * grown, data_.data() + c * capacity_, rows_ * sizeof(double));
+    }
+    data_.swap(next);
+    capacity_ = grown;
+  }
+
+  size_t columns_ = 0;
+  size_t rows_ = 0;
+  size_t capacity_ = 0;  // rows each column has room for
+  std::vector<double> data_;
+};
+
+}  // namespace aqmlab

@@ -17,7 +17,16 @@ const requirements = {
   'pcg random': { present: () => existsSync('/usr/include/pcg_random.hpp'), pkg: 'libpcg-cpp-dev' },
   googletest: { present: () => existsSync('/usr/include/gtest/gtest.h'), pkg: 'libgtest-dev' },
   chromium: { present: () => existsSync('/usr/bin/chromium'), pkg: 'chromium' },
+  // The fuzz targets: clang, and its runtimes (libFuzzer, the sanitizers),
+  // which Debian 12 ships for its clang 14 in libclang-rt-14-dev.
+  clang: { present: () => onPath('clang++'), pkg: 'clang' },
+  libfuzzer: { present: () => hasLibFuzzer(), pkg: 'libclang-rt-14-dev' },
 };
+
+function hasLibFuzzer() {
+  const probe = spawnSync('clang++', ['-print-file-name=libclang_rt.fuzzer-x86_64.a'], { encoding: 'utf8' });
+  return probe.status === 0 && probe.stdout.trim().startsWith('/') && existsSync(probe.stdout.trim());
+}
 
 function onPath(cmd) {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
@@ -57,6 +66,14 @@ export function ensureNodeModules() {
 export function buildNative() {
   run('cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release > /dev/null');
   run('cmake --build build/native -j2');
+}
+
+// The libFuzzer targets: clang, with the sanitizers (see CMakeLists.txt).
+export function buildFuzz() {
+  ensureSystemPackages(['cmake', 'ninja', 'clang', 'libfuzzer', 'nlohmann json', 'pcg random']);
+  run('cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAQMLAB_FUZZ=ON ' +
+      '-DCMAKE_CXX_COMPILER=clang++ > /dev/null');
+  run('cmake --build build/fuzz -j2');
 }
 
 export function buildWasm() {

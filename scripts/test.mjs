@@ -3,6 +3,7 @@
 //   2. the wasm build under Node and the page's modules: Vitest
 //   3. a smoke run of the speed benchmark (native and wasm under Node)
 //   4. the page in Debian's Chromium: a smoke run of the live benchmark, then Playwright
+//   5. the fuzz targets, 60 s each (clang, libFuzzer; scripts/fuzz.mjs)
 import { buildNative, buildWasm, ensureNodeModules, ensureSystemPackages, run } from './setup.mjs';
 
 ensureSystemPackages(['cmake', 'ninja', 'c++ compiler', 'emscripten', 'nlohmann json', 'pcg random',
@@ -16,3 +17,4 @@ run('node scripts/bench.mjs --quick');  // benchmark smoke run: it must not rot
 run('npx vite build');
 run('node scripts/live-bench.mjs --quick');  // live page benchmark smoke run: prints figures, asserts no speed
 run('npx playwright test');
+run('node scripts/fuzz.mjs --seconds 60');

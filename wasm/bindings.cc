@@ -1,10 +1,14 @@
 // The core's JavaScript surface (see API.md). Only this file knows about
 // Emscripten. Nothing throws across the boundary: failures come back as
-// {"ok":false,"error":"<field>: <message>"}.
+// {"ok":false,"error":"<field>: <message>"}, or for advance() as -1 with the
+// message in error(). Running out of memory is one of those failures: this
+// file alone is compiled with exception catching (wasm/CMakeLists.txt), so
+// a std::bad_alloc from anywhere in the core ends here, not in JavaScript.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <memory>
+#include <new>
 #include <string>
 
 #include "metrics/summary_json.h"
@@ -23,19 +27,11 @@ std::string ErrorJson(const std::string& message) {
 class SimulationHandle {
  public:
   SimulationHandle(const std::string& scenario_json, int side) {
-    auto scenario = aqmlab::ParseScenario(scenario_json);
-    if (!scenario.ok()) {
-      error_ = scenario.error();
-      return;
+    try {
+      Build(scenario_json, side);
+    } catch (const std::bad_alloc&) {
+      Abandon();
     }
-    scenario_ = scenario.value();
-    auto sim = aqmlab::Simulation::Create(scenario_, side);
-    if (!sim.ok()) {
-      error_ = sim.error();
-      return;
-    }
-    sim_ = std::move(sim.value());
-    side_ = side;
   }
 
   std::string error() const { return error_; }
@@ -45,9 +41,19 @@ class SimulationHandle {
     return nlohmann::json(sim_->metrics().columns()).dump();
   }
 
+  // The number of samples waiting, or -1 once the run has failed (error()
+  // says why; the packet limit or memory).
   int advance(double until_seconds) {
-    if (!sim_) return 0;
-    sim_->AdvanceTo(aqmlab::Time::Seconds(until_seconds));
+    if (!sim_) return -1;
+    try {
+      if (aqmlab::Status st = sim_->AdvanceTo(aqmlab::Time::Seconds(until_seconds)); !st.ok()) {
+        error_ = st.error;
+        return -1;
+      }
+    } catch (const std::bad_alloc&) {
+      Abandon();
+      return -1;
+    }
     return static_cast<int>(sim_->metrics().batch_length());
   }
 
@@ -63,11 +69,16 @@ class SimulationHandle {
   }
 
   std::string apply(const std::string& event_json) {
-    if (!sim_) return ErrorJson(error_);
-    auto event = aqmlab::ParseEvent(event_json, scenario_);
-    if (!event.ok()) return ErrorJson(event.error());
-    aqmlab::Status s = sim_->Apply(event.value());
-    return s.ok() ? OkJson() : ErrorJson(s.error);
+    if (!sim_ || !error_.empty()) return ErrorJson(error_);  // no run, or it failed
+    try {
+      auto event = aqmlab::ParseEvent(event_json, scenario_);
+      if (!event.ok()) return ErrorJson(event.error());
+      aqmlab::Status s = sim_->Apply(event.value());
+      return s.ok() ? OkJson() : ErrorJson(s.error);
+    } catch (const std::bad_alloc&) {
+      Abandon();
+      return ErrorJson(error_);
+    }
   }
 
   double now() const { return sim_ ? sim_->now().seconds() : 0.0; }
@@ -83,6 +94,31 @@ class SimulationHandle {
   }
 
  private:
+  void Build(const std::string& scenario_json, int side) {
+    auto scenario = aqmlab::ParseScenario(scenario_json);
+    if (!scenario.ok()) {
+      error_ = scenario.error();
+      return;
+    }
+    scenario_ = scenario.value();
+    auto sim = aqmlab::Simulation::Create(scenario_, side);
+    if (!sim.ok()) {
+      error_ = sim.error();
+      return;
+    }
+    sim_ = std::move(sim.value());
+    side_ = side;
+  }
+
+  // After an allocation failed somewhere inside the core, its objects may be
+  // half-changed (the code between was built without unwinding): the
+  // simulation is dropped without running its destructors. The worker that
+  // holds it ends with the side; the memory goes with the worker.
+  void Abandon() {
+    (void)sim_.release();
+    error_ = "out of memory: the run needs more memory than this browser tab gives it";
+  }
+
   aqmlab::Scenario scenario_;
   std::unique_ptr<aqmlab::Simulation> sim_;
   std::string error_;

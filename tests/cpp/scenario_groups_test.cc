@@ -304,7 +304,8 @@ TEST(ScenarioGroups, LiveEventsAreCheckedAgainstTheGroupsKinds) {
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error(), "event.rate: must be in [0.001, 100000], got 1000000");
   bad = ParseEvent(R"({"kind": "group_on"})", s);
-  ASSERT_TRUE(bad.ok()) << "group defaults to 0";
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error(), "event.group: is required");
   bad = ParseEvent(R"({"kind": "group_on", "group": 3})", s);
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error(), "event.group: must be in [0, 2], got 3");

@@ -68,7 +68,8 @@ TEST_P(ScenarioErrors, NameTheFieldAndTheAllowedRange) {
 INSTANTIATE_TEST_SUITE_P(
     All, ScenarioErrors,
     ::testing::Values(
-        BadCase{"{", "scenario: not valid JSON"},
+        BadCase{"{", "scenario: not valid JSON at line 1, column 2: syntax error while parsing object key - "
+                     "unexpected end of input; expected string literal"},
         BadCase{"[1]", "scenario: must be an object"},
         BadCase{R"({"seed": -1})", "seed: must be in [0, 9007199254740992], got -1"},
         BadCase{R"({"duration_s": "long"})", "duration_s: must be a number in [0.1, 86400]"},
@@ -140,7 +141,7 @@ TEST(Scenario, EventsAreCheckedAgainstTheScenario) {
   EXPECT_TRUE(ParseEvent(R"({"kind": "set_param", "side": 1, "name": "max_p", "value": 0.3})", s).ok());
   bad = ParseEvent("not json", s);
   ASSERT_FALSE(bad.ok());
-  EXPECT_EQ(bad.error(), "event: not valid JSON");
+  EXPECT_EQ(bad.error(), "event: not valid JSON at line 1, column 2: syntax error while parsing value - invalid literal");
 }
 
 }  // namespace

@@ -37,7 +37,8 @@ test.describe('six sides in lockstep', () => {
 
   test.beforeEach(async ({ page }) => {
     const sides = disciplines.map((aqm) => ({ aqm, params: {} }));
-    await page.goto(`/#${fragmentOf({ scenario: { groups: [{ count: 100 }], sides }, layout: 'overlay' })}`);
+    // Long enough that "as fast as possible" on a quiet machine does not reach the end (a finished run is not paused).
+    await page.goto(`/#${fragmentOf({ scenario: { duration_s: 3600, groups: [{ count: 100 }], sides }, layout: 'overlay' })}`);
     await expect(sideRows(page)).toHaveCount(disciplines.length);
     for (let i = 0; i < disciplines.length; i++) await expect(side(page, i)).toHaveAttribute('data-state', 'running');
   });

@@ -38,10 +38,10 @@ describe('core-cpp/src layers', () => {
   it('includes only its own folder and the folders below it', () => {
     const wrong: string[] = [];
     for (const file of sources(src)) {
-      const folder = path.relative(src, file).split(path.sep)[0];
+      const folder = path.relative(src, file).split(path.sep)[0] ?? '';
       for (const m of readFileSync(file, 'utf8').matchAll(/^#include "([a-z_]+)\//gm)) {
-        const to = m[1];
-        if (to !== folder && !allowed[folder].includes(to)) {
+        const to = m[1] ?? '';
+        if (to !== folder && !(allowed[folder] ?? []).includes(to)) {
           wrong.push(`${path.relative(src, file)} includes ${to}/`);
         }
       }

@@ -44,10 +44,12 @@ class FakeSimulation implements CoreSimulation {
   private time = 0;
   private flows = 50;
   private pending: number[][] = [];
-  private readonly problem: string;
+  private problem: string;
   private readonly spec: AqmSpec | undefined;
   private readonly params: Record<string, number> = {};
   deleted = false;
+  /** From this simulated time on, advance() fails for good as the core's packet limit does. */
+  failAtS = Number.POSITIVE_INFINITY;
 
   constructor(scenario: string, side: number) {
     const parsed: unknown = JSON.parse(scenario);
@@ -76,6 +78,10 @@ class FakeSimulation implements CoreSimulation {
   }
 
   advance(untilSeconds: number): number {
+    if (untilSeconds >= this.failAtS) {
+      this.problem = 'the run holds more than 4000000 packets at t = 0.5 s, the most a run may hold';
+      return -1;
+    }
     const end = Math.min(untilSeconds, 2);
     while (this.time + 0.01 <= end + 1e-9) {
       this.time = Math.round((this.time + 0.01) * 100) / 100;

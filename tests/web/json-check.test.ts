@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { checkJson, lineColumn } from '../../web/src/lib/json-check';
 import { presetText } from './preset-files';
 
-// The syntax check must accept exactly what JSON.parse accepts (it only adds
-// a position and a depth limit), so it is compared with JSON.parse on
-// hand-picked cases and on thousands of random corruptions of a real preset.
+// The syntax check must accept exactly what JSON.parse accepts, but for what
+// the core's parser refuses too (a lone surrogate, a number past a double's
+// range, a key given twice; tests/web/hostile-input.property.test.ts checks
+// the agreement with the core), and it adds a position and a depth limit.
+// It is compared with JSON.parse on hand-picked cases and on thousands of
+// random corruptions of a real preset.
 
 function parses(text: string): boolean {
   try {
@@ -19,8 +22,17 @@ const cases = [
   '{}', '[]', '0', '-0', '1.5e-7', '1E+2', '"a\\u00e9\\n"', 'true', 'null', ' \n\t{"a": [1, {"b": null}]}\r\n',
   '', ' ', '01', '-', '1.', '.5', '1e', '+1', 'tru', 'nul', '"abc', '"\\x"', '"\\u12g4"', '"tab\there"',
   '{"a" 1}', '{"a": 1,}', '[1,]', '[1 2]', '{1: 2}', "{'a': 1}", '{"a": 1} x', 'NaN', 'Infinity', '[,]', '{"a":}',
-  '"\u2028"', '"\ud800"', '[-]', '[1e5.5]', '0x10',
+  '"\u2028"', '"\ud83d\ude00"', '"\\ud83d\\ude00"', '[-]', '[1e5.5]', '0x10', '1e308', '-1e-400',
 ];
+
+// Valid for JSON.parse, refused by the core and so by the check.
+const coreRefuses = [
+  '"\ud800"', '"\udc00"', '"a\ud800b"', '"\\ud800"', '"\\udc00"', '"\\ud800\\u0041"', '"\\ud800x"',
+  '1e400', '-1e400', '[1.5e309]', '{"a": 1, "a": 2}', '{"b": {"a": 1, "\\u0061": 2}}',
+];
+
+/** Why the check refused a text JSON.parse takes: one of the core's refusals. */
+const coreRefusal = /^(a lone low surrogate|a high surrogate not followed by a low one|a number beyond the range of a double|a field name given twice in one object), found /;
 
 // A small deterministic generator, so a failure replays.
 function random(seed: number): () => number {
@@ -34,6 +46,16 @@ function random(seed: number): () => number {
 describe('the JSON syntax check', () => {
   it('agrees with JSON.parse on hand-picked cases', () => {
     for (const text of cases) expect(checkJson(text).ok, JSON.stringify(text)).toBe(parses(text));
+  });
+
+  it("refuses what JSON.parse takes but the core's parser does not", () => {
+    for (const text of coreRefuses) {
+      expect(parses(text), text).toBe(true);
+      const check = checkJson(text);
+      expect(check.ok ? '' : check.message, text).toMatch(coreRefusal);
+    }
+    expect(checkJson('{"a": 1,\n "a": 2}')).toMatchObject({ ok: false, line: 2, column: 2 });
+    expect(checkJson('[0, 1e400]')).toMatchObject({ ok: false, line: 1, column: 5 });
   });
 
   it('agrees with JSON.parse on random corruptions of a preset', () => {
@@ -52,7 +74,9 @@ describe('the JSON syntax check', () => {
         else chars[at] = ch;
       }
       const text = chars.join('');
-      expect(checkJson(text).ok, text).toBe(parses(text));
+      const check = checkJson(text);
+      if (check.ok || !parses(text)) expect(check.ok, text).toBe(parses(text));
+      else expect(check.message, text).toMatch(coreRefusal);
     }
   });
 

@@ -143,6 +143,22 @@ describe('SimRunner', () => {
     expect(core.created.every((s) => s.deleted)).toBe(true);
   });
 
+  it('ends the run on a failed advance (the packet limit, memory) with the core\'s message, as a fatal error', async () => {
+    await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 10, play: true });
+    const sim = core.created[0];
+    if (!sim) throw new Error('no simulation');
+    sim.failAtS = 0.5;
+    clock.advance(0);
+    clock.advance(100);
+    expect(ofType(posted, 'run/error')).toEqual([
+      { type: 'run/error', id: null, message: 'the run holds more than 4000000 packets at t = 0.5 s, the most a run may hold', fatal: true },
+    ]);
+    expect(sim.deleted).toBe(true);
+    posted.length = 0;
+    clock.advance(1000);
+    expect(ofType(posted, 'sim/batch')).toEqual([]);
+  });
+
   it('reports a module that fails to load, and tries again on the next start', async () => {
     let attempts = 0;
     const failing = new SimRunner({

@@ -105,7 +105,10 @@ int RunBenchmarks(bool quick, int repeat, int only) {
       }
       Simulation& s = *sim.value();
       while (!s.done()) {
-        s.AdvanceTo(s.now() + Time::Seconds(0.1));
+        if (Status st = s.AdvanceTo(s.now() + Time::Seconds(0.1)); !st.ok()) {
+          std::fprintf(stderr, "bench: %s\n", st.error.c_str());
+          return 1;
+        }
         s.metrics().ClearBatch();  // as the worker does: memory stays flat
       }
       walls.push_back(

@@ -1,103 +1,76 @@
 // aqmlab: the command line of the simulator.
-//   aqmlab run <scenario.json> [--csv out.csv]   run every side, print a JSON summary
+//   aqmlab run <scenario.json> [--csv out.csv] [--quiet]
+//                                                run every side, print a JSON summary
 //   aqmlab aqms                                  the registered disciplines as JSON
 //   aqmlab default-scenario                      the default scenario as JSON
 //   aqmlab bench [--quick] [--list] [--repeat N] [--case K]
 //                                                time the reference scenarios (or case K only)
-#include <cmath>
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
+#include <new>
 #include <string>
 #include <vector>
 
 #include "cli/bench.h"
+#include "cli/progress.h"
+#include "cli/series_csv.h"
 #include "metrics/summary_json.h"
 #include "scenario/catalog.h"
+#include "scenario/json_text.h"
 #include "scenario/scenario.h"
 #include "scenario/simulation.h"
 
 namespace {
 
 int Usage() {
-  std::cerr << "usage: aqmlab run <scenario.json> [--csv out.csv]\n"
+  std::cerr << "usage: aqmlab run <scenario.json> [--csv out.csv] [--quiet]\n"
                "       aqmlab aqms\n"
                "       aqmlab default-scenario\n"
                "       aqmlab bench [--quick] [--list] [--repeat N] [--case K]\n";
   return 2;
 }
 
-bool ReadFile(const std::string& path, std::string& out) {
+// The most a scenario file may have, as the page's file reader allows
+// (web/src/scenario/scenario-file.ts): read no further than that.
+constexpr std::streamsize kMaxScenarioBytes = 2 * 1024 * 1024;
+
+// An empty message when read; otherwise why not.
+std::string ReadScenarioFile(const std::string& path, std::string& out) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return true;
-}
-
-std::string CsvNumber(double v) {
-  if (std::isnan(v)) return "";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.9g", v);
-  return buf;
-}
-
-std::string CsvText(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
-bool WriteCsv(const std::string& path, const aqmlab::Scenario& scenario,
-              const std::vector<std::unique_ptr<aqmlab::Simulation>>& sims) {
-  std::ofstream out(path);
-  if (!out) return false;
-  out << "# AQM Lab metric series; seed " << scenario.seed << "\n";
-  std::string compact = aqmlab::ScenarioToJson(scenario);
-  std::string one_line;
-  for (char c : compact) {
-    if (c != '\n') one_line += c;
+  if (!in) return "cannot read " + path;
+  out.resize(static_cast<size_t>(kMaxScenarioBytes) + 1);
+  in.read(out.data(), kMaxScenarioBytes + 1);
+  if (in.bad()) return "cannot read " + path;
+  out.resize(static_cast<size_t>(in.gcount()));
+  if (static_cast<std::streamsize>(out.size()) > kMaxScenarioBytes) {
+    return path + ": more than the " + std::to_string(kMaxScenarioBytes) + " bytes a scenario file may have";
   }
-  out << "# scenario: " << one_line << "\n";
-  out << "t";
-  for (size_t s = 0; s < sims.size(); ++s) {
-    const auto& names = sims[s]->metrics().columns();
-    for (size_t c = 1; c < names.size(); ++c) {
-      out << "," << CsvText(scenario.sides[s].name + "." + names[c]);
-    }
-  }
-  out << "\n";
-  const int64_t rows = sims.front()->metrics().batch_length();
-  for (int64_t r = 0; r < rows; ++r) {
-    out << CsvNumber(sims.front()->metrics().batch()[0][r]);
-    for (const auto& sim : sims) {
-      const auto& cols = sim->metrics().batch();
-      for (size_t c = 1; c < cols.size(); ++c) out << "," << CsvNumber(cols[c][r]);
-    }
-    out << "\n";
-  }
-  return static_cast<bool>(out);
+  return "";
 }
 
 int Run(int argc, char** argv) {
   if (argc < 3) return Usage();
   std::string csv_path;
+  bool quiet = false;
   for (int i = 3; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--csv" && i + 1 < argc) {
       csv_path = argv[++i];
+    } else if (arg == "--quiet") {
+      quiet = true;
     } else {
-      std::cerr << "aqmlab run: unknown option " << arg << "\n";
+      std::cerr << "aqmlab run: unknown option " << aqmlab::Quoted(arg) << "\n";
       return Usage();
     }
   }
   std::string text;
-  if (!ReadFile(argv[2], text)) {
-    std::cerr << "aqmlab run: cannot read " << argv[2] << "\n";
+  if (std::string why = ReadScenarioFile(argv[2], text); !why.empty()) {
+    std::cerr << "aqmlab run: " << why << "\n";
     return 1;
   }
   auto scenario = aqmlab::ParseScenario(text);
@@ -115,19 +88,49 @@ int Run(int argc, char** argv) {
     }
     sims.push_back(std::move(sim.value()));
   }
+  std::unique_ptr<aqmlab::SeriesCsv> csv;
+  if (!csv_path.empty()) {
+    csv = std::make_unique<aqmlab::SeriesCsv>(csv_path, sc, sims);
+    if (!csv->ok()) {
+      std::cerr << "aqmlab run: cannot write " << csv_path << "\n";
+      return 1;
+    }
+  }
+  // The sides run together, a second of simulated time at a time, so the
+  // CSV is written (and the samples dropped) as the run goes: memory stays
+  // flat however long the run.
+  aqmlab::Progress progress(sc.duration_s * static_cast<double>(sims.size()), !quiet && isatty(STDERR_FILENO));
+  const aqmlab::Time slice = aqmlab::Time::Seconds(1);
+  for (bool done = false; !done;) {
+    done = true;
+    double simulated = 0;
+    for (size_t s = 0; s < sims.size(); ++s) {
+      if (!sims[s]->done()) {
+        if (aqmlab::Status st = sims[s]->AdvanceTo(sims[s]->now() + slice); !st.ok()) {
+          progress.Finish();
+          std::cerr << "aqmlab run: " << argv[2] << ": side " << s << " (" << aqmlab::Printable(sc.sides[s].name)
+                    << "): " << st.error << "\n";
+          return 1;
+        }
+      }
+      done = done && sims[s]->done();
+      simulated += sims[s]->now().seconds();
+    }
+    if (csv) {
+      csv->Flush(sims);
+    } else {
+      for (auto& sim : sims) sim->metrics().ClearBatch();
+    }
+    progress.Update(simulated);
+  }
+  progress.Finish();
   std::cout << "{\"seed\":" << sc.seed << ",\"duration_s\":" << sc.duration_s << ",\"sides\":[";
   for (size_t s = 0; s < sims.size(); ++s) {
-    // Without a CSV, samples are dropped slice by slice so memory stays flat.
-    const aqmlab::Time slice = aqmlab::Time::Seconds(1);
-    while (!sims[s]->done()) {
-      sims[s]->AdvanceTo(sims[s]->now() + slice);
-      if (csv_path.empty()) sims[s]->metrics().ClearBatch();
-    }
     std::cout << (s ? "," : "")
               << aqmlab::SummaryToJson(sims[s]->summary(), sc.sides[s].name, sc.sides[s].aqm);
   }
   std::cout << "]}\n";
-  if (!csv_path.empty() && !WriteCsv(csv_path, sc, sims)) {
+  if (csv && !csv->Close()) {
     std::cerr << "aqmlab run: cannot write " << csv_path << "\n";
     return 1;
   }
@@ -139,7 +142,16 @@ int Run(int argc, char** argv) {
 int main(int argc, char** argv) {
   if (argc < 2) return Usage();
   const std::string cmd = argv[1];
-  if (cmd == "run") return Run(argc, argv);
+  if (cmd == "run") {
+    // Running out of memory is an ordinary error, not an abort: the run
+    // holds a bounded number of packets, but the machine may have less.
+    try {
+      return Run(argc, argv);
+    } catch (const std::bad_alloc&) {
+      std::cerr << "aqmlab run: " << argv[2] << ": out of memory (the run needs more than this machine gives it)\n";
+      return 1;
+    }
+  }
   if (cmd == "aqms") {
     std::cout << aqmlab::AqmCatalogJson() << "\n";
     return 0;

@@ -103,7 +103,7 @@ class MetricRecorder final : public QueueLink::DepartureObserver,
   const AqmDescriptor* signal_source_ = nullptr;  // whose indices signal_index_ holds
   std::vector<int> signal_index_;  // per column, its index in the running discipline, or -1
   std::vector<double> signal_read_;
-  uint64_t hash_ = 0xcbf29ce484222325ULL;  // FNV-1a over the samples' bytes
+  uint64_t hash_ = 0xcbf29ce484222325ULL;  // over every sample taken (HashSample)
 
   // Per-interval accumulators.
   double delay_sum_ms_ = 0;

@@ -12,6 +12,7 @@
 #include <new>
 #include <vector>
 
+#include "sim/event_loop.h"
 #include "sim/event_target.h"
 #include "sim/large_block.h"
 #include "sim/time.h"
@@ -162,8 +163,23 @@ class PacketList {
 // classroom run) to 32,768 (one 2 MiB huge page, see sim/large_block.h).
 // Released packets are reused most recent first, while still in the cache;
 // a chunk is handed out from its start, so memory never used is never touched.
+//
+// A valid scenario can hold packets without bound (an open-loop source
+// faster than its access link queues there), so a pool may have a limit:
+// growing past it stops the event loop, whose owner then ends the run with
+// an error. The packet asked for is still given, so no caller sees a null.
 class PacketPool {
  public:
+  void set_limit(int64_t packets, EventLoop* loop) {
+    limit_ = packets;
+    stop_ = loop;
+  }
+  bool over_limit() const { return over_limit_; }
+  int64_t limit() const { return limit_; }
+  // Live packets per traffic class (classes outside [0, classes) are not
+  // counted), found by walking the chunks: for the limit's error message.
+  // Leaves the free packets' fields changed, so only for a run that ends.
+  std::vector<int64_t> LiveByClass(size_t classes);
   Packet* Allocate() {
     Packet* p = free_;
     if (p) {
@@ -189,6 +205,11 @@ class PacketPool {
   static constexpr int64_t kLargestChunk = LargeBlock::kHugePage / sizeof(Packet);
   void Grow() {
     const int64_t n = capacity_ == 0 ? kFirstChunk : std::min(capacity_, kLargestChunk);
+    // Every packet is live when the pool grows (the free list is empty).
+    if (capacity_ + n > limit_ && !over_limit_) {
+      over_limit_ = true;
+      if (stop_) stop_->Stop();
+    }
     chunks_.emplace_back(static_cast<size_t>(n) * sizeof(Packet));
     carve_ = static_cast<Packet*>(chunks_.back().data());
     carve_end_ = carve_ + n;
@@ -200,6 +221,29 @@ class PacketPool {
   Packet* carve_end_ = nullptr;
   int64_t capacity_ = 0;
   int64_t live_ = 0;
+  int64_t limit_ = INT64_MAX;
+  EventLoop* stop_ = nullptr;
+  bool over_limit_ = false;
 };
+
+inline std::vector<int64_t> PacketPool::LiveByClass(size_t classes) {
+  constexpr int32_t kFree = -1;  // sizes are validated positive
+  for (Packet* p = free_; p; p = p->next) p->size = kFree;
+  std::vector<int64_t> out(classes, 0);
+  int64_t before = 0;  // packets in the chunks before this one (Grow's sizes)
+  for (const LargeBlock& chunk : chunks_) {
+    const Packet* first = static_cast<const Packet*>(chunk.data());
+    const bool last = &chunk == &chunks_.back();
+    const int64_t n = last ? carve_ - first : (before == 0 ? kFirstChunk : std::min(before, kLargestChunk));
+    before += n;
+    for (int64_t i = 0; i < n; ++i) {
+      const Packet& p = first[i];
+      if (p.size != kFree && p.traffic_class >= 0 && static_cast<size_t>(p.traffic_class) < classes) {
+        ++out[p.traffic_class];
+      }
+    }
+  }
+  return out;
+}
 
 }  // namespace aqmlab

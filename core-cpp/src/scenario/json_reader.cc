@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "scenario/json_text.h"
 #include "sim/format.h"
 
 namespace aqmlab {
@@ -11,8 +12,8 @@ JsonReader::JsonReader(const Json& obj, std::string path, std::string* error)
   if (!obj_.is_object()) Fail(path_.empty() ? "scenario" : path_, "must be an object");
 }
 
-std::string JsonReader::Field(const char* key) const {
-  return path_.empty() ? std::string(key) : path_ + "." + key;
+std::string JsonReader::Field(std::string_view key) const {
+  return path_.empty() ? FieldKey(key) : path_ + "." + FieldKey(key);
 }
 
 void JsonReader::Fail(const std::string& field, const std::string& message) {
@@ -46,11 +47,29 @@ void JsonReader::Integer(const char* key, int64_t& out, int64_t lo, int64_t hi) 
   std::string range = "[";
   range += std::to_string(lo) + ", " + std::to_string(hi) + "]";
   if (!v->is_number()) return Fail(Field(key), "must be a whole number in " + range);
+  // Integers in the text are compared exactly: through a double, 2^53 + 1
+  // would become 2^53 and pass.
+  if (v->is_number_unsigned()) {
+    const uint64_t u = v->get<uint64_t>();
+    if (hi < 0 || u > static_cast<uint64_t>(hi) || (lo > 0 && u < static_cast<uint64_t>(lo))) {
+      return Fail(Field(key), "must be in " + range + ", got " + std::to_string(u));
+    }
+    out = static_cast<int64_t>(u);
+    return;
+  }
+  if (v->is_number_integer()) {
+    const int64_t n = v->get<int64_t>();
+    if (n < lo || n > hi) return Fail(Field(key), "must be in " + range + ", got " + std::to_string(n));
+    out = n;
+    return;
+  }
   const double x = v->get<double>();
   if (!std::isfinite(x) || x != std::floor(x)) {
     return Fail(Field(key), "must be a whole number in " + range + ", got " + FormatNumber(x));
   }
-  if (x < static_cast<double>(lo) || x > static_cast<double>(hi)) {
+  // A whole number written as a float (1e3, 2.0); beyond 2^53 it may not be
+  // the number the text meant, so only smaller ones are taken.
+  if (x < static_cast<double>(lo) || x > static_cast<double>(hi) || std::fabs(x) > 9007199254740992.0) {
     return Fail(Field(key), "must be in " + range + ", got " + FormatNumber(x));
   }
   out = static_cast<int64_t>(x);
@@ -155,7 +174,7 @@ void JsonReader::RejectUnknown(const std::string& context) {
   if (!ok() || !obj_.is_object()) return;
   for (auto it = obj_.begin(); it != obj_.end(); ++it) {
     if (!seen_.count(it.key())) {
-      return Fail(Field(it.key().c_str()), context.empty() ? "unknown field" : "unknown field " + context);
+      return Fail(Field(it.key()), context.empty() ? "unknown field" : "unknown field " + context);
     }
   }
 }

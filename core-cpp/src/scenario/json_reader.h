@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -24,7 +25,9 @@ class JsonReader {
   JsonReader(const Json& obj, std::string path, std::string* error);
 
   bool ok() const { return error_->empty(); }
-  std::string Field(const char* key) const;
+  // The field's full path; a key that is not a plain name is quoted and
+  // escaped (see FieldKey), so any key can be echoed safely.
+  std::string Field(std::string_view key) const;
   void Fail(const std::string& field, const std::string& message);
 
   // Each leaves `out` untouched when the field is absent.

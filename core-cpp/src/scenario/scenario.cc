@@ -7,6 +7,7 @@
 #include "aqm/registry.h"
 #include "scenario/group_json.h"
 #include "scenario/json_reader.h"
+#include "scenario/json_text.h"
 #include "sim/format.h"
 
 namespace aqmlab {
@@ -36,14 +37,21 @@ const AqmEntry* ReadDiscipline(JsonReader& r, const LinkContext& link, std::stri
   if (!r.ok()) return nullptr;
   const AqmEntry* entry = FindAqm(aqm);
   if (!entry) {
-    r.Fail(r.Field("aqm"), "unknown discipline \"" + aqm + "\" (known: " + AqmNames() + ")");
+    r.Fail(r.Field("aqm"), "unknown discipline " + Quoted(aqm) + " (known: " + AqmNames() + ")");
     return nullptr;
   }
   if (params) {
     for (auto it = params->begin(); it != params->end(); ++it) {
-      const std::string field = r.Field("params") + "." + it.key();
+      const std::string field = r.Field("params") + "." + FieldKey(it.key());
       if (!it->is_number() && !it->is_boolean()) {
         r.Fail(field, "must be a number");
+        return nullptr;
+      }
+      // Checked here, where the key is echoed safely; the discipline's own
+      // check below splits its message at the first ':'.
+      const auto& specs = entry->describe().params;
+      if (std::none_of(specs.begin(), specs.end(), [&it](const ParamSpec& p) { return p.name == it.key(); })) {
+        r.Fail(field, "no such parameter");
         return nullptr;
       }
       out.emplace_back(it.key(), it->is_boolean() ? (it->get<bool>() ? 1.0 : 0.0) : it->get<double>());
@@ -138,13 +146,14 @@ Status CheckParamName(const Scenario& s, const TimelineEvent& e, const std::stri
   }
   if (e.side >= 0) {
     const std::string aqm = s.sides[e.side].aqm;
-    return {path + ".name: \"" + e.name + "\" is not a parameter of " + aqm +
+    return {path + ".name: " + Quoted(e.name) + " is not a parameter of " + aqm +
             (known.empty() ? " (it has none)" : " (known: " + known + ")")};
   }
-  return {path + ".name: \"" + e.name + "\" is not a parameter of any side's discipline"};
+  return {path + ".name: " + Quoted(e.name) + " is not a parameter of any side's discipline"};
 }
 
 Status CheckGroupIndex(const Scenario& s, int64_t group, const std::string& path) {
+  if (s.groups.empty()) return {path + ".group: there are no groups (the scenario's \"groups\" is empty)"};
   const auto last = static_cast<int64_t>(s.groups.size()) - 1;
   if (group < 0 || group > last) return {OutOfRange(path + ".group", 0, static_cast<double>(last), static_cast<double>(group))};
   return {};
@@ -179,13 +188,25 @@ void ReadEvent(const Json& j, const std::string& path, std::string* error, const
   std::string kind;
   r.Text("kind", kind, 40);
   if (!r.ok()) return;
-  const auto last_group = static_cast<int64_t>(s.groups.size()) - 1;
   auto require = [&r](const char* key) {
     if (r.ok() && !r.Has(key)) r.Fail(r.Field(key), "is required");
   };
+  // The group an event acts on: required, and checked before any use (the
+  // range message comes from CheckGroupIndex, which also covers no groups).
+  auto read_group = [&]() {
+    require("group");
+    if (!r.ok()) return false;
+    r.Integer("group", e.group, INT64_MIN, INT64_MAX);
+    if (!r.ok()) return false;
+    if (Status st = CheckGroupIndex(s, e.group, path); !st.ok()) {
+      *error = st.error;
+      return false;
+    }
+    return true;
+  };
   if (kind == "set_flows") {
     e.kind = EventKind::kSetFlows;
-    r.Integer("group", e.group, 0, last_group);
+    read_group();
     r.Integer("count", e.count, 0, kMaxFlowsPerGroup);
     require("count");
   } else if (kind == "set_param") {
@@ -202,8 +223,7 @@ void ReadEvent(const Json& j, const std::string& path, std::string* error, const
     r.Integer("hop", e.hop, 1, 2);
   } else if (kind == "set_rate") {
     e.kind = EventKind::kSetRate;
-    r.Integer("group", e.group, 0, last_group);
-    if (r.ok()) {
+    if (read_group()) {
       const RateField f = RateFieldOf(s.groups[e.group].kind());
       if (f.has_rate) {
         r.Number("rate", e.rate, f.lo, f.hi);
@@ -217,7 +237,7 @@ void ReadEvent(const Json& j, const std::string& path, std::string* error, const
     r.Integer("hop", e.hop, 1, 2);
   } else if (kind == "group_on" || kind == "group_off") {
     e.kind = kind == "group_on" ? EventKind::kGroupOn : EventKind::kGroupOff;
-    r.Integer("group", e.group, 0, last_group);
+    read_group();
   } else {
     r.Fail(r.Field("kind"),
            "must be one of \"set_flows\", \"set_param\", \"set_capacity\", \"set_rate\", "
@@ -226,7 +246,7 @@ void ReadEvent(const Json& j, const std::string& path, std::string* error, const
   if (r.ok()) {
     if (Status st = CheckEvent(e, s, path); !st.ok()) *error = st.error;
   }
-  r.RejectUnknown(std::string("for kind \"") + kind + "\"");
+  r.RejectUnknown("for kind " + Quoted(kind));
 }
 
 // Flows and sources running at once stay within kMaxTotalFlows whatever the
@@ -317,8 +337,9 @@ Status CheckEvent(const TimelineEvent& e, const Scenario& s, const std::string& 
 }
 
 Result<Scenario> ParseScenario(std::string_view text) {
-  const Json j = Json::parse(text, nullptr, false);
-  if (j.is_discarded()) return Error{"scenario: not valid JSON"};
+  Result<Json> parsed = ParseJsonText(text, "scenario", "");
+  if (!parsed.ok()) return Error{parsed.error()};
+  const Json& j = parsed.value();
   std::string error;
   Scenario s;
   s.groups.clear();
@@ -390,8 +411,9 @@ Result<Scenario> ParseScenario(std::string_view text) {
 }
 
 Result<TimelineEvent> ParseEvent(std::string_view text, const Scenario& scenario) {
-  const Json j = Json::parse(text, nullptr, false);
-  if (j.is_discarded()) return Error{"event: not valid JSON"};
+  Result<Json> parsed = ParseJsonText(text, "event", "event");
+  if (!parsed.ok()) return Error{parsed.error()};
+  const Json& j = parsed.value();
   std::string error;
   TimelineEvent e;
   ReadEvent(j, "event", &error, scenario, false, e);

@@ -8,7 +8,9 @@
 namespace aqmlab {
 
 Simulation::Simulation(const Scenario& scenario, int side)
-    : scenario_(scenario), side_(side), end_(Time::Seconds(scenario.duration_s)) {}
+    : scenario_(scenario), side_(side), end_(Time::Seconds(scenario.duration_s)) {
+  pool_.set_limit(kMaxPacketsHeld, &loop_);
+}
 
 Result<std::unique_ptr<Simulation>> Simulation::Create(const Scenario& scenario, int side) {
   if (side < 0 || side >= static_cast<int>(scenario.sides.size())) {
@@ -265,12 +267,14 @@ void Simulation::SetHopCapacity(int64_t hop, double bps) {
   if (h.back_queue) h.back_queue->SetRate(bps);
 }
 
-void Simulation::AdvanceTo(Time t) {
+Status Simulation::AdvanceTo(Time t) {
+  if (!failure_.ok()) return failure_;
   if (t > end_) t = end_;
   loop_.set_prefetching(WorkingSetBytes() > kCacheBytes);
   while (next_action_ < timeline_.size() && timeline_[next_action_].at <= t) {
     const Action& a = timeline_[next_action_++];
     loop_.RunUntil(a.at);
+    if (loop_.stopped()) return failure_ = PacketLimitError();
     if (a.switch_aqm) {
       SwitchDiscipline();
       continue;
@@ -280,6 +284,29 @@ void Simulation::AdvanceTo(Time t) {
     (void)Apply(a.event);
   }
   loop_.RunUntil(t);
+  if (loop_.stopped()) return failure_ = PacketLimitError();
+  return {};
+}
+
+Status Simulation::PacketLimitError() {
+  size_t classes = 0;
+  for (const auto& g : groups_) classes = std::max(classes, static_cast<size_t>(g->traffic_class()) + 1);
+  const std::vector<int64_t> held = pool_.LiveByClass(classes);
+  size_t worst = 0;
+  for (size_t g = 1; g < groups_.size(); ++g) {
+    if (held[groups_[g]->traffic_class()] > held[groups_[worst]->traffic_class()]) worst = g;
+  }
+  char at[32];
+  std::snprintf(at, sizeof at, "%.6g", loop_.now().seconds());
+  std::string where = "the run";
+  if (!groups_.empty()) {
+    const TrafficGroup& g = *groups_[worst];
+    where = "groups[" + std::to_string(worst) + "] (" + GroupKindName(scenario_.groups[worst].kind()) + ") holds " +
+            std::to_string(held[g.traffic_class()]) + " of them: its sources send faster than their path "
+            "carries (check its rate against access_mbps and the bottleneck)";
+  }
+  return {"the run holds more than " + std::to_string(pool_.limit()) + " packets at t = " + at +
+          " s, the most a run may hold; " + where};
 }
 
 }  // namespace aqmlab

@@ -4,12 +4,12 @@ namespace aqmlab {
 
 void EventLoop::RunUntil(Time end) {
   QueuedEvent e;
-  while (queue_.PopUpTo(end.ns(), &e)) {
+  while (!stopped_ && queue_.PopUpTo(end.ns(), &e)) {
     now_ = Time::Nanos(e.at);
     ++processed_;
     e.target->OnEvent(e.tag);
   }
-  if (end > now_) now_ = end;
+  if (!stopped_ && end > now_) now_ = end;
 }
 
 void Timer::Arm(Time at) {

@@ -21,8 +21,13 @@ class EventLoop {
   void Schedule(Time at, EventTarget* target, uint32_t tag = 0) {
     queue_.Push(at < now_ ? now_.ns() : at.ns(), target, tag);
   }
-  // Runs every event with time <= end, then sets the clock to `end`.
+  // Runs every event with time <= end, then sets the clock to `end`; after
+  // Stop(), returns at once and leaves the clock where it is.
   void RunUntil(Time end);
+  // Ends the run after the event in progress (a limit was reached; see
+  // PacketPool::set_limit). Final: the loop runs no more events.
+  void Stop() { stopped_ = true; }
+  bool stopped() const { return stopped_; }
   uint64_t events_processed() const { return processed_; }
   size_t pending() const { return queue_.size(); }
   // For components that know which lines their next event will read.
@@ -34,6 +39,7 @@ class EventLoop {
   Prefetcher prefetch_;
   Time now_;
   uint64_t processed_ = 0;
+  bool stopped_ = false;
 };
 
 // A re-armable one-shot timer. Re-arming to a later deadline costs no new

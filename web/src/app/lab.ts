@@ -13,6 +13,8 @@ import { LiveRecord } from './live-record';
 import { Lockstep, leadS } from './lockstep';
 import { PaintLoop, type Drawable } from './paint-loop';
 import { SideSession, type SideStatus } from './side-session';
+import { rosterFor } from './side-roster';
+import { memoLast } from '../lib/memo';
 import { applyAtOneTime, catchUp, checkScenario, pauseTogether, runAllUntil, startTogether, stepTogether } from './side-sync';
 
 // The page's controller, outside React: owns the sides (one worker each) and
@@ -52,7 +54,10 @@ export class Lab {
   });
   private queue: Promise<unknown> = Promise.resolve();
   private restarts = 0;
-  private interval: { scenario: string | null; ms: number } = { scenario: null, ms: 10 };
+  // Asked at every batch (the lockstep lead): the scenario is parsed only when it changed.
+  private readonly intervalOf = memoLast(
+    (scenario: string | null) => (scenario === null ? null : numberField(readScenario(scenario), 'sample_interval_ms')) ?? 10,
+  );
 
   constructor(
     private readonly spawn: () => WorkerPort,
@@ -68,32 +73,20 @@ export class Lab {
     this.statuses = this.sessions.map((s) => s.status);
   }
 
-  get sides(): readonly SideSession[] {
-    return this.sessions;
-  }
+  get sides(): readonly SideSession[] { return this.sessions; }
 
   /** Increments at every restart of the whole lab (reset, load, side or scenario change). */
-  get generation(): number {
-    return this.restarts;
-  }
+  get generation(): number { return this.restarts; }
 
-  get currentSpeed(): Speed {
-    return this.speed;
-  }
+  get currentSpeed(): Speed { return this.speed; }
 
   /** The scenario every side runs (without live changes), or null before the first run is ready. */
-  get currentScenario(): string | null {
-    return this.scenario;
-  }
+  get currentScenario(): string | null { return this.scenario; }
 
-  get canAddSide(): boolean {
-    return this.sessions.length < maxSides;
-  }
+  get canAddSide(): boolean { return this.sessions.length < maxSides; }
 
   /** Starts the first run (the core's default scenario until one is loaded), every side together. */
-  start(): void {
-    void this.enqueue(() => this.startTogether(this.sessions, this.scenario));
-  }
+  start(): void { void this.enqueue(() => this.startTogether(this.sessions, this.scenario)); }
 
   play(): void {
     this.wantPlay = true;
@@ -111,9 +104,7 @@ export class Lab {
   }
 
   /** The simulated time the page shows: every running side has reached it. */
-  shownTime(): number {
-    return this.lockstep.frontier();
-  }
+  shownTime(): number { return this.lockstep.frontier(); }
 
   /** Every side from t = 0 on the scenario, live changes dropped; a failed side gets a fresh worker. */
   reset(): void {
@@ -133,9 +124,7 @@ export class Lab {
   // ---- the sides -------------------------------------------------------------
 
   /** The core's catalogue of disciplines, from whichever side has read it. */
-  catalogue(): readonly AqmSpec[] {
-    return this.sessions.find((s) => s.status.aqms.length > 0)?.status.aqms ?? [];
-  }
+  catalogue(): readonly AqmSpec[] { return this.sessions.find((s) => s.status.aqms.length > 0)?.status.aqms ?? []; }
 
   /**
    * Puts discipline `aqm` on one side. Every side restarts from time zero on
@@ -250,17 +239,13 @@ export class Lab {
    * The run's changes in time order: the scenario's events and the accepted
    * live ones, the events of one gesture (a slider drag) as one change.
    */
-  changes(): Change[] {
-    return this.live.changes(this.scenario, this.statuses);
-  }
+  changes(): Change[] { return this.live.changes(this.scenario, this.statuses); }
 
   /** Where the time axis changed, for the charts: one mark per change. */
   eventMarks = (): EventMark[] => this.changes();
 
   /** The control being moved was released: its next move is a new change. */
-  endGesture(): void {
-    this.live.endGesture();
-  }
+  endGesture(): void { this.live.endGesture(); }
 
   // ---- live changes ----------------------------------------------------------
 
@@ -316,18 +301,12 @@ export class Lab {
 
   // ---- charts and React ------------------------------------------------------
 
-  addChart(chart: Drawable): () => void {
-    return this.paintLoop.add(chart);
-  }
+  addChart(chart: Drawable): () => void { return this.paintLoop.add(chart); }
 
-  requestPaint(): void {
-    this.paintLoop.request();
-  }
+  requestPaint(): void { this.paintLoop.request(); }
 
   /** The shared time axis: the last windowS seconds up to the time every side has reached. */
-  timeWindow(): [number, number] {
-    return this.paintLoop.timeWindow();
-  }
+  timeWindow(): [number, number] { return this.paintLoop.timeWindow(); }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -388,19 +367,7 @@ export class Lab {
   private restartAll(scenario: string, removed: number | null = null): void {
     this.scenario = scenario; // at once, so edits made before the restart runs build on this one
     void this.enqueue(async () => {
-      const count = sideCount(scenario);
-      let sessions = this.sessions;
-      if (removed !== null && sessions.length > count) {
-        sessions[removed]?.terminate();
-        sessions = sessions.filter((_, i) => i !== removed);
-      }
-      for (const extra of sessions.slice(count)) extra.terminate();
-      sessions = sessions.slice(0, count).map((s, i) => {
-        if (!s.status.failed) return s;
-        s.terminate();
-        return this.createSession(i);
-      });
-      while (sessions.length < count) sessions.push(this.createSession(sessions.length));
+      const sessions = rosterFor(this.sessions, sideCount(scenario), removed, (i) => this.createSession(i));
       this.sessions = sessions;
       this.live.clear();
       this.restarts++;
@@ -422,14 +389,7 @@ export class Lab {
     if ((await catchUp(side, () => this.sessions, this.speed, current)) && this.wantPlay) side.play();
   }
 
-  private sampleIntervalMs(): number {
-    // Asked at every batch (the lockstep lead): parse the scenario only when it changed.
-    const cached = this.interval;
-    if (cached.scenario === this.scenario) return cached.ms;
-    const ms = (this.scenario === null ? null : numberField(readScenario(this.scenario), 'sample_interval_ms')) ?? 10;
-    this.interval = { scenario: this.scenario, ms };
-    return ms;
-  }
+  private sampleIntervalMs(): number { return this.intervalOf(this.scenario); }
 
   private statusChanged(): void {
     this.lockstep.update(); // a side that failed, restarted or stopped changes the frontier

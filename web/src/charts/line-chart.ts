@@ -12,8 +12,17 @@ import { columnsMax, columnsMin, IncrementalDecimator, type PixelColumns } from 
 import type { SeriesStore } from './series-store';
 import { OnScreen } from './on-screen';
 import { createPlotPainter, type PlotPainter } from './plot-painter';
-import { valueAt } from './value-at';
-import { formatValue, type ValueKind } from '../lib/format';
+import { crosshairParts } from './crosshair-readout';
+import { listenForCrosshair } from './chart-pointer';
+import { formatValue } from '../lib/format';
+import {
+  chartMargin, noExtent, svgElement, unionExtent, valueDomain,
+  type ChartLevel, type ChartOptions, type ChartSeries, type EventMark, type Extent,
+} from './chart-types';
+
+export type { ChartLevel, ChartOptions, ChartSeries, EventMark, Extent } from './chart-types';
+export { chartMargin, noExtent, unionExtent, valueDomain } from './chart-types';
+export { ChartRow } from './chart-row';
 
 // An imperative canvas line chart: the page calls draw() from one
 // requestAnimationFrame callback; React only mounts the container. D3 supplies
@@ -23,79 +32,8 @@ import { formatValue, type ValueKind } from '../lib/format';
 
 type Scale = ScaleLinear<number, number>;
 
-export interface ChartSeries {
-  store: SeriesStore;
-  column: string;
-  colour: string;
-  dashed: boolean;
-  /** Name in the readout and in exports; the column when absent. */
-  label?: string;
-  /** The side's marker shape, drawn at the newest point (the cue beside colour). */
-  marker?: MarkerShape;
-}
-
-/** A horizontal level: a discipline's threshold or target, in the chart's unit. */
-export interface ChartLevel {
-  value: number;
-  label: string;
-  colour: string;
-}
-
-/** A live change, marked on the time axis. */
-export interface EventMark {
-  t: number;
-  label: string;
-}
-
-export interface ChartOptions {
-  yLabel: string;
-  /** Read at every draw, so series can follow runs that restart with other columns. */
-  series: () => readonly ChartSeries[];
-  /** Called when the chart's size (or the theme) changed and it wants a repaint. */
-  onResize: () => void;
-  /** How values read in the axis and the readout. */
-  valueKind?: ValueKind;
-  unit?: string;
-  levels?: () => readonly ChartLevel[];
-  marks?: () => readonly EventMark[];
-  /** Shared time range and crosshair; without one the chart shows the page's window and no crosshair. */
-  view?: ChartView;
-  /** Name of this panel in an export of several (the side in small multiples). */
-  caption?: string;
-}
-
-/** Lowest and highest value a chart wants in view; NaN when it has none. */
-export interface Extent {
-  lo: number;
-  hi: number;
-}
-
-export const noExtent: Extent = { lo: Number.NaN, hi: Number.NaN };
-
-export function unionExtent(a: Extent, b: Extent): Extent {
-  const pick = (x: number, y: number, f: (p: number, q: number) => number) =>
-    Number.isNaN(x) ? y : Number.isNaN(y) ? x : f(x, y);
-  return { lo: pick(a.lo, b.lo, Math.min), hi: pick(a.hi, b.hi, Math.max) };
-}
-
-/** Zero is always in view; below it only for series that go negative (a controller's error). */
-export function valueDomain(extent: Extent): [number, number] {
-  const top = Math.max(0, Number.isNaN(extent.hi) ? 0 : extent.hi);
-  const bottom = Math.min(0, Number.isNaN(extent.lo) ? 0 : extent.lo);
-  if (top === 0 && bottom === 0) return [0, 1];
-  return [bottom * 1.05, top * 1.05];
-}
-
-export const chartMargin = { top: 10, right: 14, bottom: 26, left: 52 };
 const margin = chartMargin;
-const svgNs = 'http://www.w3.org/2000/svg';
 const lineWidth = 1.25;
-
-function svgElement<K extends keyof SVGElementTagNameMap>(name: K, className?: string): SVGElementTagNameMap[K] {
-  const element = document.createElementNS(svgNs, name);
-  if (className) element.setAttribute('class', className);
-  return element;
-}
 
 interface Frame {
   x0: number;
@@ -419,44 +357,7 @@ export class LineChart {
       return;
     }
     const px = frame.x(t);
-    const line = svgElement('line', 'crosshair-line');
-    line.setAttribute('x1', String(px));
-    line.setAttribute('x2', String(px));
-    line.setAttribute('y1', '0');
-    line.setAttribute('y2', String(frame.plotH));
-    const dots: SVGCircleElement[] = [];
-    const rows: HTMLElement[] = [];
-    const heading = document.createElement('div');
-    heading.className = 'readout-time';
-    heading.textContent = `t = ${t.toFixed(2)} s`;
-    for (const s of frame.series) {
-      const reading = valueAt(s.store, s.column, t);
-      const value = reading ? reading.value : Number.NaN;
-      const row = document.createElement('div');
-      row.className = 'readout-row';
-      row.dataset.label = s.label ?? s.column;
-      row.dataset.value = String(value);
-      const key = document.createElement('span');
-      key.className = s.dashed ? 'line-key dashed' : 'line-key';
-      key.style.borderColor = s.colour;
-      const name = document.createElement('span');
-      name.className = 'readout-name';
-      name.textContent = s.label ?? s.column;
-      const number = document.createElement('span');
-      number.className = 'readout-value';
-      const unit = this.options.unit && this.options.valueKind !== 'percent' ? ` ${this.options.unit}` : '';
-      number.textContent = `${formatValue(value, this.options.valueKind)}${Number.isFinite(value) ? unit : ''}`;
-      row.append(key, name, number);
-      rows.push(row);
-      if (Number.isFinite(value)) {
-        const dot = svgElement('circle', 'crosshair-dot');
-        dot.setAttribute('cx', String(px));
-        dot.setAttribute('cy', String(frame.y(value)));
-        dot.setAttribute('r', '3');
-        dot.setAttribute('fill', resolveColour(s.colour));
-        dots.push(dot);
-      }
-    }
+    const { line, dots, heading, rows } = crosshairParts(frame, t, px, this.options);
     this.crosshair.setAttribute('transform', `translate(${margin.left},${margin.top})`);
     this.crosshair.replaceChildren(line, ...dots);
     this.readout.replaceChildren(heading, ...rows);
@@ -470,55 +371,7 @@ export class LineChart {
 
   /** Pointer and keyboard move the shared crosshair. */
   private listen(view: ChartView): void {
-    const fractionAt = (clientX: number): number | null => {
-      const box = this.container.getBoundingClientRect();
-      const plotW = Math.max(1, this.width - margin.left - margin.right);
-      const f = (clientX - box.left - margin.left) / plotW;
-      return f < -0.02 || f > 1.02 ? null : f;
-    };
-    const move = (e: PointerEvent) => view.setHover(fractionAt(e.clientX));
-    // A finger lifting "leaves" the chart before the tap focuses it: the
-    // crosshair stays where the finger was (else focus would put it at the right edge).
-    const leave = (e: PointerEvent) => {
-      if (e.pointerType !== 'mouse') return;
-      if (document.activeElement !== this.container) view.setHover(null);
-    };
-    const key = (e: KeyboardEvent) => {
-      const step = e.shiftKey ? 0.1 : 0.01;
-      const at = view.hover ?? 1;
-      const next =
-        e.key === 'ArrowLeft' ? at - step
-        : e.key === 'ArrowRight' ? at + step
-        : e.key === 'Home' ? 0
-        : e.key === 'End' ? 1
-        : e.key === 'Escape' ? null
-        : undefined;
-      if (next === undefined) return;
-      e.preventDefault();
-      view.setHover(next);
-    };
-    const focus = () => {
-      this.readout.setAttribute('aria-live', 'polite');
-      if (view.hover === null) view.setHover(1);
-    };
-    const blur = () => {
-      this.readout.removeAttribute('aria-live');
-      view.setHover(null);
-    };
-    this.container.addEventListener('pointermove', move);
-    this.container.addEventListener('pointerdown', move);
-    this.container.addEventListener('pointerleave', leave);
-    this.container.addEventListener('keydown', key);
-    this.container.addEventListener('focus', focus);
-    this.container.addEventListener('blur', blur);
-    this.cleanups.push(() => {
-      this.container.removeEventListener('pointermove', move);
-      this.container.removeEventListener('pointerdown', move);
-      this.container.removeEventListener('pointerleave', leave);
-      this.container.removeEventListener('keydown', key);
-      this.container.removeEventListener('focus', focus);
-      this.container.removeEventListener('blur', blur);
-    });
+    this.cleanups.push(listenForCrosshair(this.container, this.readout, view, () => this.width));
   }
 
   private axisLabel(text: string): SVGTextElement {
@@ -538,21 +391,5 @@ export class LineChart {
     this.canvas.style.height = `${this.height}px`;
     this.svg.setAttribute('width', String(this.width));
     this.svg.setAttribute('height', String(this.height));
-  }
-}
-
-/**
- * Several charts drawn as one on a shared value scale: the panels of one
- * metric in small multiples, so the sides compare by height at a glance.
- */
-export class ChartRow {
-  constructor(private readonly charts: () => readonly LineChart[]) {}
-
-  draw(x0: number, x1: number, until = x1): void {
-    const charts = this.charts();
-    let extent = noExtent;
-    for (const chart of charts) extent = unionExtent(extent, chart.prepare(x0, x1, until));
-    const domain = valueDomain(extent);
-    for (const chart of charts) chart.render(domain);
   }
 }

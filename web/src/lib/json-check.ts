@@ -1,7 +1,10 @@
 // A strict JSON syntax check (RFC 8259) that says where the text goes wrong
 // (line and column, the same in every browser, unlike JSON.parse's messages)
 // and refuses deep nesting before JSON.parse and JSON.stringify have to
-// recurse through it: text from a link or a file is not trusted.
+// recurse through it: text from a link or a file is not trusted. It refuses
+// what the core's parser refuses (core-cpp/src/scenario/json_text.h), so
+// the two agree on every text: a lone UTF-16 surrogate (escaped or raw), a
+// number beyond a double's range (1e400), a key given twice in one object.
 
 export type JsonCheck = { ok: true } | { ok: false; offset: number; line: number; column: number; message: string };
 
@@ -69,10 +72,18 @@ class Scanner {
       this.depth--;
       return;
     }
+    const keys = new Set<string>();
     for (;;) {
       if (object) {
         if (this.text[this.i] !== '"') this.fail('expected a quoted field name');
+        const start = this.i;
         this.string();
+        const key = JSON.parse(this.text.slice(start, this.i)) as string;
+        if (keys.has(key)) {
+          this.i = start;
+          this.fail('a field name given twice in one object');
+        }
+        keys.add(key);
         this.space();
         if (this.text[this.i] !== ':') this.fail("expected ':' after the field name");
         this.i++;
@@ -105,11 +116,14 @@ class Scanner {
       if (c === '\\') {
         const e = this.text[this.i + 1];
         if (e === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(this.text.slice(this.i + 2, this.i + 6))) {
-            this.i += 2;
-            this.fail('expected four hex digits after \\u');
-          }
+          const unit = this.escapedUnit(this.i);
+          if (unit >= 0xdc00 && unit <= 0xdfff) this.fail('a lone low surrogate');
           this.i += 6;
+          if (unit >= 0xd800 && unit <= 0xdbff) {
+            const low = this.text.startsWith('\\u', this.i) ? this.escapedUnit(this.i) : -1;
+            if (low < 0xdc00 || low > 0xdfff) this.fail('a high surrogate not followed by a low one');
+            this.i += 6;
+          }
           continue;
         }
         if (e === undefined || !'"\\/bfnrt'.includes(e)) {
@@ -119,8 +133,25 @@ class Scanner {
         this.i += 2;
         continue;
       }
+      const unit = c.charCodeAt(0);
+      if (unit >= 0xdc00 && unit <= 0xdfff) this.fail('a lone low surrogate');
+      if (unit >= 0xd800 && unit <= 0xdbff) {
+        const low = this.text.charCodeAt(this.i + 1);
+        if (!(low >= 0xdc00 && low <= 0xdfff)) this.fail('a high surrogate not followed by a low one');
+        this.i++;
+      }
       this.i++;
     }
+  }
+
+  /** The code unit of the \\u escape at `at`. */
+  private escapedUnit(at: number): number {
+    const hex = this.text.slice(at + 2, at + 6);
+    if (!/^[0-9a-fA-F]{4}$/.test(hex)) {
+      this.i = at + 2;
+      this.fail('expected four hex digits after \\u');
+    }
+    return parseInt(hex, 16);
   }
 
   private digits(): number {
@@ -134,6 +165,15 @@ class Scanner {
   }
 
   private number(): void {
+    const start = this.i;
+    this.numberToken();
+    if (!Number.isFinite(Number(this.text.slice(start, this.i)))) {
+      this.i = start;
+      this.fail('a number beyond the range of a double');
+    }
+  }
+
+  private numberToken(): void {
     if (this.text[this.i] === '-') this.i++;
     if (this.text[this.i] === '0') this.i++;
     else if (this.digits() === 0) this.fail('expected a digit');

@@ -5,6 +5,7 @@ declare module '*/generated/aqmlab.mjs' {
   export interface CoreSimulation {
     error(): string;
     columns(): string;
+    /** Samples waiting, or -1 once the run has failed (error() says why). */
     advance(untilSeconds: number): number;
     /** A view into wasm memory, not a copy: slice() before the next call into the module. */
     batch(): Float64Array;

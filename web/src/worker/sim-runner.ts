@@ -251,7 +251,8 @@ export class SimRunner {
     if (!sim) throw new Refusal('no run to apply the event to');
     if (atS !== null) {
       if (sim.now() > atS) throw new Refusal(`the run is at ${sim.now()} s, past ${atS} s`);
-      sim.advance(atS);
+      // -1: the run failed for good (the packet limit, or memory): fatal for this side.
+      if (sim.advance(atS) < 0) throw new Error(sim.error());
       this.flush(sim);
     }
     const result = readResult(sim.apply(JSON.stringify(event)));
@@ -304,7 +305,8 @@ export class SimRunner {
     const target = Math.min(paced, this.untilS ?? this.limitS);
     while (!sim.done() && sim.now() < target && clock.now() - started < this.pacing.budgetMs) {
       const before = sim.now();
-      sim.advance(Math.min(target, before + this.pacing.sliceS));
+      // -1: the run failed for good (the packet limit, or memory); tick() shows it on this side.
+      if (sim.advance(Math.min(target, before + this.pacing.sliceS)) < 0) throw new Error(sim.error());
       if (sim.now() <= before) break; // clamped at the end of the run
     }
   }

@@ -12,7 +12,7 @@ namespace aqmlab {
 class LredQueue final : public ParamQueue<LredQueue, lred::Params> {
  public:
   static constexpr std::array<ParamField<lred::Params>, 6> kFields{{
-      {{"q0", "Target queue", "pkts", ParamKind::kReal, 50, 1, 100000, 1,
+      {{"q0", "Target queue", "pkts", ParamKind::kReal, 50, 1, 1000000, 1,
         "Expected queue q0 that p = l + beta sqrt(l) (q - q0) holds (Wang et al. 2004; the "
         "paper's UDP runs use 100). Lab default: a quarter of the buffer.",
         0.25},

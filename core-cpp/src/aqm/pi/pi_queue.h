@@ -21,7 +21,7 @@ class PiQueue final : public ParamQueue<PiQueue, pi::Params> {
       {{"freq_hz", "Sampling frequency", "Hz", ParamKind::kReal, 170, 1, 10000, 1,
         "How often the queue is sampled and p updated (Hollot et al. 2001: 170 Hz)."},
        &pi::Params::freq_hz},
-      {{"qref", "Reference queue", "pkts", ParamKind::kReal, 50, 0, 100000, 1,
+      {{"qref", "Reference queue", "pkts", ParamKind::kReal, 50, 0, 1000000, 1,
         "The queue PI holds. The paper sets it per experiment; lab default: a quarter of the "
         "buffer.",
         0.25},

@@ -24,7 +24,7 @@ class PidQueue final : public ParamQueue<PidQueue, pid::Params> {
       {{"freq_hz", "Sampling frequency", "Hz", ParamKind::kReal, 50, 1, 10000, 1,
         "How often the queue is sampled and p updated. Lab design: 50 Hz."},
        &pid::Params::freq_hz},
-      {{"qref", "Reference queue", "pkts", ParamKind::kReal, 50, 0, 100000, 1,
+      {{"qref", "Reference queue", "pkts", ParamKind::kReal, 50, 0, 1000000, 1,
         "The queue PID holds. Lab default: a quarter of the buffer, like PI.", 0.25},
        &pid::Params::qref},
   }};

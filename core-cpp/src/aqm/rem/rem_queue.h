@@ -24,7 +24,7 @@ class RemQueue final : public ParamQueue<RemQueue, rem::Params> {
       {{"interval_ms", "Update interval", "ms", ParamKind::kReal, 2, 0.1, 10000, 0.1,
         "How often the price is updated (LRED paper's setting: 2 ms)."},
        &rem::Params::interval_ms},
-      {{"q0", "Target backlog", "pkts", ParamKind::kReal, 50, 0, 100000, 1,
+      {{"q0", "Target backlog", "pkts", ParamKind::kReal, 50, 0, 1000000, 1,
         "b*, the backlog REM clears the price at. The paper sets it per experiment; lab "
         "default: a quarter of the buffer.",
         0.25},

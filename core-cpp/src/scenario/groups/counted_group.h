@@ -37,33 +37,45 @@ class CountedGroup : public TrafficGroup {
   }
 
  protected:
-  // One flow or source. Its scheduled pattern start carries the group's
-  // generation, so a start that a later group_off/on superseded is ignored.
+  // One flow or source, with at most one pending event for its pattern
+  // start: toggling the group any number of times while starts are pending
+  // (the page's live toggles are unlimited) adds no events. A member whose
+  // start is still pending when the group turns on again keeps that event:
+  // it starts at its new pattern time, or at that event's time if later
+  // (only possible when set_flows changed a staggered group's spacing).
   struct Member : EventTarget {
     Member(CountedGroup& g, int64_t k) : group(g), index(k) {}
     virtual ~Member() = default;
     virtual void Start() = 0;
     virtual void Stop() = 0;
     virtual bool running() const = 0;
-    void OnEvent(uint32_t generation) override { group.Due(*this, generation); }
+    void OnEvent(uint32_t) override { group.Due(*this); }
     CountedGroup& group;
     int64_t index;
+    bool awaited = false;  // a pattern start is wanted at `due`
+    bool pending = false;  // an event for it is in the loop
+    Time due;
   };
 
   virtual std::unique_ptr<Member> MakeMember(int64_t k) = 0;
   const std::vector<std::unique_ptr<Member>>& members() const { return members_; }
 
   void OnTurnOn() override {
-    ++generation_;
     Grow(count_);
     for (int64_t k = 0; k < count_; ++k) {
-      net_.loop.Schedule(net_.loop.now() + StartOffset(k, count_), members_[k].get(), generation_);
+      Member& m = *members_[k];
+      m.awaited = true;
+      m.due = net_.loop.now() + StartOffset(k, count_);
+      if (!m.pending) {
+        m.pending = true;
+        net_.loop.Schedule(m.due, &m);
+      }
     }
   }
 
   void OnTurnOff() override {
-    ++generation_;
     for (auto& m : members_) {
+      m->awaited = false;
       if (m->running()) m->Stop();
     }
   }
@@ -75,8 +87,16 @@ class CountedGroup : public TrafficGroup {
     }
   }
 
-  void Due(Member& m, uint32_t generation) {
-    if (generation == generation_ && on() && m.index < count_ && !m.running()) m.Start();
+  void Due(Member& m) {
+    m.pending = false;
+    if (!m.awaited) return;
+    if (net_.loop.now() < m.due) {  // the group turned on again since: wait on
+      m.pending = true;
+      net_.loop.Schedule(m.due, &m);
+      return;
+    }
+    m.awaited = false;
+    if (on() && m.index < count_ && !m.running()) m.Start();
   }
 
   Time StartOffset(int64_t k, int64_t count) const {
@@ -96,7 +116,6 @@ class CountedGroup : public TrafficGroup {
   }
 
   int64_t count_;
-  uint32_t generation_ = 0;
   std::vector<std::unique_ptr<Member>> members_;
 };
 

@@ -1,0 +1,67 @@
+// Runs the libFuzzer targets (tests/fuzz) for a bounded time each and fails
+// on any finding. `npm test` runs each for 60 s; run longer with
+//   node scripts/fuzz.mjs --seconds 3600 [--target fuzz_scenario]
+// The corpus a run grows stays in build/fuzz/corpus/<target>, so the next
+// run goes on from it; a finding is written to build/fuzz/findings/.
+import { cpSync, mkdirSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { buildFuzz, root } from './setup.mjs';
+
+const args = process.argv.slice(2);
+function option(name, fallback) {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+}
+const seconds = Number(option('--seconds', '60'));
+if (!Number.isInteger(seconds) || seconds < 1) {
+  console.error(`fuzz: --seconds: must be a whole number of at least 1, got ${option('--seconds')}`);
+  process.exit(2);
+}
+// Each target and its seeds: the presets are scenarios as users write them.
+const targets = {
+  fuzz_scenario: ['public/presets', 'tests/fuzz/seeds/scenario'],
+  fuzz_events: ['tests/fuzz/seeds/events'],
+};
+const only = option('--target', null);
+if (only !== null && !(only in targets)) {
+  console.error(`fuzz: --target: must be one of ${Object.keys(targets).join(', ')}, got ${only}`);
+  process.exit(2);
+}
+
+buildFuzz();
+const findings = `${root}build/fuzz/findings/`;
+mkdirSync(findings, { recursive: true });
+let failed = false;
+for (const [target, seedDirs] of Object.entries(targets)) {
+  if (only !== null && target !== only) continue;
+  const corpus = `${root}build/fuzz/corpus/${target}`;
+  mkdirSync(corpus, { recursive: true });
+  for (const dir of seedDirs) {
+    for (const name of readdirSync(`${root}${dir}`)) {
+      if (name !== 'index.json') cpSync(`${root}${dir}/${name}`, `${corpus}/seed-${name}`);
+    }
+  }
+  console.log(`\n> ${target}: ${seconds} s`);
+  const run = spawnSync(
+    `${root}build/fuzz/tests/fuzz/${target}`,
+    [
+      `-max_total_time=${seconds}`,
+      '-timeout=30', // seconds for one input: a hang is a finding
+      '-rss_limit_mb=3072', // past the packet limit's 256 MiB with the sanitizers' overhead
+      '-max_len=16384',
+      '-print_final_stats=1',
+      `-artifact_prefix=${findings}${target}-`,
+      corpus,
+    ],
+    { stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8', maxBuffer: 64 << 20 },
+  );
+  const log = run.stderr ?? '';
+  const stats = log.split('\n').filter((l) => /^stat::number_of_executed_units|^stat::peak_rss_mb|^#\d+\s+DONE/.test(l));
+  console.log(stats.join('\n'));
+  if (run.status !== 0) {
+    failed = true;
+    console.error(log.split('\n').slice(-60).join('\n'));
+    console.error(`${target}: a finding (exit ${run.status}); the input is in ${findings}; reproduce with build/fuzz/tests/fuzz/${target} <file>`);
+  }
+}
+if (failed) process.exit(1);

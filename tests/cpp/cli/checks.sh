@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Checks of `aqmlab run` under hostile or extreme input (issue 14), one per
+# ctest test: checks.sh <aqmlab> <check>. Runs that used to grow without
+# bound run under a virtual-memory cap (ulimit -v, KiB), so growing fails.
+set -u
+aqmlab=$1
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+expect_match() {  # text, extended regex, what
+  grep -Eq -- "$2" <<<"$1" || fail "$3: expected /$2/, got: $(head -c 600 <<<"$1")"
+}
+
+case $2 in
+packet_limit)
+  # An open-loop source far faster than its access link: a clear error at
+  # the packet limit, well inside 1.5 GB, and exit status 1.
+  out=$( (ulimit -v 1500000; "$aqmlab" run "$here/open_loop_max.json") 2>&1); status=$?
+  [ $status -eq 1 ] || fail "exit status $status"
+  expect_match "$out" '^aqmlab run: .*open_loop_max.json: side 0 \(Drop-tail\): the run holds more than 4000000 packets at t = [0-9.e-]+ s, the most a run may hold; groups\[0\] \(udp_cbr\) holds [0-9]+ of them' "message"
+  ;;
+csv_streams)
+  # 800,000 samples of 2 sides (about 250 MB if held) under a 150 MB cap.
+  (ulimit -v 150000; "$aqmlab" run "$here/long_series.json" --csv "$tmp/s.csv" --quiet > "$tmp/summary.json") \
+    || fail "the run failed: $(cat "$tmp/summary.json")"
+  rows=$(wc -l < "$tmp/s.csv")
+  [ "$rows" -eq 800003 ] || fail "$rows lines, expected 3 + 800000 samples"
+  expect_match "$(tail -1 "$tmp/s.csv")" '^800,' "last sample"
+  expect_match "$(cat "$tmp/summary.json")" '^\{"seed":1,"duration_s":800,"sides":\[.*\]\}$' "summary"
+  ;;
+csv_formula_guard)
+  # Side names a spreadsheet would run as formulas get an apostrophe.
+  sed 's/"duration_s": 800/"duration_s": 1/' "$here/long_series.json" > "$tmp/short.json"
+  "$aqmlab" run "$tmp/short.json" --csv "$tmp/s.csv" --quiet > /dev/null || fail "the run failed"
+  header=$(sed -n 3p "$tmp/s.csv")
+  expect_match "$header" "^t,\"'=1\\+1\\.queue_pkts\"," "first side"
+  expect_match "$header" ",\"'@SUM\\(A1\\)\\.queue_pkts\"," "second side"
+  ;;
+input_size_cap)
+  # A 600 MB file is refused after reading 2 MiB, inside a 100 MB cap.
+  truncate -s 600M "$tmp/huge.json"
+  out=$( (ulimit -v 100000; "$aqmlab" run "$tmp/huge.json") 2>&1); status=$?
+  [ $status -eq 1 ] || fail "exit status $status"
+  expect_match "$out" 'huge.json: more than the 2097152 bytes a scenario file may have$' "message"
+  ;;
+set_rate_without_groups)
+  # Used to end with SIGSEGV and nothing on stderr.
+  echo '{"groups":[],"events":[{"kind":"set_rate"}]}' > "$tmp/crash.json"
+  out=$("$aqmlab" run "$tmp/crash.json" 2>&1); status=$?
+  [ $status -eq 1 ] || fail "exit status $status"
+  expect_match "$out" 'crash.json: events\[0\]\.group: is required$' "message"
+  ;;
+progress_on_a_terminal)
+  # script(1) gives the run a terminal; the progress line goes to it.
+  out=$(script -qec "$aqmlab run $here/progress.json > /dev/null" /dev/null)
+  expect_match "$out" 'simulated [0-9.]+ of 3000\.0 s \([0-9]+%\), [0-9.e+]+x real time, [0-9hms ]+ left' "progress"
+  ;;
+progress_quiet)
+  out=$(script -qec "$aqmlab run $here/progress.json --quiet" /dev/null)
+  expect_match "$out" '^\{"seed":1,' "summary"
+  ! grep -q simulated <<<"$out" || fail "progress shown with --quiet"
+  ;;
+progress_not_a_terminal)
+  out=$("$aqmlab" run "$here/progress.json" 2>&1 > /dev/null)
+  [ -z "$out" ] || fail "stderr is not a terminal, yet: $out"
+  ;;
+*) fail "no check $2" ;;
+esac
+echo "ok: $2"

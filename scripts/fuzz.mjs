@@ -3,6 +3,8 @@
 //   node scripts/fuzz.mjs --seconds 3600 [--target fuzz_scenario]
 // The corpus a run grows stays in build/fuzz/corpus/<target>, so the next
 // run goes on from it; a finding is written to build/fuzz/findings/.
+// The mutations follow --seed (default 1), so a CI run repeats the same
+// search; `--seed 0` lets libFuzzer pick a new one (for long exploring runs).
 import { cpSync, mkdirSync, readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { buildFuzz, root } from './setup.mjs';
@@ -15,6 +17,11 @@ function option(name, fallback) {
 const seconds = Number(option('--seconds', '60'));
 if (!Number.isInteger(seconds) || seconds < 1) {
   console.error(`fuzz: --seconds: must be a whole number of at least 1, got ${option('--seconds')}`);
+  process.exit(2);
+}
+const seed = Number(option('--seed', '1'));
+if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+  console.error(`fuzz: --seed: must be a whole number in [0, 4294967295], got ${option('--seed')}`);
   process.exit(2);
 }
 // Each target and its seeds: the presets are scenarios as users write them.
@@ -46,6 +53,7 @@ for (const [target, seedDirs] of Object.entries(targets)) {
     `${root}build/fuzz/tests/fuzz/${target}`,
     [
       `-max_total_time=${seconds}`,
+      `-seed=${seed}`,
       '-timeout=30', // seconds for one input: a hang is a finding
       '-rss_limit_mb=3072', // past the packet limit's 256 MiB with the sanitizers' overhead
       '-max_len=16384',

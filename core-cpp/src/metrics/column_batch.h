@@ -55,7 +55,9 @@ class ColumnBatch {
   void Grow() {
     const size_t grown = capacity_ < 64 ? 64 : 2 * capacity_;
     std::vector<double> next(columns_ * grown);
-    for (size_t c = 0; c < columns_; ++c) {
+    // A batch that has no rows yet has no storage either: nothing to copy
+    // (and memcpy from a null pointer is undefined even for zero bytes).
+    for (size_t c = 0; rows_ > 0 && c < columns_; ++c) {
       std::memcpy(next.data() + c * grown, data_.data() + c * capacity_, rows_ * sizeof(double));
     }
     data_.swap(next);

@@ -11,19 +11,7 @@
 namespace aqmlab {
 namespace {
 
-double MeanOver(const Simulation& sim, const std::string& column, double from, double to) {
-  const auto t = testing::Column(sim, "t");
-  const auto v = testing::Column(sim, column);
-  double sum = 0;
-  int n = 0;
-  for (size_t i = 0; i < t.size(); ++i) {
-    if (t[i] > from && t[i] <= to) {
-      sum += v[i];
-      ++n;
-    }
-  }
-  return n > 0 ? sum / n : 0;
-}
+using testing::MeanOver;
 
 // 100 long-lived flows, 500-byte segments, 40-byte ACKs, built at 10 Mb/s and
 // raised to 200 Mb/s at 5 s. A way back left at 10 Mb/s carries at most

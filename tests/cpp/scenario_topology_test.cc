@@ -168,24 +168,13 @@ TEST(ScenarioParkingLot, CapacityAndDelayEventsActOnHopOneUnlessTold) {
                           {"at_s": 40, "kind": "set_capacity", "mbps": 4, "hop": 2},
                           {"at_s": 40, "kind": "set_delay", "delay_ms": 5, "hop": 2}]})";
   auto sim = testing::RunToEnd(testing::ParseOrDie(json), 0);
-  const auto t = testing::Column(*sim, "t");
-  const auto thr1 = testing::Column(*sim, "throughput_mbps");
-  const auto thr2 = testing::Column(*sim, "hop2.throughput_mbps");
-  auto mean = [&](const std::vector<double>& v, double from, double to) {
-    double sum = 0;
-    int n = 0;
-    for (size_t i = 0; i < t.size(); ++i) {
-      if (t[i] > from && t[i] <= to) {
-        sum += v[i];
-        ++n;
-      }
-    }
-    return sum / n;
+  auto mean = [&](const char* column, double from, double to) {
+    return testing::MeanOver(*sim, column, from, to);
   };
-  EXPECT_NEAR(mean(thr1, 10, 20), 10, 0.2);
-  EXPECT_NEAR(mean(thr1, 21, 60), 5, 0.1);  // hop 1 from 20 s
-  EXPECT_GT(mean(thr2, 21, 40), 9.0);       // hop 2 untouched then
-  EXPECT_NEAR(mean(thr2, 41, 60), 4, 0.1);
+  EXPECT_NEAR(mean("throughput_mbps", 10, 20), 10, 0.2);
+  EXPECT_NEAR(mean("throughput_mbps", 21, 60), 5, 0.1);  // hop 1 from 20 s
+  EXPECT_GT(mean("hop2.throughput_mbps", 21, 40), 9.0);       // hop 2 untouched then
+  EXPECT_NEAR(mean("hop2.throughput_mbps", 41, 60), 4, 0.1);
   EXPECT_EQ(sim->hop2()->rate_bps(), 4e6);
   EXPECT_EQ(sim->hop2()->delay().ns(), Time::Millis(5).ns());
   EXPECT_EQ(sim->bottleneck().delay().ns(), Time::Millis(10).ns());

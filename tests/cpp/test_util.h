@@ -61,6 +61,21 @@ inline std::vector<double> Column(const Simulation& sim, const std::string& name
 }
 
 // The summary of the class called `name` (a test failure if there is none).
+// Mean of `column` over the samples with from < t <= to (0 when there are none).
+inline double MeanOver(const Simulation& sim, const std::string& column, double from, double to) {
+  const auto t = Column(sim, "t");
+  const auto v = Column(sim, column);
+  double sum = 0;
+  int n = 0;
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (t[i] > from && t[i] <= to) {
+      sum += v[i];
+      ++n;
+    }
+  }
+  return n > 0 ? sum / n : 0;
+}
+
 inline const ClassSummary& ClassOf(const Summary& s, const std::string& name) {
   for (const ClassSummary& c : s.classes) {
     if (c.name == name) return c;

@@ -2,6 +2,7 @@
 // packed end to end, and reused after Clear.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <vector>
 
 #include "metrics/column_batch.h"
@@ -48,6 +49,32 @@ TEST(ColumnBatch, GrowsKeepingEveryColumnAndPacksInPlace) {
   ASSERT_EQ(again.size(), 15u);
   EXPECT_EQ(again[5], 1000.0);
   EXPECT_EQ(again[14], 2004.0);
+}
+
+TEST(ColumnBatch, AppendRowWritesWhatPutWould) {
+  ColumnBatch put, appended;
+  put.SetColumns(4);
+  appended.SetColumns(4);
+  AddRows(put, 0, 70);
+  for (int r = 0; r < 70; ++r) {
+    const double row[] = {static_cast<double>(r), 1000.0 + r, 2000.0 + r, 3000.0 + r};
+    appended.AppendRow(row);
+  }
+  ASSERT_EQ(appended.rows(), 70);
+  for (size_t c = 0; c < 4; ++c) {
+    for (int r = 0; r < 70; ++r) EXPECT_EQ(appended[c][r], put[c][r]);
+  }
+}
+
+// Columns a power of two of rows long would sit a multiple of 4 KiB apart,
+// so one row's values would all fall in one L1 set; the batch pads them.
+TEST(ColumnBatch, ColumnsAreNotAPageMultipleApart) {
+  ColumnBatch b;
+  b.SetColumns(20);
+  AddRows(b, 0, 1000);  // capacity 1024
+  const auto gap = reinterpret_cast<uintptr_t>(b[1].data()) - reinterpret_cast<uintptr_t>(b[0].data());
+  EXPECT_GE(gap, 1024 * sizeof(double));
+  EXPECT_NE(gap % 4096, 0u);
 }
 
 }  // namespace

@@ -31,7 +31,7 @@ void LinkMonitor::OnDepart(const Packet& p, Time sojourn) {
   if (measuring_) delay_stats_.Add(d);
 }
 
-void LinkMonitor::Sample(ColumnBatch& batch, size_t& i, double dt, bool measuring) {
+void LinkMonitor::Sample(std::span<double> out, size_t& i, double dt, bool measuring) {
   const QueueDisc& disc = link_.disc();
   const QueueCounters& c = disc.counters();
   const Time busy = link_.busy_time();
@@ -49,8 +49,8 @@ void LinkMonitor::Sample(ColumnBatch& batch, size_t& i, double dt, bool measurin
       static_cast<double>(c.marks - last_.marks),
       disc.probability(),
   };
-  for (double v : row) batch.Put(i++, v);
-  for (double v : signals_) batch.Put(i++, v);
+  for (double v : row) out[i++] = v;
+  for (double v : signals_) out[i++] = v;
   if (measuring) queue_stats_.Add(q);
   delay_sum_ms_ = 0;
   delay_n_ = 0;

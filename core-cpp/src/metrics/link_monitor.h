@@ -4,10 +4,10 @@
 // LinkSummary. The recorder (recorder.h) owns one per such queue.
 #pragma once
 
+#include <span>
 #include <string>
 #include <vector>
 
-#include "metrics/column_batch.h"
 #include "metrics/histogram.h"
 #include "net/queue_link.h"
 
@@ -35,9 +35,9 @@ class LinkMonitor final : public QueueLink::DepartureObserver {
   LinkMonitor(std::string prefix, QueueLink& link, int8_t meter, size_t classes);
 
   void AppendColumnNames(std::vector<std::string>& names) const;
-  // Puts this interval's value of each column in the batch's current row,
-  // from column i on.
-  void Sample(ColumnBatch& batch, size_t& i, double dt, bool measuring);
+  // Writes this interval's value of each of its columns into the row being
+  // built, from column i on.
+  void Sample(std::span<double> row, size_t& i, double dt, bool measuring);
   void StartMeasuring();
   LinkSummary Summarize(Time now, Time since) const;
   // Bytes of each class's data counted here so far.

@@ -11,6 +11,20 @@ namespace {
 constexpr uint32_t kTagSample = 0;
 constexpr uint32_t kTagWarmupEnd = 1;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr uint64_t kHashSeed = 0xcbf29ce484222325ULL;
+
+// The determinism hash. Each column's series is a polynomial in an odd
+// multiplier, h = h * K + x over its samples' bits (x a double's 64 bits):
+// mod 2^64 a change of one sample by d changes h by d * K^n, never 0 for an
+// odd K, so a difference anywhere shows. The columns' chains are independent
+// (their multiplies overlap), and two steps per value are all a sample pays.
+// The run's hash folds the column chains in order with a mixing step (the
+// xor-shift carries high bits into the low ones).
+constexpr uint64_t kHashMultiplier = 0x9e3779b97f4a7c15ULL;
+uint64_t HashFold(uint64_t h, uint64_t word) {
+  h = (h ^ word) * kHashMultiplier;
+  return h ^ (h >> 29);
+}
 
 // The bottleneck's goodput: classes with data crossing hop 1 forward.
 int64_t SumDelivered(const std::vector<ClassCounters>& c, const std::vector<uint8_t>& crosses_hop1) {
@@ -28,7 +42,7 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
                                const std::vector<MonitoredLink>& more_links,
                                const AqmDescriptor* switched_to)
     : loop_(loop), link_(bottleneck), probe_(std::move(probe)), interval_(interval),
-      warmup_(warmup), summary_(probe_.classes, bottleneck.disc().link().buffer_packets) {
+      interval_s_(interval.seconds()), warmup_(warmup), summary_(probe_.classes, bottleneck.disc().link().buffer_packets) {
   names_ = {"t",           "queue_pkts",     "queue_bytes",    "delay_ms",     "jitter_ms",
             "throughput_mbps", "goodput_mbps", "utilisation",  "arrivals",     "drops_overflow",
             "drops_forced", "drops_early",    "marks",          "p",            "flows"};
@@ -54,6 +68,8 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
   }
   link_.disc().set_drop_observer(this);
   batch_.SetColumns(names_.size());
+  row_.resize(names_.size());
+  column_hash_.assign(names_.size(), kHashSeed);
   class_now_.assign(classes, ClassCounters{});
   class_last_.assign(classes, ClassCounters{});
   class_departed_.assign(classes, 0);
@@ -65,7 +81,7 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
                       SettlingWindowSamples(interval_.seconds()), response->deviation_tolerance);
   }
   link_.set_observer(this);
-  loop_.Schedule(loop_.now() + interval_, this, kTagSample);
+  loop_.ScheduleTick(loop_.now() + interval_, this, kTagSample);
   if (warmup_ > loop_.now()) {
     loop_.Schedule(warmup_, this, kTagWarmupEnd);
   } else {
@@ -107,7 +123,7 @@ Bytes MetricRecorder::ClassDeparted(size_t k) const {
 void MetricRecorder::OnEvent(uint32_t tag) {
   if (tag == kTagWarmupEnd) return StartMeasuring();
   Sample();
-  loop_.Schedule(loop_.now() + interval_, this, kTagSample);
+  loop_.ScheduleTick(loop_.now() + interval_, this, kTagSample);
 }
 
 void MetricRecorder::StartMeasuring() {
@@ -152,7 +168,14 @@ void MetricRecorder::ReadSignals(const QueueDisc& disc) {
       }
     }
     signal_read_.resize(d.signals.size());
+    signals_in_order_ = signal_read_.size() == signals_.size();
+    for (size_t j = 0; signals_in_order_ && j < signal_index_.size(); ++j) {
+      signals_in_order_ = signal_index_[j] == static_cast<int>(j);
+    }
   }
+  // The common case (no switch, or the discipline whose signals come first):
+  // the columns are the discipline's signals in its own order.
+  if (signals_in_order_) return disc.ReadSignals(signals_);
   disc.ReadSignals(signal_read_);
   for (size_t j = 0; j < signals_.size(); ++j) {
     signals_[j] = signal_index_[j] < 0 ? kNaN : signal_read_[static_cast<size_t>(signal_index_[j])];
@@ -162,7 +185,7 @@ void MetricRecorder::ReadSignals(const QueueDisc& disc) {
 void MetricRecorder::Sample() {
   const QueueDisc& disc = link_.disc();
   const QueueCounters& c = disc.counters();
-  const double dt = interval_.seconds();
+  const double dt = interval_s_;
   const Time busy = link_.busy_time();
   if (probe_.class_counters) probe_.class_counters(class_now_);
   const int64_t delivered = SumDelivered(class_now_, crosses_hop1_);
@@ -189,20 +212,18 @@ void MetricRecorder::Sample() {
       disc.probability(),
       static_cast<double>(probe_.active_flows()),
   };
-  batch_.BeginRow();
   size_t i = 0;
-  for (double v : row) batch_.Put(i++, v);
-  for (double v : signals_) batch_.Put(i++, v);
+  for (double v : row) row_[i++] = v;
+  for (double v : signals_) row_[i++] = v;
   for (size_t k = 0; k < class_now_.size(); ++k) {
-    batch_.Put(i++, static_cast<double>(class_now_[k].delivered_bytes - class_last_[k].delivered_bytes) *
-                        8e-6 / dt);
+    row_[i++] = static_cast<double>(class_now_[k].delivered_bytes - class_last_[k].delivered_bytes) * 8e-6 / dt;
     const Bytes departed = links_.empty() ? class_departed_[k] : ClassDeparted(k);
-    batch_.Put(i++, static_cast<double>(departed - class_departed_last_[k]) * 8e-6 / dt);
+    row_[i++] = static_cast<double>(departed - class_departed_last_[k]) * 8e-6 / dt;
     class_departed_last_[k] = departed;
   }
-  for (auto& l : links_) l->Sample(batch_, i, dt, summary_.measuring());
-  batch_.EndRow();
-  for (size_t c = 0; c < batch_.size(); ++c) HashSample(batch_.last(c));
+  for (auto& l : links_) l->Sample(row_, i, dt, summary_.measuring());
+  batch_.AppendRow(row_);
+  HashRow();
   if (settling_) settling_->Add(loop_.now().seconds(), q);
   if (probe_.take_completions) CollectCompletions();
 
@@ -216,15 +237,20 @@ void MetricRecorder::Sample() {
   std::swap(class_last_, class_now_);
 }
 
-// One multiply per sample rather than FNV-1a's eight (one per byte), which
-// made the hash most of the cost of sampling every 1 ms. The xor-shift after
-// the multiply carries the word's high bits (sign, exponent) into the low
-// ones, so a change anywhere in a sample changes the whole state.
-void MetricRecorder::HashSample(double v) {
-  uint64_t bits;
-  std::memcpy(&bits, &v, sizeof bits);
-  hash_ = (hash_ ^ bits) * 0x9e3779b97f4a7c15ULL;
-  hash_ ^= hash_ >> 29;
+void MetricRecorder::HashRow() {
+  // From the row as built (contiguous and in cache), not read back from the
+  // batch's columns, a stride apart.
+  for (size_t c = 0; c < row_.size(); ++c) {
+    uint64_t bits;
+    std::memcpy(&bits, &row_[c], sizeof bits);
+    column_hash_[c] = column_hash_[c] * kHashMultiplier + bits;
+  }
+}
+
+uint64_t MetricRecorder::SeriesHash() const {
+  uint64_t h = kHashSeed;
+  for (uint64_t column : column_hash_) h = HashFold(h, column);
+  return h;
 }
 
 Summary MetricRecorder::summary() const {
@@ -238,7 +264,7 @@ Summary MetricRecorder::summary() const {
   for (const auto& l : links_) s.links.push_back(l->Summarize(loop_.now(), summary_.start()));
   if (settling_) s.response_time_s = settling_->response_time_s();
   s.events = loop_.events_processed();
-  s.series_hash = hash_;
+  s.series_hash = SeriesHash();
   return s;
 }
 

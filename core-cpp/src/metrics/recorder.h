@@ -1,6 +1,7 @@
 // The sampler: every interval it reads the bottleneck, the other monitored
 // queues and the traffic into one row of the batch (column_batch.h, written
-// column-major in place), and hashes the row for determinism checks. It
+// column-major in place), and hashes each column's series for determinism
+// checks. It
 // watches departures and drops, and feeds the run summary's half
 // (summary_accumulator.h) from the end of the warm-up.
 #pragma once
@@ -83,7 +84,10 @@ class MetricRecorder final : public QueueLink::DepartureObserver,
   // running discipline lacks read NaN.
   void ReadSignals(const QueueDisc& disc);
   void StartMeasuring();
-  void HashSample(double v);
+  // Folds the row just sampled (row_) into each column's hash chain.
+  void HashRow();
+  // The run's hash: the column chains folded in column order.
+  uint64_t SeriesHash() const;
   // Moves completed short flows and pages into the summary. Logically const:
   // it only changes where records wait, not what the summary reports.
   void CollectCompletions() const;
@@ -95,15 +99,18 @@ class MetricRecorder final : public QueueLink::DepartureObserver,
   QueueLink& link_;
   TrafficProbe probe_;
   Time interval_;
+  double interval_s_;  // the same in seconds, divided by at every sample
   Time warmup_;
   std::vector<std::string> names_;
   ColumnBatch batch_;
+  std::vector<double> row_;  // the sample being taken, one value per column
   std::vector<double> signals_;
   std::vector<std::string_view> signal_names_;  // the "aqm.*" columns, in order
   const AqmDescriptor* signal_source_ = nullptr;  // whose indices signal_index_ holds
   std::vector<int> signal_index_;  // per column, its index in the running discipline, or -1
   std::vector<double> signal_read_;
-  uint64_t hash_ = 0xcbf29ce484222325ULL;  // over every sample taken (HashSample)
+  bool signals_in_order_ = false;  // signal_index_ is 0, 1, 2, ...: read straight into signals_
+  std::vector<uint64_t> column_hash_;  // per column, over every sample taken (HashRow)
 
   // Per-interval accumulators.
   double delay_sum_ms_ = 0;

@@ -4,12 +4,34 @@ namespace aqmlab {
 
 void EventLoop::RunUntil(Time end) {
   QueuedEvent e;
-  while (!stopped_ && queue_.PopUpTo(end.ns(), &e)) {
-    now_ = Time::Nanos(e.at);
-    ++processed_;
-    e.target->OnEvent(e.tag);
+  while (!stopped_) {
+    // The queue runs up to the tick's time (its events there were scheduled
+    // before the tick), then the tick. Only the tick schedules the next one,
+    // so the limit holds until it runs.
+    const bool tick_due = tick_target_ && tick_at_ <= end.ns();
+    const int64_t limit = tick_due ? tick_at_ : end.ns();
+    while (!stopped_ && queue_.PopUpTo(limit, &e)) {
+      now_ = Time::Nanos(e.at);
+      ++processed_;
+      e.target->OnEvent(e.tag);
+    }
+    if (stopped_ || !tick_due) break;
+    RunTick();
   }
   if (!stopped_ && end > now_) now_ = end;
+}
+
+void EventLoop::RunTick() {
+  now_ = Time::Nanos(tick_at_);
+  ++processed_;
+  EventTarget* target = tick_target_;
+  tick_target_ = nullptr;
+  tick_at_ = -1;
+  // Nothing at this time is left in the queue: the events deferred behind
+  // the tick go in now, ahead of anything the tick itself schedules.
+  for (const Deferred& d : after_tick_) queue_.Push(now_.ns(), d.target, d.tag);
+  after_tick_.clear();
+  target->OnEvent(tick_tag_);
 }
 
 void Timer::Arm(Time at) {

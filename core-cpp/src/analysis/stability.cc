@@ -18,7 +18,7 @@ double TcpPole(const LoopPlant& pl) { return 2 * pl.flows / (pl.rtt_s * pl.rtt_s
 
 // The frequency range the loop is drawn and searched over, scaled by 1/R.
 void Finish(StabilityReport& r, const OpenLoop& loop, const LoopPlant& pl) {
-  r.bode = Bode(loop, 1e-2 / pl.rtt_s, 1e2 / pl.rtt_s, kBodePoints);
+  r.bode = Bode(loop, 1e-3 / pl.rtt_s, 1e2 / pl.rtt_s, kBodePoints);
   r.margins = FindMargins(loop, 1e-4 / pl.rtt_s, 1e4 / pl.rtt_s);
   if (r.margins->gain_db) r.numbers.emplace_back("gain_margin_db", *r.margins->gain_db);
   if (r.margins->phase_deg) r.numbers.emplace_back("phase_margin_deg", *r.margins->phase_deg);

@@ -72,8 +72,8 @@ Result<MmppChainModel> ReadChainModel(const Json& j, const std::string& path) {
       } else {
         sr.Number("lambda1", g.lambda1, 0, 1e7);
         sr.Number("lambda2", g.lambda2, 0, 1e7);
-        sr.Number("r12", g.r12, 1e-9, 1e7);
-        sr.Number("r21", g.r21, 1e-9, 1e7);
+        sr.Number("r12", g.r12, 1e-6, 1e6);
+        sr.Number("r21", g.r21, 1e-6, 1e6);
       }
       sr.Integer("count", g.count, 1, 1000);
       sr.RejectUnknown();

@@ -86,8 +86,8 @@ Status Validate(const MmppChainModel& m) {
     auto in = [](double x, double lo, double hi) { return std::isfinite(x) && x >= lo && x <= hi; };
     if (!in(g.lambda1, 0, 1e7)) return {at + "lambda1: must be in [0, 10000000] packets/s"};
     if (!in(g.lambda2, 0, 1e7)) return {at + "lambda2: must be in [0, 10000000] packets/s"};
-    if (!IsPoisson(g) && !(in(g.r12, 1e-9, 1e7) && g.r12 > 0)) return {at + "r12: must be in (0, 10000000] 1/s"};
-    if (!IsPoisson(g) && !(in(g.r21, 1e-9, 1e7) && g.r21 > 0)) return {at + "r21: must be in (0, 10000000] 1/s"};
+    if (!IsPoisson(g) && !in(g.r12, 1e-6, 1e6)) return {at + "r12: must be in [1e-6, 1000000] 1/s"};
+    if (!IsPoisson(g) && !in(g.r21, 1e-6, 1e6)) return {at + "r21: must be in [1e-6, 1000000] 1/s"};
     if (g.count < 1 || g.count > 1000) return {at + "count: must be an integer in [1, 1000]"};
   }
   if (!std::isfinite(m.service_rate) || !(m.service_rate > 0) || m.service_rate > 1e9) {

@@ -1,5 +1,7 @@
 #include "cli/analyze_command.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
@@ -18,6 +20,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: aqmlab analyze <model.json> [--csv]\n"
     "       aqmlab analyze --scenario <scenario.json> [--side K] [--csv]\n"
+    "       aqmlab analyze --bench [--repeat N] <model.json>   time the file's \"chain\" solve\n"
     "\n"
     "Prints the analysis models' results as JSON (core-cpp/ANALYSIS.md):\n"
     "  a model file holds any of: \"chain\" (the MMPP/Erlang-m/1/L queue), \"network\" + \"aqm\"\n"
@@ -63,12 +66,45 @@ void PrintCsv(const Json& r, const std::string& prefix) {
   if (r.contains("response_bounds")) Csv(prefix + "response_bounds", r["response_bounds"], {"flows", "p0", "pi_s", "rem_s"});
 }
 
+// Solves the model's chain `repeat` times and prints the size and the times.
+int Bench(const Json& model, int repeat) {
+  if (!model.is_object() || !model.contains("chain")) {
+    std::cerr << "aqmlab analyze: --bench: the model file needs a \"chain\"\n";
+    return 1;
+  }
+  auto m = analysis::ReadChainModel(model["chain"], "chain");
+  if (!m.ok()) {
+    std::cerr << "aqmlab analyze: " << m.error() << "\n";
+    return 1;
+  }
+  std::vector<double> ms;
+  int64_t states = 0, phases = 0;
+  for (int i = 0; i < repeat; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    auto r = analysis::SolveMmppChain(m.value());
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    if (!r.ok()) {
+      std::cerr << "aqmlab analyze: chain." << r.error() << "\n";
+      return 1;
+    }
+    states = r.value().states, phases = r.value().phases;
+  }
+  std::sort(ms.begin(), ms.end());
+  std::cout << Json{{"states", states}, {"phases", phases}, {"erlang_stages", m.value().stages},
+                    {"capacity_pkts", m.value().capacity}, {"repeat", repeat}, {"median_ms", ms[ms.size() / 2]},
+                    {"min_ms", ms.front()}, {"max_ms", ms.back()}}
+                   .dump()
+            << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int AnalyzeCommand(int argc, char** argv) {
   std::string path;
-  bool scenario = false, csv = false;
+  bool scenario = false, csv = false, bench = false;
   std::optional<int> side;
+  int repeat = 5;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") {
@@ -76,6 +112,16 @@ int AnalyzeCommand(int argc, char** argv) {
       return 0;
     } else if (arg == "--csv") {
       csv = true;
+    } else if (arg == "--bench") {
+      bench = true;
+    } else if (arg == "--repeat" && i + 1 < argc) {
+      char* end = nullptr;
+      const long n = std::strtol(argv[++i], &end, 10);
+      if (*end != '\0' || n < 1 || n > 1000) {
+        std::cerr << "aqmlab analyze: --repeat: must be an integer in [1, 1000], got " << Quoted(argv[i]) << "\n";
+        return 2;
+      }
+      repeat = static_cast<int>(n);
     } else if (arg == "--scenario" && i + 1 < argc) {
       scenario = true;
       path = argv[++i];
@@ -94,11 +140,19 @@ int AnalyzeCommand(int argc, char** argv) {
       return Usage();
     }
   }
-  if (path.empty() || (side && !scenario)) return Usage();
+  if (path.empty() || (side && !scenario) || (bench && (scenario || csv))) return Usage();
   std::string text;
   if (std::string why = ReadInputFile(path, text); !why.empty()) {
     std::cerr << "aqmlab analyze: " << why << "\n";
     return 1;
+  }
+  if (bench) {
+    auto parsed = ParseJsonText(text, "model", "");
+    if (!parsed.ok()) {
+      std::cerr << "aqmlab analyze: " << path << ": " << parsed.error() << "\n";
+      return 1;
+    }
+    return Bench(parsed.value(), repeat);
   }
   Json result;
   if (scenario) {

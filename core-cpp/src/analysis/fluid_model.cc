@@ -73,13 +73,14 @@ Result<FluidTrajectory> RunFluidModel(const FluidInput& in) {
   double dt = in.step_s > 0 ? in.step_s : std::min(1e-3, tp / 50);
   dt = std::max(dt, in.duration_s / kMaxSteps);
   const auto steps = static_cast<size_t>(std::ceil(in.duration_s / dt));
-  const double sample = std::max(in.sample_s, in.duration_s / kMaxSamples);
+  // Every `every` steps, from t = 0: at most kMaxSamples + 1 points.
+  const auto every = static_cast<size_t>(std::ceil(std::max(in.sample_s, in.duration_s / kMaxSamples) / dt - 1e-9));
 
   FluidTrajectory out;
   out.step_s = dt;
   History h{{}, {}, {}, 1.0, tp, dt};
   h.w.reserve(steps + 1), h.p.reserve(steps + 1), h.r.reserve(steps + 1);
-  double w = 1, q = 0, p_total = 0, drop_pps = 0, next_sample = 0;
+  double w = 1, q = 0, p_total = 0, drop_pps = 0;
   size_t next_event = 0;
   for (size_t k = 0; k <= steps; ++k) {
     const double t = static_cast<double>(k) * dt;
@@ -105,9 +106,8 @@ Result<FluidTrajectory> RunFluidModel(const FluidInput& in) {
     p_total = arrival > 0 ? 1 - admitted / arrival : p_aqm;
     drop_pps = arrival - admitted;
     h.w.push_back(w), h.p.push_back(p_total), h.r.push_back(r);
-    if (t + 1e-12 >= next_sample) {
+    if (k % std::max<size_t>(every, 1) == 0) {
       out.t.push_back(t), out.queue_pkts.push_back(q), out.window_pkts.push_back(w), out.p.push_back(p_total);
-      next_sample += sample;
     }
     double w_d, p_d, r_d;
     h.At(t - r, w_d, p_d, r_d);

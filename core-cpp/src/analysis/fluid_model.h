@@ -44,7 +44,7 @@ struct FluidInput {
   ParamValues params;
   double duration_s = 60;
   double step_s = 0;    // 0: min(1 ms, Tp / 50), then at most 2,000,000 steps
-  double sample_s = 0;  // output spacing; 0 or finer than duration/4000: duration/4000
+  double sample_s = 0;  // output spacing (whole steps); 0 or finer than duration/4000: duration/4000
   std::vector<FluidEvent> events;  // sorted by at_s
 };
 

@@ -30,7 +30,7 @@ fluid_csv)
   out=$("$aqmlab" analyze "$examples/pi-network.json" --csv) || fail "exit status $?"
   expect_match "$(sed -n 1,2p <<<"$out" | tr '\n' '|')" '^# fluid\|t,queue_pkts,window_pkts,p\|$' "fluid header"
   rows=$(awk '/^# fluid/{f=1;next} /^#/{f=0} f' <<<"$out" | tail -n +2 | wc -l)
-  [ "$rows" -eq 4000 ] || fail "$rows fluid rows, expected 4000"
+  [ "$rows" -eq 4001 ] || fail "$rows fluid rows, expected 4001 (every 50 ms over 200 s, both ends)"
   expect_match "$out" '^# bode$' "bode section"
   ;;
 scenario_side)

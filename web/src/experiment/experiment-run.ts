@@ -127,10 +127,10 @@ export class ExperimentRunner {
         show();
       },
     });
-    if (!live() && !result.cancelled) return;
+    if (!live()) return; // a newer run replaced this one
     const jsonl = joinedLines(lines);
     const final = await reporter.final();
-    if (generation !== this.generation && !result.cancelled) return;
+    if (!live()) return;
     failed.sort((a, b) => a.index - b.index);
     this.set({
       kind: 'finished',

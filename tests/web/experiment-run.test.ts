@@ -72,7 +72,7 @@ describe('an experiment run', () => {
   it('keeps what finished when cancelled', async () => {
     const reports: string[] = [];
     const answer = fakeCore(6, reports);
-    const workers = new FakeSweepWorkers((m, port) => (m.type === 'sweep/run' && m.index > 1 ? 'hang' : answer(m, port)));
+    const workers = new FakeSweepWorkers((m) => (m.type === 'sweep/run' && m.index > 1 ? 'hang' : answer(m)));
     const runner = new ExperimentRunner({ spawn: workers.spawn });
     runner.subscribe(() => {
       const p = runner.current;

@@ -81,27 +81,29 @@ export function ExperimentResults({ plan, rows, failed, ran, sweep, jsonl, plot,
 
   return (
     <div className="experiment-results" data-testid="experiment-results">
-      <section className="chart-panel" aria-label="Metric against the axis">
-        <div className="experiment-plot-bar">
-          <MetricSelect label="Metric" value={plot.metric} metrics={plan.metrics} onChange={(metric) => onPlotChange({ ...plot, metric })} testId="experiment-metric" />
-          <span className="chart-note">mean over {ran.seeds} seed{ran.seeds === 1 ? '' : 's'}, whiskers: 95% confidence interval (Student t)</span>
-        </div>
-        <MetricPlot lines={lines} axisLabel={firstPath} metric={plot.metric} logX={logX} onPick={setPicked} />
-        <ul className="legend">
-          {plan.sides.map((s, i) => (
-            <li key={s}>
-              <span className="line-key" style={{ borderColor: `var(--side-${i % 6})` }} /> {s}
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section className="chart-panel" aria-label="One metric against another">
-        <div className="experiment-plot-bar">
-          <MetricSelect label="Across" value={plot.x} metrics={plan.metrics} onChange={(x) => onPlotChange({ ...plot, x })} testId="experiment-x" />
-          <MetricSelect label="Up" value={plot.y} metrics={plan.metrics} onChange={(y) => onPlotChange({ ...plot, y })} testId="experiment-y" />
-        </div>
-        <PairPlot pairs={pairs} xMetric={plot.x} yMetric={plot.y} sides={plan.sides} firstAxis={firstPath} onPick={setPicked} />
-      </section>
+      <div className="experiment-plots">
+        <section className="chart-panel" aria-label="Metric against the axis">
+          <div className="experiment-plot-bar">
+            <MetricSelect label="Metric" value={plot.metric} metrics={plan.metrics} onChange={(metric) => onPlotChange({ ...plot, metric })} testId="experiment-metric" />
+            <span className="chart-note">mean over {ran.seeds} seed{ran.seeds === 1 ? '' : 's'}, whiskers: 95% confidence interval (Student t)</span>
+          </div>
+          <MetricPlot lines={lines} axisLabel={firstPath} metric={plot.metric} logX={logX} onPick={setPicked} />
+          <ul className="legend">
+            {plan.sides.map((s, i) => (
+              <li key={s}>
+                <span className="line-key" style={{ borderColor: `var(--side-${i % 6})` }} /> {s}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="chart-panel" aria-label="One metric against another">
+          <div className="experiment-plot-bar">
+            <MetricSelect label="Across" value={plot.x} metrics={plan.metrics} onChange={(x) => onPlotChange({ ...plot, x })} testId="experiment-x" />
+            <MetricSelect label="Up" value={plot.y} metrics={plan.metrics} onChange={(y) => onPlotChange({ ...plot, y })} testId="experiment-y" />
+          </div>
+          <PairPlot pairs={pairs} xMetric={plot.x} yMetric={plot.y} sides={plan.sides} firstAxis={firstPath} onPick={setPicked} />
+        </section>
+      </div>
       {picked && (
         <section className="chart-panel experiment-picked" data-testid="experiment-picked" aria-label="The chosen point's runs">
           <p>

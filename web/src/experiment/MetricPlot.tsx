@@ -7,8 +7,9 @@ import type { PlotLine } from './results';
 
 // A metric against the first axis: a line per side (and per value of a second
 // grid axis), each point the mean over seeds with a whisker over its 95%
-// confidence interval (the core's Student t interval). A point opens that
-// point's runs.
+// confidence interval (the core's Student t interval). Lines are dodged a few
+// pixels apart so whiskers at the same x do not hide each other. A point
+// opens that point's runs.
 
 export interface MetricPlotProps {
   lines: readonly PlotLine[];
@@ -26,6 +27,7 @@ export function MetricPlot({ lines, axisLabel, metric, logX, onPick }: MetricPlo
   const x: Scale = (useLog ? scaleLog() : scaleLinear()).domain(extentOf(xs)).range([0, plotWidth]).nice();
   const y: Scale = scaleLinear().domain(extentOf(ys)).range([plotHeight, 0]).nice();
   const dashes = ['', '6 3', '2 3', '8 3 2 3'];
+  const dodge = (li: number) => (li - (lines.length - 1) / 2) * Math.min(6, 24 / Math.max(1, lines.length));
   const description = `${metric} against ${axisLabel}: ${lines.length} lines, ${points.length} points with 95% interval whiskers.`;
   return (
     <PlotFrame x={x} y={y} xLabel={axisLabel} yLabel={metric} description={description} testId="experiment-plot">
@@ -33,10 +35,10 @@ export function MetricPlot({ lines, axisLabel, metric, logX, onPick }: MetricPlo
         const colour = sideColour(line.side);
         return (
           <g key={line.label} data-testid="experiment-line" data-label={line.label}>
-            <path d={linePath(line.points.map((p) => [x(p.x), y(p.stats.mean ?? 0)]))} fill="none" strokeWidth={2} strokeDasharray={dashes[Math.floor(li / 6) % dashes.length]} style={{ stroke: colour }} />
+            <path d={linePath(line.points.map((p) => [x(p.x) + dodge(li), y(p.stats.mean ?? 0)]))} fill="none" strokeWidth={2} strokeDasharray={dashes[Math.floor(li / 6) % dashes.length]} style={{ stroke: colour }} />
             {line.points.map((p) => {
               const mean = p.stats.mean ?? 0;
-              const cx = x(p.x);
+              const cx = x(p.x) + dodge(li);
               const hasCi = p.stats.ciLow !== null && p.stats.ciHigh !== null;
               return (
                 <g key={p.x}>

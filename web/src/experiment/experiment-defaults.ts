@@ -29,7 +29,7 @@ export function defaultPlot(plot: PlotChoice, metrics: readonly string[]): PlotC
 }
 
 function valuesText(values: readonly number[]): string {
-  return values.length <= 8 ? values.join(', ') : `${values.slice(0, 3).join(', ')}, … , ${values.slice(-2).join(', ')}`;
+  return values.length <= 8 ? values.join(', ') : `${values.slice(0, 3).join(', ')}, …, ${values.slice(-2).join(', ')}`;
 }
 
 /** "30 runs (10 points x 3 seeds): groups[*].count = 20, 40, …; 3 sides" */

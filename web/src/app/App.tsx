@@ -3,7 +3,7 @@ import type { Layout } from '../charts/layout';
 import { sideName } from './side-session';
 import type { SeriesSource } from '../scenario/series-csv';
 import { linkBannerMessage, loadInitialState, replaceFragment, watchLinks, type InitialState } from '../scenario/url-codec';
-import { ExperimentTabs } from '../experiment/ExperimentTabs';
+import { ExperimentPanel, panelProps, useViews, ViewTabs } from '../experiment/ExperimentTabs';
 import { copyLink } from './share-actions';
 import type { Lab } from './lab';
 import { PresetMenu } from './PresetMenu';
@@ -26,6 +26,7 @@ export function App() {
   const runs = useCallback((label: string) => setRunning((r) => ({ label, n: r.n + 1 })), []);
   // The experiment a link carried (n counts links), for the experiment view.
   const [linkExperiment, setLinkExperiment] = useState<{ state: unknown; n: number } | null>(null);
+  const views = useViews(linkExperiment);
 
   const open = useCallback(
     async (target: Lab, initial: InitialState, firstRun: boolean) => {
@@ -83,6 +84,7 @@ export function App() {
       <header>
         <div className="header-row">
           <h1>AQM Lab</h1>
+          <ViewTabs views={views} />
           <ThemeToggle />
         </div>
         <p>Up to six queue disciplines handle the same traffic, live, side by side. Add sides, pick a discipline for each, and move the sliders while it runs.</p>
@@ -96,46 +98,47 @@ export function App() {
         </div>
       )}
       {lab ? (
-        <ExperimentTabs
-          live={
-            <>
-              <div className="lab-bar">
-                <PresetMenu onLoad={loadAndClear} running={running} />
-                <ShareMenu
-                  exportScenario={() => lab.exportScenario()}
-                  loadScenario={async (json) => {
-                    const refused = await loadAndClear(json);
-                    if (refused === null) runs('Imported file');
-                    return refused;
-                  }}
-                  layout={layout}
-                  getSeries={getSeries}
-                />
-              </div>
-              <Workbench lab={lab} layout={layout} onLayoutChange={setLayout} eventMarks={() => lab.eventMarks()} />
-            </>
-          }
-          labScenario={() => lab.exportScenario()}
-          openRun={async (json, label) => {
-            const refused = await loadAndClear(json);
-            if (refused === null) {
-              runs(`Experiment run: ${label}`);
-              replaceFragment('');
+        <>
+          <div {...panelProps(views, 'lab')}>
+            <div className="lab-bar">
+              <PresetMenu onLoad={loadAndClear} running={running} />
+              <ShareMenu
+                exportScenario={() => lab.exportScenario()}
+                loadScenario={async (json) => {
+                  const refused = await loadAndClear(json);
+                  if (refused === null) runs('Imported file');
+                  return refused;
+                }}
+                layout={layout}
+                getSeries={getSeries}
+              />
+            </div>
+            <Workbench lab={lab} layout={layout} onLayoutChange={setLayout} eventMarks={() => lab.eventMarks()} />
+          </div>
+          <ExperimentPanel
+            views={views}
+            labScenario={() => lab.exportScenario()}
+            openRun={async (json, label) => {
+              const refused = await loadAndClear(json);
+              if (refused === null) {
+                runs(`Experiment run: ${label}`);
+                replaceFragment('');
+              }
+              return refused;
+            }}
+            copyLink={(experiment) =>
+              copyLink({
+                exportScenario: () => lab.exportScenario(),
+                layout,
+                href: window.location.href,
+                setFragment: replaceFragment,
+                writeClipboard: navigator.clipboard ? (text) => navigator.clipboard.writeText(text) : undefined,
+                experiment,
+              })
             }
-            return refused;
-          }}
-          copyLink={(experiment) =>
-            copyLink({
-              exportScenario: () => lab.exportScenario(),
-              layout,
-              href: window.location.href,
-              setFragment: replaceFragment,
-              writeClipboard: navigator.clipboard ? (text) => navigator.clipboard.writeText(text) : undefined,
-              experiment,
-            })
-          }
-          fromLink={linkExperiment}
-        />
+            fromLink={linkExperiment}
+          />
+        </>
       ) : (
         <p>Starting the simulation…</p>
       )}

@@ -3,8 +3,9 @@
 // 10 values of N x 3 seeds = 30 runs of 3 sides) set up in the page's form and
 // run on the worker pool while the live lab keeps playing at 10x. Prints, per
 // pool size: the sweep's wall time (as the page reports it), the main
-// thread's long tasks during the sweep (count, longest) and the machine's
-// load average before and after.
+// thread's long tasks during the sweep (count, longest), the same over 10 s of
+// the live lab alone just before (a baseline), and the machine's load average
+// before and after.
 //
 //   node scripts/experiment-bench.mjs               # full: 1 worker (the page's default here) and 2
 //   node scripts/experiment-bench.mjs --workers 3   # one pool size
@@ -24,6 +25,7 @@ const port = Number(process.env.E2E_PORT ?? 4179);
 const baseURL = `http://127.0.0.1:${port}`;
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const baselineS = quick ? 1 : 10; // wall seconds of the live lab alone, before the sweep
 
 // LRED experiment 1's preset holds N = 500 as five RTT groups of 100 flows; the
 // paper's N = 100..1000 is 20..200 flows per group, all groups together.
@@ -85,6 +87,11 @@ async function measure(browser, workers) {
   const run = page.getByTestId('experiment-run');
   await page.waitForFunction(() => !document.querySelector('[data-testid="experiment-run"]')?.hasAttribute('disabled'), null, { timeout: 30_000 });
   const plan = await page.getByTestId('experiment-plan').textContent();
+  // The same page without a sweep, as a baseline: the live lab alone at 10x.
+  const quietFrom = await page.evaluate(() => performance.now());
+  await sleep(baselineS * 1000);
+  const quietTo = await page.evaluate(() => performance.now());
+  const quietTasks = await page.evaluate(({ a, b }) => window.__longTasks.filter((t) => t.start >= a && t.start <= b), { a: quietFrom, b: quietTo });
   const loadBefore = loadavg();
   const from = await page.evaluate(() => performance.now());
   await run.click();
@@ -96,7 +103,7 @@ async function measure(browser, workers) {
   const rows = await page.getByTestId('experiment-row').count();
   const whiskers = await page.getByTestId('whisker').count();
   await page.close();
-  return { workers, plan, finished, wallS: (to - from) / 1000, longTasks, loadBefore, loadAfter: loadavg(), livePlaying, rows, whiskers };
+  return { workers, plan, finished, wallS: (to - from) / 1000, longTasks, quietTasks, loadBefore, loadAfter: loadavg(), livePlaying, rows, whiskers };
 }
 
 const server = await startPreview();
@@ -122,7 +129,9 @@ try {
     console.log(`  plan                 ${r.plan}`);
     console.log(`  page says            ${r.finished}`);
     console.log(`  wall time            ${r.wallS.toFixed(1)} s (click to finished)`);
+    const quietLongest = Math.max(0, ...r.quietTasks.map((t) => t.duration));
     console.log(`  main-thread tasks    ${r.longTasks.length} over 50 ms, longest ${longest.toFixed(0)} ms`);
+    console.log(`  without the sweep    ${r.quietTasks.length} over 50 ms in ${baselineS} s of the live lab alone, longest ${quietLongest.toFixed(0)} ms`);
     console.log(`  load average         ${r.loadBefore} before, ${r.loadAfter} after`);
     console.log(`  table rows, whiskers ${r.rows}, ${r.whiskers}; live lab ${r.livePlaying}`);
     if (r.rows === 0 || r.whiskers === 0 && !quick) throw new Error('the sweep finished without a table or whiskers');

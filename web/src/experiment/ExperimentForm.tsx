@@ -10,13 +10,16 @@ import { emptyAxis, maxAxes, type ExperimentState } from './experiment-state';
 // plan (run count, the values of each axis) or its refusal shown as it is
 // typed, and Run.
 
-export type BaseChoice = 'lab' | `preset:${string}`;
+/** The live lab's scenario, a preset's, or the one a link carried. */
+export type BaseChoice = 'lab' | 'link' | `preset:${string}`;
 
 export interface ExperimentFormProps {
   state: ExperimentState;
   onChange: (state: ExperimentState) => void;
   baseChoice: BaseChoice;
-  onBaseChoice: (choice: BaseChoice, title: string) => void;
+  onBaseChoice: (choice: Exclude<BaseChoice, 'link'>, title: string) => void;
+  /** Takes the live lab's scenario again, as it is now. */
+  onRefreshLab: () => void;
   choices: readonly AxisChoice[];
   workers: number;
   onWorkers: (n: number) => void;
@@ -27,7 +30,7 @@ export interface ExperimentFormProps {
   onRun: () => void;
 }
 
-export function ExperimentForm({ state, onChange, baseChoice, onBaseChoice, choices, workers, onWorkers, maxWorkers, preview, running, onRun }: ExperimentFormProps) {
+export function ExperimentForm({ state, onChange, baseChoice, onBaseChoice, onRefreshLab, choices, workers, onWorkers, maxWorkers, preview, running, onRun }: ExperimentFormProps) {
   const id = useId();
   const [presets, setPresets] = useState<readonly PresetEntry[]>([]);
   const [presetError, setPresetError] = useState<string | null>(null);
@@ -65,6 +68,7 @@ export function ExperimentForm({ state, onChange, baseChoice, onBaseChoice, choi
             onBaseChoice(preset ? `preset:${preset.id}` : 'lab', preset ? preset.title : 'Current lab');
           }}
         >
+          {baseChoice === 'link' && <option value="link">From the link: {state.baseLabel}</option>}
           <option value="lab">Current lab (with its live changes)</option>
           <optgroup label="Presets">
             {presets.map((p) => (
@@ -74,6 +78,13 @@ export function ExperimentForm({ state, onChange, baseChoice, onBaseChoice, choi
             ))}
           </optgroup>
         </select>
+        {baseChoice === 'lab' && (
+          <span className="buttons">
+            <button type="button" disabled={running} onClick={onRefreshLab} data-testid="experiment-base-refresh" title="The lab's scenario as it is now, with its live changes">
+              Take the lab as it is now
+            </button>
+          </span>
+        )}
         <span className="experiment-hint" data-testid="experiment-base-label">
           {state.baseLabel}
         </span>

@@ -57,10 +57,13 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
     return axisChoices(completeScenario(state.base, catalogue.defaults), catalogue.aqms);
   }, [catalogue, state.base]);
 
-  const chooseBase = useCallback(async (choice: BaseChoice, label: string) => {
+  // The lab's scenario is read when asked for (App passes a new function at each render).
+  const labScenarioNow = useRef(labScenario);
+  labScenarioNow.current = labScenario;
+  const chooseBase = useCallback(async (choice: Exclude<BaseChoice, 'link'>, label: string) => {
     setBaseError(null);
     try {
-      const text = choice === 'lab' ? await labScenario() : await fetchPreset(import.meta.env.BASE_URL, choice.slice('preset:'.length));
+      const text = choice === 'lab' ? await labScenarioNow.current() : await fetchPreset(import.meta.env.BASE_URL, choice.slice('preset:'.length));
       const base = parseJson(text);
       if (!isRecord(base)) throw new Error('not a scenario object');
       setBaseChoice(choice);
@@ -68,24 +71,24 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
     } catch (e) {
       setBaseError(`${label}: ${messageOf(e)}`);
     }
-  }, [labScenario]);
+  }, []);
 
-  // The live lab is the first base; a link's experiment replaces the form and runs.
+  // The live lab (as it is when the view opens) is the first base; a link's
+  // experiment replaces the form and runs; one that cannot be read says why.
   useEffect(() => {
-    if (fromLink !== null) return;
-    void chooseBase('lab', 'Current lab');
-  }, [chooseBase, fromLink]);
-  useEffect(() => {
-    if (fromLink === null) return;
+    if (fromLink === null) {
+      void chooseBase('lab', 'Current lab');
+      return;
+    }
     const read = readExperimentState(fromLink.state);
     if (!read.ok) {
-      setBaseError(`The link's experiment could not be read (${read.error}).`);
+      void chooseBase('lab', 'Current lab').then(() => setBaseError(`The link's experiment could not be read (${read.error}).`));
       return;
     }
     setState(read.value);
-    setBaseChoice('lab');
+    setBaseChoice('link');
     autoRun.current = fromLink.n;
-  }, [fromLink]);
+  }, [chooseBase, fromLink]);
 
   const doc = useMemo(() => sweepDocument(state), [state]);
   const workersError = Number.isInteger(workers) && workers >= 1 && workers <= 4 * cores() ? null : `workers: must be a whole number in [1, ${4 * cores()}], got ${workers}`;
@@ -142,6 +145,7 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
         onChange={setState}
         baseChoice={baseChoice}
         onBaseChoice={(choice, title) => void chooseBase(choice, title)}
+        onRefreshLab={() => void chooseBase('lab', 'Current lab')}
         choices={choices}
         workers={workers}
         onWorkers={setWorkers}

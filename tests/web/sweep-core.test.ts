@@ -65,7 +65,7 @@ describe('a sweep worker', () => {
     await handle({ type: 'sweep/report', id: 3, jsonl: '' });
     expect(loads).toBe(1);
     expect(posted).toEqual([
-      { type: 'sweep/reply', id: 1, text: '{"aqms":[],"scenario":{"seed":1}}' },
+      { type: 'sweep/reply', id: 1, text: '{"aqms":[],"scenario":{"seed":1},"missing":null}' },
       { type: 'sweep/reply', id: 2, text: '{"ok":true,"lines":"run 4"}' },
       { type: 'sweep/error', id: 3, message: 'the sweep worker failed: boom' },
     ]);

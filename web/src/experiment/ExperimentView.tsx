@@ -139,6 +139,11 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
         lab. The figures are the core&apos;s: the same as <code>aqmlab sweep</code> and <code>aqmlab report</code> on the same sweep file.
       </p>
       {typeof catalogue === 'string' && <p className="share-error" role="alert">The experiment view cannot run: {catalogue}</p>}
+      {typeof catalogue === 'object' && catalogue?.missing && (
+        <p className="share-error" role="alert" data-testid="experiment-unavailable">
+          Experiments cannot run with this build of the core: {catalogue.missing}. Nothing runs until the core is rebuilt with them.
+        </p>
+      )}
       {baseError && <p className="share-error" role="alert" data-testid="experiment-base-error">{baseError}</p>}
       <ExperimentForm
         state={state}

@@ -29,7 +29,9 @@ export function createSweepHandler(loadCore: () => Promise<DescribingCore>, post
       loading ??= loadCore();
       const core = await loading;
       if (message.type === 'sweep/describe') {
-        post({ type: 'sweep/reply', id, text: `{"aqms":${core.describeAqms()},"scenario":${core.defaultScenario()}}` });
+        const missing = sweepFunctionsOf(core);
+        const sweep = typeof missing === 'string' ? JSON.stringify(missing) : 'null';
+        post({ type: 'sweep/reply', id, text: `{"aqms":${core.describeAqms()},"scenario":${core.defaultScenario()},"missing":${sweep}}` });
         return;
       }
       const sweep = sweepFunctionsOf(core);

@@ -11,6 +11,8 @@ import type { SweepPort } from './spawn-sweep-worker';
 export interface Catalogue {
   aqms: readonly AqmSpec[];
   defaults: Fields;
+  /** What the core lacks to run sweeps (a build before its sweep functions), or null. */
+  missing: string | null;
 }
 
 export function useExperimentRunner(spawn: () => SweepPort) {
@@ -31,7 +33,7 @@ export function useExperimentRunner(spawn: () => SweepPort) {
         const aqms = isRecord(value) ? readAqmTable(value.aqms) : 'no catalogue';
         if (!live) return;
         if (typeof aqms === 'string' || !isRecord(value) || !isRecord(value.scenario)) setCatalogue(`the core's catalogue could not be read: ${typeof aqms === 'string' ? aqms : 'no default scenario'}`);
-        else setCatalogue({ aqms, defaults: value.scenario });
+        else setCatalogue({ aqms, defaults: value.scenario, missing: typeof value.missing === 'string' ? value.missing : null });
       })
       .catch((e: unknown) => live && setCatalogue(messageOf(e)));
     return () => {

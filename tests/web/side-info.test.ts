@@ -32,6 +32,21 @@ describe('readSideInfo', () => {
     expect(readSideInfo(scenario, 0, table(), null)).toMatchObject({ params: { min_th: 5, max_th: 15 } });
   });
 
+  it("resolves a side's defaults against its own buffer and reads its switch of discipline", () => {
+    const scenario = JSON.stringify({
+      bottleneck: { buffer_pkts: 200 },
+      sides: [
+        { aqm: 'red', buffer_pkts: 40 },
+        { aqm: 'red', switch_to: { at_s: 11, aqm: 'autored', params: { base: 0 } } },
+      ],
+    });
+    expect(readSideInfo(scenario, 0, table())).toMatchObject({ bufferPkts: 40, params: { min_th: 10, max_th: 30 } });
+    expect(readSideInfo(scenario, 0, table())).not.toHaveProperty('switchTo');
+    const switching = readSideInfo(scenario, 1, table());
+    expect(switching).toMatchObject({ aqm: 'red', switchTo: { atS: 11, aqm: 'autored' }, params: { min_th: 50 } });
+    expect(switching).not.toHaveProperty('bufferPkts');
+  });
+
   it('names what is missing instead of throwing', () => {
     expect(readSideInfo('[]', 0, table())).toBe('scenario: not a JSON object');
     expect(readSideInfo('{"sides":[]}', 0, table())).toBe('sides[0]: missing or has no aqm');

@@ -37,6 +37,10 @@ export interface SideInfo {
   flows: number | null;
   /** Effective numeric parameters: the discipline's defaults overlaid with the scenario's. */
   params: Record<string, number>;
+  /** This side's own bottleneck buffer (sides[i].buffer_pkts), when it has one. */
+  bufferPkts?: number;
+  /** The discipline this side switches to mid-run (sides[i].switch_to), when it does. */
+  switchTo?: { atS: number; aqm: string };
 }
 
 /** The scenario check's answer: `error` null when valid; `scenario` completed with defaults. */

@@ -43,12 +43,18 @@ export function readSideInfo(
   const flows = isRecord(first) && typeof first.count === 'number' ? first.count : null;
   const spec = findAqm(aqms, entry.aqm);
   const overrides = numericEntries(entry.params);
-  const buffer = bufferPackets(scenario) ?? fallbackBufferPkts;
-  return {
+  // Buffer-relative defaults (RED's thresholds) follow the side's own buffer, as in the core.
+  const ownBuffer = typeof entry.buffer_pkts === 'number' ? entry.buffer_pkts : null;
+  const buffer = ownBuffer ?? bufferPackets(scenario) ?? fallbackBufferPkts;
+  const info: SideInfo = {
     side,
     sideName: typeof entry.name === 'string' ? entry.name : entry.aqm,
     aqm: entry.aqm,
     flows,
     params: spec ? effectiveParams(spec, buffer, overrides) : overrides,
   };
+  if (ownBuffer !== null) info.bufferPkts = ownBuffer;
+  const to = entry.switch_to;
+  if (isRecord(to) && typeof to.at_s === 'number' && typeof to.aqm === 'string') info.switchTo = { atS: to.at_s, aqm: to.aqm };
+  return info;
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { sideColour } from '../../lib/colours';
 import type { Lab } from '../lab';
 import type { SideStatus } from '../side-session';
+import type { SideInfo } from '../../protocol/protocol';
 import { sliderIntervalMs } from '../../lib/throttle-latest';
 import { findAqm, type AqmSpec } from '../../aqm/aqm-table';
 import { buildParamControls } from '../../aqm/param-controls';
@@ -34,6 +35,7 @@ export function DisciplinePanel({ lab, index, status }: DisciplinePanelProps) {
         <span className="swatch" style={{ background: sideColour(index) }} />
         {name} <span className="aqm-name">parameters</span>
       </h2>
+      {info && <SideSetup info={info} aqms={status.aqms} index={index} />}
       {spec && (
         // Folded, so the parameters stay beside the charts on a projector.
         <details className="aqm-summary">
@@ -48,6 +50,23 @@ export function DisciplinePanel({ lab, index, status }: DisciplinePanelProps) {
         <ParamPanel key={`${status.run}:${spec.name}`} lab={lab} index={index} spec={spec} params={info.params} />
       )}
     </section>
+  );
+}
+
+/** What this side runs differently from the others: its own buffer, a switch of discipline mid-run. */
+function SideSetup({ info, aqms, index }: { info: SideInfo; aqms: readonly AqmSpec[]; index: number }) {
+  if (info.bufferPkts === undefined && info.switchTo === undefined) return null;
+  const label = (aqm: string) => findAqm(aqms, aqm)?.label ?? aqm;
+  return (
+    <p className="side-setup" data-testid={`side-setup-${index}`}>
+      {info.bufferPkts !== undefined && <span>Buffer {info.bufferPkts} packets (this side's own). </span>}
+      {info.switchTo && (
+        <span>
+          {label(info.aqm)} until {info.switchTo.atS} s, then {label(info.switchTo.aqm)} (the queue is kept; the
+          controls below are {label(info.aqm)}'s).
+        </span>
+      )}
+    </p>
   );
 }
 

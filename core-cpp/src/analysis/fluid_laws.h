@@ -41,6 +41,12 @@ Result<std::unique_ptr<FluidLaw>> MakeFluidLaw(const std::string& aqm, const Par
 bool HasFluidLaw(const std::string& aqm);
 
 // RED's static curve (gentle or not) at average queue `avg`.
-double RedCurve(const ParamValues& p, double avg);
+struct RedShape {
+  double min_th = 5, max_th = 15, max_p = 0.1;
+  bool gentle = true;
+};
+RedShape RedShapeOf(const ParamValues& p);
+double RedCurve(const RedShape& shape, double avg);
+inline double RedCurve(const ParamValues& p, double avg) { return RedCurve(RedShapeOf(p), avg); }
 
 }  // namespace aqmlab::analysis

@@ -6,7 +6,7 @@
 //   5. the fuzz targets, 60 s each (clang, libFuzzer; scripts/fuzz.mjs)
 import { buildNative, buildWasm, ensureNodeModules, ensureSystemPackages, run } from './setup.mjs';
 
-ensureSystemPackages(['cmake', 'ninja', 'c++ compiler', 'emscripten', 'nlohmann json', 'pcg random',
+ensureSystemPackages(['cmake', 'ninja', 'c++ compiler', 'emscripten', 'nlohmann json', 'pcg random', 'boost math',
   'googletest', 'chromium']);
 ensureNodeModules();
 buildNative();

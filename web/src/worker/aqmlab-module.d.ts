@@ -23,6 +23,10 @@ declare module '*/generated/aqmlab.mjs' {
     defaultScenario(): string;
     validateScenario(json: string): string;
     Simulation: new (scenarioJson: string, side: number) => CoreSimulation;
+    /** Sweeps (wasm/API.md, "Sweeps"): JSON strings, {"ok":false,"error"} on bad input. */
+    sweepPlan(sweepJson: string): string;
+    sweepRunLines(sweepJson: string, index: number): string;
+    sweepReport(jsonlText: string): string;
   }
 
   const createAqmLab: (options?: object) => Promise<AqmLabModule>;

@@ -9,7 +9,9 @@
 #include "cli/bench_command.h"
 #include "cli/command_table.h"
 #include "cli/info_commands.h"
+#include "cli/results_commands.h"
 #include "cli/run_command.h"
+#include "cli/sweep_command.h"
 
 namespace {
 
@@ -18,6 +20,9 @@ const aqmlab::Command* const kCommands[] = {
     &aqmlab::kRunCommand,
     &aqmlab::kAqmsCommand,
     &aqmlab::kDefaultScenarioCommand,
+    &aqmlab::kSweepCommand,
+    &aqmlab::kMergeCommand,
+    &aqmlab::kReportCommand,
     &aqmlab::kBenchCommand,
 };
 

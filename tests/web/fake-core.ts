@@ -182,10 +182,6 @@ export function createFakeCore(): FakeCore {
     created,
     describeAqms: () => fakeDescribeAqms,
     defaultScenario: () => fakeScenario,
-    // Sweeps need the real core (tests/web/sweep-wasm.test.ts runs it).
-    sweepPlan: () => refuse('sweep: the fake core runs no sweeps'),
-    sweepRunLines: () => refuse('sweep: the fake core runs no sweeps'),
-    sweepReport: () => refuse('sweep: the fake core runs no sweeps'),
     validateScenario: (json) => {
       let parsed: unknown;
       try {

@@ -39,6 +39,9 @@ struct Command {
   int min_positional = 0;
   int max_positional = 0;
   int (*run)(const CommandArgs& args) = nullptr;
+  // Instead of `run`, for a command that reads its own arguments (argv[0]
+  // is its name): the table passes everything on, --help included.
+  int (*run_argv)(int argc, char** argv) = nullptr;
 };
 
 // Parses `--flag` as an integer in [lo, hi] into `out` (untouched when the

@@ -94,6 +94,11 @@ int DispatchCommand(std::span<const Command* const> commands, int argc, char** a
   if (IsHelp(name) || name == "help") {
     if (name == "help" && argc > 2) {
       if (const Command* c = Find(commands, argv[2])) {
+        if (c->run_argv != nullptr) {
+          char help[] = "--help";
+          char* args[] = {argv[2], help, nullptr};
+          return c->run_argv(2, args);
+        }
         PrintCommandHelp(*c);
         return 0;
       }
@@ -108,6 +113,7 @@ int DispatchCommand(std::span<const Command* const> commands, int argc, char** a
     std::cerr << "aqmlab: unknown command " << Quoted(name) << " (aqmlab --help lists them)\n";
     return 2;
   }
+  if (c->run_argv != nullptr) return c->run_argv(argc - 1, argv + 1);
   for (int i = 2; i < argc; ++i) {
     if (IsHelp(argv[i])) {
       PrintCommandHelp(*c);

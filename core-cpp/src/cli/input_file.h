@@ -1,15 +1,16 @@
-// Reading a scenario or sweep file from the command line, with a size cap.
+// Reading a JSON input file (a scenario or an analysis model) with the size
+// cap the page's file reader has, for every command that takes one.
 #pragma once
 
 #include <string>
 
 namespace aqmlab {
 
-// The most a scenario (or sweep) file may have, as the page's file reader
-// allows (web/src/scenario/scenario-file.ts): read no further than that.
-constexpr long kMaxInputFileBytes = 2 * 1024 * 1024;
+// The most an input file may have, as the page's file reader allows
+// (web/src/scenario/scenario-file.ts): read no further than that.
+inline constexpr long kMaxInputFileBytes = 2 * 1024 * 1024;
 
-// Reads `path` into `out`; an empty message when read, otherwise why not.
+// An empty message when read into `out`; otherwise why not.
 std::string ReadInputFile(const std::string& path, std::string& out);
 
 }  // namespace aqmlab

@@ -6,6 +6,9 @@
 //                                           flags, positional count, run)
 // include its header below and add `&k<Name>Command` to kCommands (one
 // line). The table handles --help, unknown flags and missing values.
+// (A command that reads its own argv, like analyze, sets run_argv instead
+// of run and flags; the table then hands it everything.)
+#include "cli/analyze_command.h"
 #include "cli/bench_command.h"
 #include "cli/command_table.h"
 #include "cli/info_commands.h"
@@ -14,6 +17,16 @@
 #include "cli/sweep_command.h"
 
 namespace {
+
+// Issue 17's analyze reads its own arguments (analyze --help).
+const aqmlab::Command kAnalyzeCommand{
+    .name = "analyze",
+    .synopsis = "<model.json> | --scenario <s.json> [--side K] [--csv]",
+    .help = "",
+    .flags = {},
+    .run = nullptr,
+    .run_argv = aqmlab::AnalyzeCommand,
+};
 
 // Listed in this order by `aqmlab --help`.
 const aqmlab::Command* const kCommands[] = {
@@ -24,6 +37,7 @@ const aqmlab::Command* const kCommands[] = {
     &aqmlab::kMergeCommand,
     &aqmlab::kReportCommand,
     &aqmlab::kBenchCommand,
+    &kAnalyzeCommand,
 };
 
 }  // namespace

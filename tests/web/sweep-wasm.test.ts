@@ -102,7 +102,7 @@ describe('sweeps in wasm', () => {
     expect(JSON.parse(core.sweepRunLines(sweep, 1.5))).toEqual({ ok: false, error: 'index: must be a whole number in [0, 7], got 1.5' });
     expect(JSON.parse(core.sweepReport('{"run":0}\n{}\n'))).toEqual({
       ok: false,
-      error: 'results line 1: seed: must be a whole number >= 0',
+      error: 'results line 1: side_index: must be a whole number >= 0',
     });
   });
 });

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <deque>
 
+#include "sim/portable_math.h"
+
 namespace aqmlab::analysis {
 
 namespace {
@@ -39,11 +41,11 @@ class Red final : public FluidLaw {
  public:
   void Configure(const ParamValues& p) override {
     shape_ = RedShapeOf(p);
-    log_keep_ = std::log(1 - ParamOr(p, "wq", 0.002));
+    log_keep_ = pmath::Log(1 - ParamOr(p, "wq", 0.002));
   }
   double Step(const FluidTick& t) override {
     const double k = -t.arrival_pps * log_keep_;
-    avg_ += (q_prev_ - avg_) * (1 - std::exp(-k * t.dt));  // exact for q held over the step
+    avg_ += (q_prev_ - avg_) * (1 - pmath::Exp(-k * t.dt));  // exact for q held over the step
     q_prev_ = t.q;
     return RedCurve(shape_, avg_);
   }
@@ -93,7 +95,7 @@ class Rem final : public FluidLaw {
       price_ = std::max(0.0, price_ + gamma_ * mismatch);
       q_old_ = t.q;
       arrived_ = served_ = 0;
-      p_ = Clamp01(1 - std::pow(phi_, -price_));
+      p_ = Clamp01(1 - pmath::Pow(phi_, -price_));
     }
     return p_;
   }

@@ -118,10 +118,13 @@ Status CheckPoints(const SweepPlan& plan) {
 
 // The scenario's `windows` (named [from_s, to_s] spans the summary is also
 // computed over): set on every run's scenario, whose parser checks them.
-void ReadWindows(JsonReader& r, OJson& base) {
+void ReadWindows(JsonReader& r, std::string* error, OJson& base) {
   const Json* windows = r.Array("windows", 100);
   if (!windows || !r.ok()) return;
   base["windows"] = OJson::parse(windows->dump());
+  // Checked once here, so a bad window is named as such, not at a point.
+  Result<Scenario> sc = ParseScenario(base.dump());
+  if (!sc.ok()) *error = sc.error().rfind("windows", 0) == 0 ? sc.error() : "windows: " + sc.error();
 }
 
 }  // namespace
@@ -167,7 +170,7 @@ Result<SweepPlan> ParseSweep(std::string_view text) {
   if (r.ok()) r.Boolean("zip", plan.zip);
   if (r.ok()) ReadSeeds(r, plan.base["seed"].get<uint64_t>(), plan.seeds);
   if (r.ok()) ReadMetrics(r, plan.metrics);
-  if (r.ok()) ReadWindows(r, plan.base);
+  if (r.ok()) ReadWindows(r, &error, plan.base);
   if (!error.empty()) return Error{error};
   if (plan.zip) {
     for (const SweepAxis& a : plan.axes) {

@@ -121,5 +121,32 @@ TEST(SweepReport, IntervalsNarrowWithMoreSeeds) {
   EXPECT_LT(w12, w3 / 2) << "3 seeds: " << w3 << ", 12 seeds: " << w12;
 }
 
+// The sweep's windows are set on every run: the result lines carry the
+// per-window summaries, and the report names their figures by path.
+TEST(SweepReport, WindowsReachEveryRunAndTheReport) {
+  Result<SweepPlan> plan = ParseSweep(
+      R"({"base": {"duration_s": 8, "warmup_s": 1, "groups": [{"count": 5}], "sides": [{"aqm": "red"}]},
+          "axes": [{"path": "groups[0].count", "values": [5]}], "seeds": 2,
+          "metrics": ["mean_queue_pkts", "windows"],
+          "windows": [{"name": "early", "from_s": 1, "to_s": 4}, {"name": "late", "from_s": 4, "to_s": 8}]})");
+  ASSERT_TRUE(plan.ok()) << plan.error();
+  std::string text = RunSweepLines(plan.value(), 0) + RunSweepLines(plan.value(), 1);
+  std::vector<ResultLine> lines = ParseResults(text, "r").value().lines;
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].json["summary"]["windows"]["late"]["to_s"], 8.0);
+  const ReportRow row = BuildReport(lines).at(0);
+  bool found = false;
+  for (const auto& [name, stats] : row.metrics) {
+    if (name == "windows.late.mean_queue_pkts") found = stats.n == 2;
+  }
+  EXPECT_TRUE(found);
+  // A bad window is named as such, once, before any point.
+  Result<SweepPlan> bad = ParseSweep(
+      R"({"base": {"duration_s": 8, "warmup_s": 1}, "axes": [{"path": "seed", "values": [1]}],
+          "windows": [{"name": "w", "from_s": 1, "to_s": 9}]})");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error(), "windows[0].to_s: must be in [0, 8], got 9");
+}
+
 }  // namespace
 }  // namespace aqmlab

@@ -132,7 +132,8 @@ void ReadWindows(JsonReader& r, std::string* error, OJson& base) {
 const std::vector<std::string>& SweepMetricNames() {
   // The summary's keys (an empty summary has them all but the per-link
   // ones, which appear only when the scenario has those queues: the
-  // prefixes of recorder's link monitors, and w16's per-window summaries).
+  // prefixes of recorder's link monitors, and `windows` when the scenario
+  // names some).
   static const std::vector<std::string> names = [] {
     std::vector<std::string> n;
     const OJson empty = OJson::parse(SummaryToJson(Summary{}, "", ""));

@@ -83,8 +83,23 @@ async function startPreview() {
 // with new data does) and the last change of a side's shown state, and when a
 // press on Pause began.
 function instrument() {
-  const bench = { frames: 0, longTasks: [], lastDraw: 0, lastState: 0, pressAt: 0 };
+  const bench = { frames: 0, longTasks: [], lastDraw: 0, lastState: 0, pressAt: 0, log: [] };
   window.__bench = bench;
+  // Every message between the page and its workers, timed where the main thread sends or handles it.
+  const NativeWorker = window.Worker;
+  let workers = 0;
+  window.Worker = class extends NativeWorker {
+    constructor(...args) {
+      super(...args);
+      const id = workers++;
+      const post = this.postMessage.bind(this);
+      this.postMessage = (m, t) => {
+        bench.log.push([performance.now(), 'to', m?.type, id]);
+        return post(m, t);
+      };
+      this.addEventListener('message', (e) => bench.log.push([performance.now(), 'from', e.data?.type, e.data?.playing ?? e.data?.call ?? e.data?.now, id]));
+    }
+  };
   const frame = () => {
     bench.frames++;
     requestAnimationFrame(frame);
@@ -132,6 +147,21 @@ async function taskSeconds(cdp) {
   return metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
 }
 
+/** Where a pause's time went: from the press to the first message out, the last hold answered, the last stop reported. */
+function pauseStages(log, pressAt) {
+  const after = log.filter(([at]) => at >= pressAt);
+  const last = (pick) => {
+    const times = after.filter(pick).map(([at]) => at - pressAt);
+    return times.length > 0 ? Math.max(...times) : NaN;
+  };
+  const first = after.find(([, dir]) => dir === 'to');
+  return {
+    'first send': first ? first[0] - pressAt : NaN,
+    'last hold': last(([, dir, type, call]) => dir === 'from' && type === 'call/reply' && call === 'run/hold'),
+    'last stop': last(([, dir, type, playing]) => dir === 'from' && type === 'run/state' && playing === false),
+  };
+}
+
 /** One speed: the frame and task figures over the window, then pause latencies. Pause and Play are
  * one toggle now, two buttons in older builds (measured with --dist for a before/after). */
 async function measure(page, cdp, speed) {
@@ -156,12 +186,21 @@ async function measure(page, cdp, speed) {
   const spreads = samples.map(({ sides }) => Math.max(...sides.map((s) => s.t)) - Math.min(...sides.map((s) => s.t)));
 
   const latencies = [];
+  const stages = [];
   let pausedSpread = NaN;
   for (let i = 0; i < pauses; i++) {
+    await page.evaluate(() => {
+      window.__bench.log.length = 0;
+    });
     await page.locator('[data-testid="play-pause"], [data-testid="pause"]').first().click();
     await sleep(watchMs);
-    const { pressAt, lastDraw, lastState } = await page.evaluate(() => window.__bench);
+    const { pressAt, lastDraw, lastState, log } = await page.evaluate(() => window.__bench);
     latencies.push(Math.max(lastDraw, lastState) - pressAt);
+    stages.push(pauseStages(log, pressAt));
+    if (process.env.BENCH_LOG) {
+      const shown = log.filter(([at, , type]) => at >= pressAt - 5 && at < pressAt + 300 && type !== 'paint' && type !== 'summary/get');
+      console.log(shown.map(([at, dir, type, x, id]) => `${Math.round(at - pressAt)} ${dir} ${id ?? x} ${type} ${id === undefined ? '' : x ?? ''}`).join('\n'));
+    }
     const sides = await readSides(page);
     pausedSpread = Math.max(...sides.map((s) => s.t)) - Math.min(...sides.map((s) => s.t));
     await page.locator('[data-testid="play-pause"], [data-testid="play"]').first().click();
@@ -179,6 +218,7 @@ async function measure(page, cdp, speed) {
     pausedSpreadS: pausedSpread,
     simPerWall: rates,
     pauseMs: latencies,
+    pauseStages: stages,
   };
 }
 
@@ -191,6 +231,9 @@ function print(r) {
   console.log(`  sides' time spread       median ${fixed(r.spreadMedianS, 2)} s, max ${fixed(r.spreadMaxS, 2)} s, paused ${fixed(r.pausedSpreadS, 3)} s`);
   console.log(`  simulated s per wall s   ${r.simPerWall.map((x) => fixed(x, 1)).join(' ')}`);
   console.log(`  pause latency            ${r.pauseMs.map((x) => `${fixed(x, 0)} ms`).join(', ')}`);
+  for (const s of r.pauseStages) {
+    console.log(`    press -> ${Object.entries(s).map(([k, v]) => `${k} ${fixed(v, 0)}`).join(', ')} ms`);
+  }
 }
 
 const link = await sixSideLink();

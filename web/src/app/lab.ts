@@ -94,13 +94,15 @@ export class Lab {
   }
 
   /**
-   * Stops every side at one simulated time: each is held where it is, and
-   * all run up to the sample time at or after the latest (the sides behind by
-   * at most the lockstep lead) and stop there.
+   * Stops every side at one simulated time: all run up to the sample time at
+   * or after the latest any side can have reached (its lockstep limit) and
+   * stop there (side-sync.ts). Resolves once they all stopped.
    */
-  pause(): void {
+  pause(): Promise<void> {
     this.wantPlay = false;
-    this.enqueue(() => pauseTogether(this.sessions, this.sampleIntervalMs())).catch(() => undefined); // no side running: nothing to stop
+    return this.enqueue(() => pauseTogether(this.sessions, this.sampleIntervalMs(), this.lockstep.bound())).catch(
+      () => undefined, // no side running: nothing to stop
+    );
   }
 
   /** The simulated time the page shows: every running side has reached it. */

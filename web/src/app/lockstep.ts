@@ -58,6 +58,22 @@ export class Lockstep {
   }
 
   /**
+   * The latest time a running side can stand at: a playing side never runs
+   * past the limit it was sent, a stopped one is where it said. Null while a
+   * side has no limit for its current run (it could be anywhere). A side in a
+   * run-to-time ignores its limit; whoever uses the bound checks the result.
+   */
+  bound(): number | null {
+    let t = 0;
+    for (const side of running(this.sides())) {
+      const last = this.sent.get(side);
+      if (side.status.playing && (!last || last.run !== side.status.run)) return null;
+      t = Math.max(t, side.now, side.status.playing && last ? last.untilS : 0);
+    }
+    return t;
+  }
+
+  /**
    * Raises each side's limit to the frontier plus the lead. Called whenever a
    * side reports its time; a side gets a new limit when it waits at its old
    * one or the limit moved by half a lead, so messages stay few.

@@ -69,17 +69,33 @@ export async function stepTogether(sessions: readonly SideSession[], sampleInter
 }
 
 /**
- * Pause, in lockstep: every side stops at the first sample time at or after
- * the latest of their times (the others run up to it), so each side's last
- * sample is the time they all stand at.
+ * Pause, in lockstep: every side stops at one sample time, so each side's
+ * last sample is the time they all stand at. With `boundS` (the latest time a
+ * side can have reached, lockstep.ts) that is the first sample time at or
+ * after it, sent to every side at once: one message per side and no round
+ * trip, which on a loaded machine is most of a pause's latency (each worker
+ * wakes late). If a side was past it after all (a run-to-time outruns the
+ * bound), or without a bound, every side is held and they meet at the first
+ * sample time at or after the latest of their times.
  */
-export async function pauseTogether(sessions: readonly SideSession[], sampleIntervalMs: number): Promise<void> {
+export async function pauseTogether(
+  sessions: readonly SideSession[],
+  sampleIntervalMs: number,
+  boundS: number | null = null,
+): Promise<void> {
+  if (boundS !== null) {
+    const at = sampleTimeAtOrAfter(boundS, sampleIntervalMs);
+    const running = sessions.filter((s) => !s.status.failed);
+    await Promise.all(running.map((s) => s.runTo(at)));
+    if (running.every((s) => s.status.failed || s.now === at)) return;
+  }
   const held = await holdAll(sessions);
   const at = sampleTimeAtOrAfter(latestOf(held), sampleIntervalMs);
   for (const [side] of held) {
     side.runUntil(at);
     side.release();
   }
+  await Promise.all(held.map(([side]) => side.waitFor((s) => s.failed || s.done || (!s.playing && side.now >= at))));
 }
 
 /** Every side as fast as possible to `untilS`, paused there; an error message (nothing changed) if one is already past it. */

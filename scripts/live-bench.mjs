@@ -8,6 +8,7 @@
 //   node scripts/live-bench.mjs            # full run (about a minute and a half)
 //   node scripts/live-bench.mjs --quick    # CI smoke run: short windows, nothing asserted about speed
 //   node scripts/live-bench.mjs --dist DIR # another build (e.g. an older commit's) for a before/after
+//   node scripts/live-bench.mjs --speed max # one speed only (10 or max)
 //
 // Needs the production build (npx vite build) and the Node core (build-wasm.sh),
 // which gives the default scenario. The preview server takes E2E_PORT (default 4179).
@@ -18,10 +19,13 @@ import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { loadCore, root } from './load-core-node.mjs';
+import { instrumentControls, measureControls } from './live-bench-controls.mjs';
 
 const quick = process.argv.includes('--quick');
 const distAt = process.argv.indexOf('--dist');
 const dist = distAt > 0 ? process.argv[distAt + 1] : null;
+const speedAt = process.argv.indexOf('--speed');
+const speeds = speedAt > 0 ? [process.argv[speedAt + 1]] : ['10', 'max'];
 const port = Number(process.env.E2E_PORT ?? 4179);
 const baseURL = `http://127.0.0.1:${port}`;
 const windowS = quick ? 2 : 10; // measured wall seconds per speed
@@ -206,9 +210,11 @@ async function measure(page, cdp, speed) {
     await page.locator('[data-testid="play-pause"], [data-testid="play"]').first().click();
     await sleep(1000);
   }
+  const controls = await measureControls(page, disciplines.length, pauses);
   return {
     speed,
     load,
+    controls,
     fps: (after.frames - before.frames) / wallS,
     longTasks: long.length,
     longestMs: Math.max(0, ...long.map((t) => t.duration)),
@@ -231,6 +237,9 @@ function print(r) {
   console.log(`  sides' time spread       median ${fixed(r.spreadMedianS, 2)} s, max ${fixed(r.spreadMaxS, 2)} s, paused ${fixed(r.pausedSpreadS, 3)} s`);
   console.log(`  simulated s per wall s   ${r.simPerWall.map((x) => fixed(x, 1)).join(' ')}`);
   console.log(`  pause latency            ${r.pauseMs.map((x) => `${fixed(x, 0)} ms`).join(', ')}`);
+  const ms = (xs) => xs.map((x) => `${fixed(x, 0)}`).join(', ');
+  console.log(`  slider step, ms          accepted on every side ${ms(r.controls.slider.map((x) => x.applied))}; drawn ${ms(r.controls.slider.map((x) => x.drawn))}`);
+  console.log(`  discipline switch, ms    every side running again ${ms(r.controls.discipline.map((x) => x.running))}; new run drawn ${ms(r.controls.discipline.map((x) => x.drawn))}`);
   for (const s of r.pauseStages) {
     console.log(`    press -> ${Object.entries(s).map(([k, v]) => `${k} ${fixed(v, 0)}`).join(', ')} ms`);
   }
@@ -248,6 +257,7 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
   page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
   await page.addInitScript(instrument);
+  await page.addInitScript(instrumentControls);
   await page.goto(baseURL + link);
   const rows = page.locator('[data-testid^="side-"][data-state]');
   for (let waited = 0; (await rows.count()) !== 6 || (await readSides(page)).some((s) => s.state !== 'running'); waited++) {
@@ -259,7 +269,7 @@ try {
   console.log(`live bench: six sides (${disciplines.map(([, a]) => a).join(', ')}), default scenario with 100 flows, ` +
     `${windowS} s windows, Chromium at 1280x1000${quick ? ' (quick)' : ''}`);
   const results = [];
-  for (const speed of ['10', 'max']) {
+  for (const speed of speeds) {
     const r = await measure(page, cdp, speed);
     print(r);
     results.push(r);

@@ -9,6 +9,7 @@
 //   node scripts/live-bench.mjs --quick    # CI smoke run: short windows, nothing asserted about speed
 //   node scripts/live-bench.mjs --dist DIR # another build (e.g. an older commit's) for a before/after
 //   node scripts/live-bench.mjs --speed max # one speed only (10 or max)
+//   node scripts/live-bench.mjs --no-isolation # served without cross-origin isolation: lockstep limits as messages
 //
 // Needs the production build (npx vite build) and the Node core (build-wasm.sh),
 // which gives the default scenario. The preview server takes E2E_PORT (default 4179).
@@ -24,6 +25,7 @@ import { instrumentControls, measureControls } from './live-bench-controls.mjs';
 const quick = process.argv.includes('--quick');
 const distAt = process.argv.indexOf('--dist');
 const dist = distAt > 0 ? process.argv[distAt + 1] : null;
+const isolated = !process.argv.includes('--no-isolation');
 const speedAt = process.argv.indexOf('--speed');
 const speeds = speedAt > 0 ? [process.argv[speedAt + 1]] : ['10', 'max'];
 const port = Number(process.env.E2E_PORT ?? 4179);
@@ -60,7 +62,7 @@ async function startPreview() {
   // Vite itself (not through npx), so the process started is the server and stops with it.
   const server = spawn(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'preview', ...(dist ? ['--outDir', dist] : [])], {
     cwd: root,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), ...(isolated ? {} : { AQMLAB_ISOLATION: 'off' }) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let exited = false;
@@ -267,7 +269,8 @@ try {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   console.log(`live bench: six sides (${disciplines.map(([, a]) => a).join(', ')}), default scenario with 100 flows, ` +
-    `${windowS} s windows, Chromium at 1280x1000${quick ? ' (quick)' : ''}`);
+    `${windowS} s windows, Chromium at 1280x1000${quick ? ' (quick)' : ''}, ` +
+    `lockstep ${(await page.evaluate(() => window.crossOriginIsolated)) ? 'through shared memory' : 'through messages (not cross-origin isolated)'}`);
   const results = [];
   for (const speed of speeds) {
     const r = await measure(page, cdp, speed);

@@ -2,10 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Lab } from '../../web/src/app/lab';
 import { pauseTogether } from '../../web/src/app/side-sync';
 import type { FromWorker, ToWorker } from '../../web/src/protocol/protocol';
-import { SimRunner } from '../../web/src/worker/sim-runner';
 import { createFakeCore, fakeScenario, type FakeCore } from './fake-core';
-import { FakePort } from './fake-port';
 import { ManualClock } from './manual-clock';
+import { RunnerPort } from './runner-port';
 
 // The page's controller against real runners on the fake core: structural
 // changes rewrite the scenario and restart every side on it, live changes act
@@ -13,29 +12,6 @@ import { ManualClock } from './manual-clock';
 // stop every side at the same time, and a failed side comes back.
 
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/** A port whose worker end is a SimRunner, as in sim.worker.ts. */
-class RunnerPort extends FakePort {
-  constructor(core: FakeCore, clock: ManualClock) {
-    super();
-    const runner = new SimRunner({ loadModule: async () => core, post: (m: FromWorker) => this.reply(m), clock });
-    const post = this.post.bind(this);
-    this.post = (message: ToWorker) => {
-      post(message);
-      if (!this.terminated) void runner.receive(message);
-    };
-  }
-
-  starts(): Extract<ToWorker, { type: 'run/start' }>[] {
-    return this.sent.flatMap((m) => (m.type === 'run/start' ? [m] : []));
-  }
-
-  lastStart(): Extract<ToWorker, { type: 'run/start' }> {
-    const start = this.starts().at(-1);
-    if (!start) throw new Error('no run/start sent');
-    return start;
-  }
-}
 
 function sidesOf(json: string | null): unknown[] {
   const parsed: unknown = JSON.parse(json ?? 'null');

@@ -3,6 +3,8 @@ import { messageOf } from '../lib/errors';
 import { SimClient, type CheckedScenario } from '../worker/client';
 import { nextSampleTime, sampleTimeAtOrAfter } from '../worker/sample-time';
 import type { WorkerPort } from '../worker/spawn-worker';
+import { maxSliceS } from '../worker/shared-clock';
+import type { Lockstep } from './lockstep';
 import type { SideSession } from './side-session';
 
 // Keeping the sides together in simulated time. Sides are paced apart (each in
@@ -87,7 +89,8 @@ export async function pauseTogether(
     const at = sampleTimeAtOrAfter(boundS, sampleIntervalMs);
     const running = sessions.filter((s) => !s.status.failed);
     await Promise.all(running.map((s) => s.runTo(at)));
-    if (running.every((s) => s.status.failed || s.now === at)) return;
+    const stoppedAt = new Set(running.filter((s) => !s.status.failed).map((s) => s.now));
+    if (stoppedAt.size <= 1) return; // all at `at`, or all at the run's end before it
   }
   const held = await holdAll(sessions);
   const at = sampleTimeAtOrAfter(latestOf(held), sampleIntervalMs);
@@ -96,6 +99,25 @@ export async function pauseTogether(
     side.release();
   }
   await Promise.all(held.map(([side]) => side.waitFor((s) => s.failed || s.done || (!s.playing && side.now >= at))));
+}
+
+/**
+ * Pause with the lockstep's bound: the page's limits (`Lockstep`), or a
+ * shared clock, frozen first so that the latest time read next plus one slice
+ * bounds every side (shared-clock.ts); its stop word then holds every side
+ * at the pause time while the messages are on their way.
+ */
+export async function pauseInStep(sessions: readonly SideSession[], sampleIntervalMs: number, lockstep: Lockstep): Promise<void> {
+  const clock = lockstep.clock;
+  if (!clock) return pauseTogether(sessions, sampleIntervalMs, lockstep.bound());
+  clock.freeze();
+  const at = sampleTimeAtOrAfter(clock.latest() + maxSliceS, sampleIntervalMs);
+  clock.stopAt(at);
+  try {
+    await pauseTogether(sessions, sampleIntervalMs, at);
+  } finally {
+    clock.resume();
+  }
 }
 
 /** Every side as fast as possible to `untilS`, paused there; an error message (nothing changed) if one is already past it. */

@@ -3,7 +3,12 @@
 // names 100) at 10x and at "as fast as possible". Prints, for each
 // speed: frames per second, long tasks (count, longest), the main thread's
 // busy fraction, the spread of the sides' simulated times, simulated seconds
-// per wall second per side, and the pause latency (click to visible stop).
+// per wall second per side, each thread's CPU share from a short trace
+// (live-bench-threads.mjs), the pause latency (click to visible stop, with
+// where it went: first message out, last hold answered, last side stopped),
+// and the latency of a slider step and of a discipline switch
+// (live-bench-controls.mjs). BENCH_LOG=1 also prints every page<->worker
+// message around each pause.
 //
 //   node scripts/live-bench.mjs            # full run (about a minute and a half)
 //   node scripts/live-bench.mjs --quick    # CI smoke run: short windows, nothing asserted about speed
@@ -21,6 +26,7 @@ import { deflateRawSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { loadCore, root } from './load-core-node.mjs';
 import { instrumentControls, measureControls } from './live-bench-controls.mjs';
+import { threadBusy } from './live-bench-threads.mjs';
 
 const quick = process.argv.includes('--quick');
 const distAt = process.argv.indexOf('--dist');
@@ -170,7 +176,7 @@ function pauseStages(log, pressAt) {
 
 /** One speed: the frame and task figures over the window, then pause latencies. Pause and Play are
  * one toggle now, two buttons in older builds (measured with --dist for a before/after). */
-async function measure(page, cdp, speed) {
+async function measure(browser, page, cdp, speed) {
   await page.getByTestId('speed').selectOption(speed);
   await sleep(settleS * 1000);
   const load = loadavg();
@@ -191,6 +197,7 @@ async function measure(page, cdp, speed) {
   const rates = last.sides.map((s, i) => (s.t - first.sides[i].t) / ((last.wall - first.wall) / 1000));
   const spreads = samples.map(({ sides }) => Math.max(...sides.map((s) => s.t)) - Math.min(...sides.map((s) => s.t)));
 
+  const threads = await threadBusy(browser, page, quick ? 1000 : 3000);
   const latencies = [];
   const stages = [];
   let pausedSpread = NaN;
@@ -217,6 +224,7 @@ async function measure(page, cdp, speed) {
     speed,
     load,
     controls,
+    threads,
     fps: (after.frames - before.frames) / wallS,
     longTasks: long.length,
     longestMs: Math.max(0, ...long.map((t) => t.duration)),
@@ -238,6 +246,9 @@ function print(r) {
   console.log(`  main thread busy         ${fixed(100 * r.busy, 0)}%`);
   console.log(`  sides' time spread       median ${fixed(r.spreadMedianS, 2)} s, max ${fixed(r.spreadMaxS, 2)} s, paused ${fixed(r.pausedSpreadS, 3)} s`);
   console.log(`  simulated s per wall s   ${r.simPerWall.map((x) => fixed(x, 1)).join(' ')}`);
+  const t = r.threads;
+  console.log(`  thread CPU (trace)       main ${fixed(100 * t.main, 0)}%, drawing worker ${fixed(100 * t.plot, 0)}%, ` +
+    `simulation workers ${t.sims.map((x) => `${fixed(100 * x, 0)}%`).join(' ')}`);
   console.log(`  pause latency            ${r.pauseMs.map((x) => `${fixed(x, 0)} ms`).join(', ')}`);
   const ms = (xs) => xs.map((x) => `${fixed(x, 0)}`).join(', ');
   console.log(`  slider step, ms          accepted on every side ${ms(r.controls.slider.map((x) => x.applied))}; drawn ${ms(r.controls.slider.map((x) => x.drawn))}`);
@@ -270,10 +281,10 @@ try {
   await cdp.send('Performance.enable');
   console.log(`live bench: six sides (${disciplines.map(([, a]) => a).join(', ')}), default scenario with 100 flows, ` +
     `${windowS} s windows, Chromium at 1280x1000${quick ? ' (quick)' : ''}, ` +
-    `lockstep ${(await page.evaluate(() => window.crossOriginIsolated)) ? 'through shared memory' : 'through messages (not cross-origin isolated)'}`);
+    `cross-origin isolated: ${(await page.evaluate(() => window.crossOriginIsolated)) ? 'yes' : 'no'}`);
   const results = [];
   for (const speed of speeds) {
-    const r = await measure(page, cdp, speed);
+    const r = await measure(browser, page, cdp, speed);
     print(r);
     results.push(r);
   }

@@ -83,7 +83,7 @@ async function sliderOnce(page, sides, key) {
 async function disciplineOnce(page, sides, aqm) {
   await startRecording(page);
   await page.getByTestId('aqm-select-1').first().selectOption(aqm);
-  await sleep(2500);
+  await sleep(4000);
   const { inputs, attrs } = await stopRecording(page);
   const t0 = inputAt(inputs, 'aqm-select-1');
   const after = attrs.filter(([at]) => at >= t0);

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // web/src's folders are layers, and imports point down only:
-//   lib -> charts, aqm -> summary -> protocol -> scenario -> worker -> app -> main.tsx
+//   lib -> charts, aqm -> summary -> protocol -> scenario -> worker -> experiment -> app -> main.tsx
 // lib is the leaf (colours, theme, formats, JSON, downloads, limits); charts
 // draws without React or the Lab; app holds the Lab and every React view.
 // A folder may import itself and any folder of a lower rank; charts and aqm
@@ -21,8 +21,9 @@ const rank: Record<string, number> = {
   protocol: 3,
   scenario: 4,
   worker: 5,
-  app: 6,
-  '.': 7, // main.tsx
+  experiment: 6, // the experiment view: sweeps on a worker pool, their plots (the Lab reaches it only through App's props)
+  app: 7,
+  '.': 8, // main.tsx
 };
 
 /** Relative module specifiers of a TypeScript file: static imports and re-exports, side-effect and dynamic imports. */

@@ -79,11 +79,13 @@ async function sliderOnce(page, sides, key) {
   return { applied: applied - t0, drawn: drawn - t0 };
 }
 
-/** Side 1's discipline switched: milliseconds to every side running the new run, and to its first samples drawn. */
-async function disciplineOnce(page, sides, aqm) {
+/** Side 1's discipline switched (RED <-> ARED): milliseconds to every side running the new run, and to its first samples drawn. */
+async function disciplineOnce(page, sides) {
+  const menu = page.getByTestId('aqm-select-1').first();
+  const aqm = (await menu.inputValue()) === 'ared' ? 'red' : 'ared';
   await startRecording(page);
-  await page.getByTestId('aqm-select-1').first().selectOption(aqm);
-  await sleep(4000);
+  await menu.selectOption(aqm);
+  await sleep(2500);
   const { inputs, attrs } = await stopRecording(page);
   const t0 = inputAt(inputs, 'aqm-select-1');
   const after = attrs.filter(([at]) => at >= t0);
@@ -110,12 +112,12 @@ async function disciplineOnce(page, sides, aqm) {
 
 /**
  * Slider and discipline latency at the page's current speed: `rounds` slider
- * steps (alternately up and down) and `rounds` switches (side 1 to ARED, then back to RED).
+ * steps (alternately up and down) and `rounds` switches of side 1 between RED and ARED.
  */
 export async function measureControls(page, sides, rounds) {
   const slider = [];
   for (let i = 0; i < rounds; i++) slider.push(await sliderOnce(page, sides, i % 2 === 0 ? 'ArrowRight' : 'ArrowLeft'));
   const discipline = [];
-  for (let i = 0; i < rounds; i++) discipline.push(await disciplineOnce(page, sides, i % 2 === 0 ? 'ared' : 'red'));
+  for (let i = 0; i < rounds; i++) discipline.push(await disciplineOnce(page, sides));
   return { slider, discipline };
 }

@@ -254,7 +254,8 @@ function print(r) {
   console.log(`  slider step, ms          accepted on every side ${ms(r.controls.slider.map((x) => x.applied))}; drawn ${ms(r.controls.slider.map((x) => x.drawn))}`);
   console.log(`  discipline switch, ms    every side running again ${ms(r.controls.discipline.map((x) => x.running))}; new run drawn ${ms(r.controls.discipline.map((x) => x.drawn))}`);
   for (const s of r.pauseStages) {
-    console.log(`    press -> ${Object.entries(s).map(([k, v]) => `${k} ${fixed(v, 0)}`).join(', ')} ms`);
+    const stages = Object.entries(s).filter(([, v]) => Number.isFinite(v)); // no hold unless the pause fell back to one
+    console.log(`    press -> ${stages.map(([k, v]) => `${k} ${fixed(v, 0)}`).join(', ')} ms`);
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readAqmTable, type AqmSpec } from '../../web/src/aqm/aqm-table';
 import { axisChoices } from '../../web/src/experiment/axis-choices';
-import { metricLines, metricPairs, reportCsv, runsAt } from '../../web/src/experiment/results';
+import { categoryTicks, metricLines, metricPairs, reportCsv, runsAt } from '../../web/src/experiment/results';
 import type { MetricStats, ReportRow, SweepPlan } from '../../web/src/experiment/sweep-core';
 import { fakeDescribeAqms } from './fake-aqms';
 
@@ -44,6 +44,15 @@ describe('the report as plots', () => {
   it('draws a line per side and second-axis value on a grid', () => {
     const labels = metricLines(plan, rows, 'mean_queue_pkts', false).map((l) => l.label);
     expect(labels).toEqual(['RED, bottleneck.buffer_pkts = 100', 'RED, bottleneck.buffer_pkts = 50', 'PI, bottleneck.buffer_pkts = 50']);
+  });
+
+  it('places the values of an axis of strings by their position, with them as tick labels', () => {
+    const named: SweepPlan = { ...plan, axes: [{ path: 'groups[0].variant', values: ['reno', 'newreno'] }] };
+    const at = (variant: string, q: number): ReportRow => ({ point: { 'groups[0].variant': variant }, side: 'RED', metrics: { mean_queue_pkts: stats(q) } });
+    const lines = metricLines(named, [at('newreno', 7), at('reno', 5)], 'mean_queue_pkts', true);
+    expect(lines[0]?.points.map((p) => [p.x, p.stats.mean])).toEqual([[0, 5], [1, 7]]);
+    expect(categoryTicks(named)).toEqual([{ value: 0, label: 'reno' }, { value: 1, label: 'newreno' }]);
+    expect(categoryTicks(plan)).toBeNull();
   });
 
   it('pairs two metrics per point and side', () => {

@@ -5,10 +5,10 @@ import type { FailedRun } from './experiment-run';
 import type { ExperimentState, PlotChoice } from './experiment-state';
 import { MetricPlot } from './MetricPlot';
 import { PairPlot } from './PairPlot';
-import { metricLines, metricPairs, pointLabel, reportCsv, reportJson, runsAt } from './results';
+import { categoryTicks, metricLines, metricPairs, pointLabel, reportCsv, reportJson, runsAt } from './results';
 import { ResultsTable } from './ResultsTable';
 import { runScenario } from './run-scenario';
-import type { ReportRow, SweepPlan } from './sweep-core';
+import type { AxisValue, ReportRow, SweepPlan } from './sweep-core';
 import type { Fields } from '../lib/json';
 
 // What a finished (or running) sweep shows: the metric against the axis, one
@@ -60,7 +60,7 @@ export function ExperimentResults({ plan, rows, failed, ran, sweep, jsonl, plot,
   const shown = [...new Set([plot.metric, plot.x, plot.y])];
   const stem = `aqmlab-experiment-${plan.count}runs`;
 
-  const open = async (point: Readonly<Record<string, number>>, seed: number) => {
+  const open = async (point: Readonly<Record<string, AxisValue>>, seed: number) => {
     const scenario = runScenario(ran.base, point, seed);
     if (typeof scenario === 'string') {
       setStatus({ error: true, text: `Open run: ${scenario}` });
@@ -87,7 +87,7 @@ export function ExperimentResults({ plan, rows, failed, ran, sweep, jsonl, plot,
             <MetricSelect label="Metric" value={plot.metric} metrics={plan.metrics} onChange={(metric) => onPlotChange({ ...plot, metric })} testId="experiment-metric" />
             <span className="chart-note">mean over {ran.seeds} seed{ran.seeds === 1 ? '' : 's'}, whiskers: 95% confidence interval (Student t)</span>
           </div>
-          <MetricPlot lines={lines} axisLabel={firstPath} metric={plot.metric} logX={logX} onPick={setPicked} />
+          <MetricPlot lines={lines} axisLabel={firstPath} metric={plot.metric} logX={logX} categories={categoryTicks(plan)} onPick={setPicked} />
           <ul className="legend">
             {plan.sides.map((s, i) => (
               <li key={s}>

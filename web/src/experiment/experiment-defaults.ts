@@ -28,7 +28,7 @@ export function defaultPlot(plot: PlotChoice, metrics: readonly string[]): PlotC
   };
 }
 
-function valuesText(values: readonly number[]): string {
+function valuesText(values: readonly (number | string | boolean)[]): string {
   return values.length <= 8 ? values.join(', ') : `${values.slice(0, 3).join(', ')}, …, ${values.slice(-2).join(', ')}`;
 }
 

@@ -13,7 +13,8 @@ export interface SweepCore {
   sweepReport(jsonlText: string): string;
 }
 
-export type AxisValue = number;
+/** An axis value: a number, or a string or true/false for a field that takes one (SWEEP.md). */
+export type AxisValue = number | string | boolean;
 
 export interface PlanAxis {
   path: string;
@@ -63,9 +64,16 @@ function envelope(text: string, what: string): Read<Record<string, unknown>> {
   return { ok: true, value };
 }
 
-function numberList(value: unknown): number[] | null {
+const isAxisValue = (v: unknown): v is AxisValue => typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean';
+
+function valueList(value: unknown): AxisValue[] | null {
   if (!Array.isArray(value)) return null;
-  return value.every((v) => typeof v === 'number') ? (value as number[]) : null;
+  const out: AxisValue[] = [];
+  for (const v of value) {
+    if (!isAxisValue(v)) return null;
+    out.push(v);
+  }
+  return out;
 }
 
 function stringList(value: unknown): string[] | null {
@@ -77,7 +85,7 @@ function readPoint(value: unknown): Record<string, AxisValue> | null {
   if (!isRecord(value)) return null;
   const out: Record<string, AxisValue> = {};
   for (const [k, v] of Object.entries(value)) {
-    if (typeof v !== 'number') return null;
+    if (!isAxisValue(v)) return null;
     out[k] = v;
   }
   return out;
@@ -93,8 +101,8 @@ export function readPlan(text: string): Read<SweepPlan> {
   if (!sideNames || !metricNames || !Array.isArray(axes) || !Array.isArray(runs)) return fail('sweepPlan: answer without axes, sides, metrics or runs');
   const planAxes: PlanAxis[] = [];
   for (const a of axes) {
-    const values = isRecord(a) ? numberList(a.values) : null;
-    if (!isRecord(a) || typeof a.path !== 'string' || !values) return fail('sweepPlan: an axis without a path or numeric values');
+    const values = isRecord(a) ? valueList(a.values) : null;
+    if (!isRecord(a) || typeof a.path !== 'string' || !values) return fail('sweepPlan: an axis without a path or values');
     planAxes.push({ path: a.path, values });
   }
   const planRuns: PlannedRun[] = [];

@@ -14,10 +14,9 @@
 // Needs the production build (npx vite build). The preview server takes
 // E2E_PORT (default 4179). On a shared machine the figures mean little
 // without the load, so it is printed with them.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { root } from './load-core-node.mjs';
+import { startPreview } from './preview-server.mjs';
 
 const quick = process.argv.includes('--quick');
 const workersAt = process.argv.indexOf('--workers');
@@ -32,29 +31,6 @@ const baselineS = quick ? 1 : 10; // wall seconds of the live lab alone, before 
 const sweep = quick
   ? { values: '20, 40', seeds: 1, duration: '5' }
   : { values: '20, 40, 60, 80, 100, 120, 140, 160, 180, 200', seeds: 3, duration: null };
-
-async function startPreview() {
-  const server = spawn(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'preview'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let exited = false;
-  server.on('exit', () => {
-    exited = true;
-  });
-  for (let i = 0; i < 300; i++) {
-    if (exited) throw new Error(`vite preview could not start on port ${port}`);
-    try {
-      if ((await fetch(baseURL)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  server.kill();
-  throw new Error(`vite preview did not answer on ${baseURL} (is dist/ built?)`);
-}
 
 function instrument() {
   window.__longTasks = [];
@@ -106,7 +82,7 @@ async function measure(browser, workers) {
   return { workers, plan, finished, wallS: (to - from) / 1000, longTasks, quietTasks, loadBefore, loadAfter: loadavg(), livePlaying, rows, whiskers };
 }
 
-const server = await startPreview();
+const server = await startPreview(port);
 let browser;
 try {
   browser = await chromium.launch({

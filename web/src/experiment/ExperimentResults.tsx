@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { browserDownload } from '../lib/download';
 import { messageOf } from '../lib/errors';
 import type { FailedRun } from './experiment-run';
@@ -49,7 +49,7 @@ function save(name: string, text: string, type: string) {
   browserDownload.save(name, new Blob([text], { type }));
 }
 
-export function ExperimentResults({ plan, rows, failed, ran, sweep, jsonl, plot, onPlotChange, openRun, copyLink }: ExperimentResultsProps) {
+export const ExperimentResults = memo(function ExperimentResults({ plan, rows, failed, ran, sweep, jsonl, plot, onPlotChange, openRun, copyLink }: ExperimentResultsProps) {
   const [picked, setPicked] = useState<ReportRow | null>(null);
   const [status, setStatus] = useState<{ error: boolean; text: string; url?: string } | null>(null);
   const first = plan.axes[0];
@@ -160,4 +160,4 @@ export function ExperimentResults({ plan, rows, failed, ran, sweep, jsonl, plot,
       )}
     </div>
   );
-}
+});

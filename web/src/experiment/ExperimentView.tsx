@@ -90,6 +90,7 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
     autoRun.current = fromLink.n;
   }, [chooseBase, fromLink]);
 
+  const refreshLab = useCallback(() => void chooseBase('lab', 'Current lab'), [chooseBase]);
   const doc = useMemo(() => sweepDocument(state), [state]);
   const workersError = Number.isInteger(workers) && workers >= 1 && workers <= 4 * cores() ? null : `workers: must be a whole number in [1, ${4 * cores()}], got ${workers}`;
   const docText = doc.ok ? JSON.stringify(doc.value) : null;
@@ -110,6 +111,7 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
     };
   }, [doc, docText, settledText, runner]);
 
+  const shownPreview = useMemo(() => (workersError ? { ok: false as const, error: workersError } : preview), [workersError, preview]);
   const running = phase.kind === 'running' || phase.kind === 'planning';
   const run = useCallback(() => {
     if (!doc.ok || workersError) return;
@@ -125,11 +127,14 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
   }, [doc, fromLink, run]);
 
   const results = phase.kind === 'running' || phase.kind === 'finished' ? phase : null;
-  const plot = results && ran ? defaultPlot(ran.state.plot, results.plan.metrics) : null;
-  const setPlot = (p: ExperimentState['plot']) => {
+  // Stable props while a sweep runs, so a progress tick redraws the progress bar, not the figures.
+  const metrics = results?.plan.metrics;
+  const plot = useMemo(() => (metrics && ran ? defaultPlot(ran.state.plot, metrics) : null), [metrics, ran]);
+  const setPlot = useCallback((p: ExperimentState['plot']) => {
     setState((s) => ({ ...s, plot: p }));
     setRan((r) => (r ? { ...r, state: { ...r.state, plot: p } } : r));
-  };
+  }, []);
+  const copyRanLink = useCallback(() => copyLink(experimentFields(ran && plot ? { ...ran.state, plot } : state)), [copyLink, ran, plot, state]);
 
   return (
     <section className="experiment" aria-labelledby="experiment-title" data-testid="experiment-view">
@@ -149,13 +154,13 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
         state={state}
         onChange={setState}
         baseChoice={baseChoice}
-        onBaseChoice={(choice, title) => void chooseBase(choice, title)}
-        onRefreshLab={() => void chooseBase('lab', 'Current lab')}
+        onBaseChoice={chooseBase}
+        onRefreshLab={refreshLab}
         choices={choices}
         workers={workers}
         onWorkers={setWorkers}
         maxWorkers={4 * cores()}
-        preview={workersError ? { ok: false, error: workersError } : preview}
+        preview={shownPreview}
         running={running}
         onRun={run}
       />
@@ -181,7 +186,7 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
           plot={plot}
           onPlotChange={setPlot}
           openRun={openRun}
-          copyLink={() => copyLink(experimentFields({ ...ran.state, plot }))}
+          copyLink={copyRanLink}
         />
       )}
     </section>

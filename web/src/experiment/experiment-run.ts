@@ -98,10 +98,10 @@ export class ExperimentRunner {
     const abort = new AbortController();
     this.abort = abort;
     const lines = new Map<number, string>();
-    const failed: FailedRun[] = [];
+    let failed: FailedRun[] = []; // replaced, not changed, so a view can tell a new failure by identity
     let rows: ReportRow[] = [];
     let progress: PoolProgress = { total: plan.count, done: 0, failed: 0, elapsedMs: 0, etaMs: null, workers: 0 };
-    const show = () => live() && this.set({ kind: 'running', plan, progress, rows, failed: [...failed] });
+    const show = () => live() && this.set({ kind: 'running', plan, progress, rows, failed });
     const reporter = this.reporter(
       () => joinedLines(lines),
       (r) => {
@@ -119,7 +119,7 @@ export class ExperimentRunner {
       now: this.deps.now,
       onRun: (outcome: RunOutcome) => {
         if (outcome.ok) lines.set(outcome.index, outcome.lines);
-        else failed.push({ index: outcome.index, error: outcome.error });
+        else failed = [...failed, { index: outcome.index, error: outcome.error }];
         reporter.soon();
       },
       onProgress: (p) => {
@@ -131,7 +131,7 @@ export class ExperimentRunner {
     const jsonl = joinedLines(lines);
     const final = await reporter.final();
     if (!live()) return;
-    failed.sort((a, b) => a.index - b.index);
+    failed = [...failed].sort((a, b) => a.index - b.index);
     this.set({
       kind: 'finished',
       plan,

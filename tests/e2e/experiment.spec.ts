@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { collectErrors, numberAttribute } from './helpers';
 import { download, jsonObject, parseCsv, side, sideRows } from './lab-driver';
@@ -168,6 +169,20 @@ test.describe('experiments', () => {
     await expect(side(page, 0)).toHaveAttribute('data-state', 'running');
     expect(errors.filter((e) => !e.includes('test crash'))).toEqual([]);
   });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`axe finds no violations in the experiment view with results, ${theme} theme`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto('/');
+      await setUpSmallSweep(page);
+      await runSweep(page);
+      await page.getByTestId('experiment-point').first().focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('experiment-picked')).toBeVisible();
+      const results = await new AxeBuilder({ page }).include('#panel-experiment').analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
 
   test('cancel stops the pool and keeps what finished', async ({ page }) => {
     await page.goto('/');

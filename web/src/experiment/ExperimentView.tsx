@@ -105,7 +105,7 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
       return;
     }
     let live = true;
-    void runner.plan(settledText).then((plan) => live && setPreview(plan.ok ? { ok: true, text: planSummary(plan.value) } : plan));
+    void runner.brief(settledText).then((plan) => live && setPreview(plan.ok ? { ok: true, text: planSummary(plan.value) } : plan));
     return () => {
       live = false;
     };

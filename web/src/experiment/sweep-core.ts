@@ -28,13 +28,19 @@ export interface PlannedRun {
   seed: number;
 }
 
-export interface SweepPlan {
+/** A plan without its runs (the worker's brief answer, for the form's preview). */
+export interface PlanBrief {
   count: number;
   axes: PlanAxis[];
   /** Side names, in scenario order. */
   sides: string[];
   /** Metric names each run reports (summary fields, per window when the sweep names windows). */
   metrics: string[];
+  /** How many seeds each point runs. */
+  seeds: number;
+}
+
+export interface SweepPlan extends PlanBrief {
   runs: PlannedRun[];
 }
 
@@ -91,20 +97,40 @@ function readPoint(value: unknown): Record<string, AxisValue> | null {
   return out;
 }
 
-export function readPlan(text: string): Read<SweepPlan> {
-  const answer = envelope(text, 'sweepPlan');
-  if (!answer.ok) return answer;
-  const { count, axes, sides, metrics, runs } = answer.value;
+function readHead(value: Record<string, unknown>): Read<Omit<PlanBrief, 'seeds'>> {
+  const { count, axes, sides, metrics } = value;
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return fail('sweepPlan: no run count in the answer');
   const sideNames = stringList(sides);
   const metricNames = stringList(metrics);
-  if (!sideNames || !metricNames || !Array.isArray(axes) || !Array.isArray(runs)) return fail('sweepPlan: answer without axes, sides, metrics or runs');
+  if (!sideNames || !metricNames || !Array.isArray(axes)) return fail('sweepPlan: answer without axes, sides or metrics');
   const planAxes: PlanAxis[] = [];
   for (const a of axes) {
     const values = isRecord(a) ? valueList(a.values) : null;
     if (!isRecord(a) || typeof a.path !== 'string' || !values) return fail('sweepPlan: an axis without a path or values');
     planAxes.push({ path: a.path, values });
   }
+  return { ok: true, value: { count, axes: planAxes, sides: sideNames, metrics: metricNames } };
+}
+
+/** The worker's brief plan (sweep-handler's planText). */
+export function readPlanBrief(text: string): Read<PlanBrief> {
+  const answer = envelope(text, 'sweepPlan');
+  if (!answer.ok) return answer;
+  const head = readHead(answer.value);
+  if (!head.ok) return head;
+  const seeds = answer.value.seeds;
+  if (typeof seeds !== 'number') return fail('sweepPlan: a brief answer without its seed count');
+  return { ok: true, value: { ...head.value, seeds } };
+}
+
+export function readPlan(text: string): Read<SweepPlan> {
+  const answer = envelope(text, 'sweepPlan');
+  if (!answer.ok) return answer;
+  const head = readHead(answer.value);
+  if (!head.ok) return head;
+  const { runs } = answer.value;
+  if (!Array.isArray(runs)) return fail('sweepPlan: answer without runs');
+  const { count } = head.value;
   const planRuns: PlannedRun[] = [];
   for (const r of runs) {
     const point = isRecord(r) ? readPoint(r.point) : null;
@@ -112,7 +138,8 @@ export function readPlan(text: string): Read<SweepPlan> {
     planRuns.push({ index: r.index, point, seed: r.seed });
   }
   if (planRuns.length !== count) return fail(`sweepPlan: ${planRuns.length} runs listed for a count of ${count}`);
-  return { ok: true, value: { count, axes: planAxes, sides: sideNames, metrics: metricNames, runs: planRuns } };
+  const seeds = new Set(planRuns.map((r) => r.seed)).size;
+  return { ok: true, value: { ...head.value, seeds, runs: planRuns } };
 }
 
 /** One run's JSON Lines (one line per side), ending with a line break. */

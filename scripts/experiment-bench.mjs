@@ -64,22 +64,27 @@ async function measure(browser, workers) {
   await page.waitForFunction(() => !document.querySelector('[data-testid="experiment-run"]')?.hasAttribute('disabled'), null, { timeout: 30_000 });
   const plan = await page.getByTestId('experiment-plan').textContent();
   // The same page without a sweep, as a baseline: the live lab alone at 10x.
+  const simTime = async () => Number(await page.getByTestId('side-0').getAttribute('data-sim-time'));
   const quietFrom = await page.evaluate(() => performance.now());
+  const quietSim = await simTime();
   await sleep(baselineS * 1000);
   const quietTo = await page.evaluate(() => performance.now());
+  const quietPace = (await simTime() - quietSim) / ((quietTo - quietFrom) / 1000);
   const quietTasks = await page.evaluate(({ a, b }) => window.__longTasks.filter((t) => t.start >= a && t.start <= b), { a: quietFrom, b: quietTo });
   const loadBefore = loadavg();
   const from = await page.evaluate(() => performance.now());
+  const fromSim = await simTime();
   await run.click();
   await page.getByTestId('experiment-finished').waitFor({ timeout: 600_000 });
   const to = await page.evaluate(() => performance.now());
+  const pace = (await simTime() - fromSim) / ((to - from) / 1000);
   const finished = await page.getByTestId('experiment-finished').textContent();
   const longTasks = await page.evaluate(({ a, b }) => window.__longTasks.filter((t) => t.start >= a && t.start <= b), { a: from, b: to });
   const livePlaying = await page.getByTestId('side-0').getAttribute('data-state');
   const rows = await page.getByTestId('experiment-row').count();
   const whiskers = await page.getByTestId('whisker').count();
   await page.close();
-  return { workers, plan, finished, wallS: (to - from) / 1000, longTasks, quietTasks, loadBefore, loadAfter: loadavg(), livePlaying, rows, whiskers };
+  return { workers, plan, finished, wallS: (to - from) / 1000, longTasks, quietTasks, quietPace, pace, loadBefore, loadAfter: loadavg(), livePlaying, rows, whiskers };
 }
 
 const server = await startPreview(port);
@@ -108,6 +113,7 @@ try {
     const quietLongest = Math.max(0, ...r.quietTasks.map((t) => t.duration));
     console.log(`  main-thread tasks    ${r.longTasks.length} over 50 ms, longest ${longest.toFixed(0)} ms`);
     console.log(`  without the sweep    ${r.quietTasks.length} over 50 ms in ${baselineS} s of the live lab alone, longest ${quietLongest.toFixed(0)} ms`);
+    console.log(`  live lab pace        ${r.pace.toFixed(1)} simulated s per wall s during the sweep, ${r.quietPace.toFixed(1)} alone (asked: 10)`);
     console.log(`  load average         ${r.loadBefore} before, ${r.loadAfter} after`);
     console.log(`  table rows, whiskers ${r.rows}, ${r.whiskers}; live lab ${r.livePlaying}`);
     if (r.rows === 0 || r.whiskers === 0 && !quick) throw new Error('the sweep finished without a table or whiskers');

@@ -15,6 +15,7 @@
 // E2E_PORT (default 4179). On a shared machine the figures mean little
 // without the load, so it is printed with them.
 import { readFileSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { startPreview } from './preview-server.mjs';
 
@@ -43,7 +44,9 @@ async function measure(browser, workers) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
   page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
   await page.addInitScript(instrument);
-  await page.goto(baseURL);
+  // The default lab, an hour long so it plays through the whole measurement.
+  const link = `v1.${deflateRawSync(Buffer.from(JSON.stringify({ scenario: { duration_s: 3600 }, layout: 'overlay' }))).toString('base64url')}`;
+  await page.goto(`${baseURL}/#${link}`);
   await page.getByTestId('side-0').waitFor();
   await page.getByTestId('speed').selectOption('10');
   await page.getByTestId('tab-experiment').click();

@@ -15,7 +15,7 @@ const plan: SweepPlan = {
   ],
   sides: ['RED', 'PI'],
   metrics: ['mean_queue_pkts', 'queue_sd_pkts'],
-  seeds: 2,
+  seedCount: 2,
   runs: [
     { index: 0, point: { 'groups[0].count': 10, 'bottleneck.buffer_pkts': 50 }, seed: 1 },
     { index: 1, point: { 'groups[0].count': 10, 'bottleneck.buffer_pkts': 50 }, seed: 2 },

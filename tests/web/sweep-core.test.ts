@@ -18,13 +18,14 @@ const plan = {
 describe("the core's sweep answers", () => {
   it('read a plan', () => {
     const read = readPlan(JSON.stringify(plan));
-    expect(read).toEqual({ ok: true, value: { count: 2, axes: plan.axes, sides: plan.sides, metrics: plan.metrics, seeds: 1, runs: plan.runs } });
+    expect(read).toEqual({ ok: true, value: { count: 2, axes: plan.axes, sides: plan.sides, metrics: plan.metrics, seedCount: 1, runs: plan.runs } });
   });
 
   it('read a brief plan: the worker drops the runs and counts the seeds', () => {
-    const brief = planText(JSON.stringify({ ...plan, runs: [...plan.runs, { index: 2, point: { 'groups[0].count': 10 }, seed: 2 }], count: 3 }), true);
+    const full = { ...plan, seeds: [1, 2], runs: [...plan.runs, { index: 2, point: { 'groups[0].count': 10 }, seed: 2 }], count: 3 };
+    const brief = planText(JSON.stringify(full), true);
     expect(JSON.parse(brief)).not.toHaveProperty('runs');
-    expect(readPlanBrief(brief)).toEqual({ ok: true, value: { count: 3, axes: plan.axes, sides: plan.sides, metrics: plan.metrics, seeds: 2 } });
+    expect(readPlanBrief(brief)).toEqual({ ok: true, value: { count: 3, axes: plan.axes, sides: plan.sides, metrics: plan.metrics, seedCount: 2 } });
     expect(planText('{"ok":false,"error":"seeds: x"}', true)).toBe('{"ok":false,"error":"seeds: x"}');
     expect(planText('{"ok":true}', false)).toBe('{"ok":true}');
   });

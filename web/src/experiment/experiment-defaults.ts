@@ -35,7 +35,7 @@ function valuesText(values: readonly (number | string | boolean)[]): string {
 /** "30 runs (10 points x 3 seeds): groups[*].count = 20, 40, …; 3 sides" */
 export function planSummary(plan: PlanBrief): string {
   const axes = plan.axes.map((a) => `${a.path} = ${valuesText(a.values)}`).join('; ');
-  const { seeds } = plan;
+  const seeds = plan.seedCount;
   return `${plan.count} run${plan.count === 1 ? '' : 's'} (${seeds} seed${seeds === 1 ? '' : 's'} each point): ${axes}; sides ${plan.sides.join(', ')}.`;
 }
 

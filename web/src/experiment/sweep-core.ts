@@ -37,7 +37,7 @@ export interface PlanBrief {
   /** Metric names each run reports (summary fields, per window when the sweep names windows). */
   metrics: string[];
   /** How many seeds each point runs. */
-  seeds: number;
+  seedCount: number;
 }
 
 export interface SweepPlan extends PlanBrief {
@@ -97,7 +97,7 @@ function readPoint(value: unknown): Record<string, AxisValue> | null {
   return out;
 }
 
-function readHead(value: Record<string, unknown>): Read<Omit<PlanBrief, 'seeds'>> {
+function readHead(value: Record<string, unknown>): Read<Omit<PlanBrief, 'seedCount'>> {
   const { count, axes, sides, metrics } = value;
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return fail('sweepPlan: no run count in the answer');
   const sideNames = stringList(sides);
@@ -118,9 +118,9 @@ export function readPlanBrief(text: string): Read<PlanBrief> {
   if (!answer.ok) return answer;
   const head = readHead(answer.value);
   if (!head.ok) return head;
-  const seeds = answer.value.seeds;
-  if (typeof seeds !== 'number') return fail('sweepPlan: a brief answer without its seed count');
-  return { ok: true, value: { ...head.value, seeds } };
+  const seedCount = answer.value.seedCount;
+  if (typeof seedCount !== 'number') return fail('sweepPlan: a brief answer without its seed count');
+  return { ok: true, value: { ...head.value, seedCount } };
 }
 
 export function readPlan(text: string): Read<SweepPlan> {
@@ -138,8 +138,8 @@ export function readPlan(text: string): Read<SweepPlan> {
     planRuns.push({ index: r.index, point, seed: r.seed });
   }
   if (planRuns.length !== count) return fail(`sweepPlan: ${planRuns.length} runs listed for a count of ${count}`);
-  const seeds = new Set(planRuns.map((r) => r.seed)).size;
-  return { ok: true, value: { ...head.value, seeds, runs: planRuns } };
+  const seedCount = new Set(planRuns.map((r) => r.seed)).size;
+  return { ok: true, value: { ...head.value, seedCount, runs: planRuns } };
 }
 
 /** One run's JSON Lines (one line per side), ending with a line break. */

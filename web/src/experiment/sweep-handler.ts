@@ -22,14 +22,14 @@ export function sweepFunctionsOf(core: DescribingCore): SweepCore | string {
   return core as SweepCore;
 }
 
-/** The plan as the core gave it, or (brief) without its runs, with the number of distinct seeds. */
+/** The plan as the core gave it, or (brief) without its runs, with the number of distinct seeds as `seedCount`. */
 export function planText(text: string, brief: boolean): string {
   if (!brief) return text;
   const plan = parseJson(text);
   if (!isRecord(plan) || plan.ok !== true || !Array.isArray(plan.runs)) return text;
-  const seeds = new Set(plan.runs.map((r: unknown) => (isRecord(r) ? r.seed : null))).size;
+  const seedCount = new Set(plan.runs.map((r: unknown) => (isRecord(r) ? r.seed : null))).size;
   const { runs: _runs, ...rest } = plan;
-  return JSON.stringify({ ...rest, seeds });
+  return JSON.stringify({ ...rest, seedCount });
 }
 
 export function createSweepHandler(loadCore: () => Promise<DescribingCore>, post: (message: FromSweepWorker) => void) {

@@ -27,6 +27,11 @@ declare module '*/generated/aqmlab.mjs' {
     sweepRunLines?(sweepJson: string, index: number): string;
     sweepReport?(jsonlText: string): string;
     Simulation: new (scenarioJson: string, side: number) => CoreSimulation;
+    /** The analysis models (wasm/API.md, "Analysis"): JSON strings, {"ok":false,"error"} on bad input. */
+    analyzeScenario(scenarioJson: string, side: number): string;
+    solveQueueModel(modelJson: string): string;
+    responseBounds(json: string): string;
+    analyzeModel(modelJson: string): string;
   }
 
   const createAqmLab: (options?: object) => Promise<AqmLabModule>;

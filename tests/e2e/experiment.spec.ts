@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { collectErrors, numberAttribute } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { collectErrors, freshPage, numberAttribute } from './helpers';
 import { download, jsonObject, parseCsv, side, sideRows } from './lab-driver';
 
 // The experiment view against the real core in Chromium: a small sweep runs
@@ -34,12 +34,6 @@ async function runSweep(page: Page): Promise<void> {
 /** The table as text, a row a line: what a reader compares. */
 function tableText(page: Page): Promise<string[]> {
   return page.getByTestId('experiment-row').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent ?? '').join(' | ')));
-}
-
-async function freshPage(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  const page = await context.newPage();
-  return { page, errors: collectErrors(page), close: () => context.close() };
 }
 
 test.describe('experiments', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readAqmTable, type AqmSpec } from '../../web/src/aqm/aqm-table';
 import { axisChoices } from '../../web/src/experiment/axis-choices';
-import { categoryTicks, metricLines, metricPairs, reportCsv, runsAt } from '../../web/src/experiment/results';
+import { categoryTicks, metricLines, metricPairs, reportCsv, reportedMetrics, runsAt } from '../../web/src/experiment/results';
 import type { MetricStats, ReportRow, SweepPlan } from '../../web/src/experiment/sweep-core';
 import { fakeDescribeAqms } from './fake-aqms';
 
@@ -70,6 +70,13 @@ describe('the report as plots', () => {
       [2, 1],
       [3, 2],
     ]);
+  });
+});
+
+describe('the metrics with statistics', () => {
+  it('are the plan metrics the report has numbers for, in plan order', () => {
+    const withText: SweepPlan = { ...plan, metrics: ['series_hash', 'queue_sd_pkts', 'mean_queue_pkts'] };
+    expect(reportedMetrics(withText, rows)).toEqual(['queue_sd_pkts', 'mean_queue_pkts']);
   });
 });
 

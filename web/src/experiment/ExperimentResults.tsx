@@ -5,7 +5,7 @@ import type { FailedRun } from './experiment-run';
 import type { ExperimentState, PlotChoice } from './experiment-state';
 import { MetricPlot } from './MetricPlot';
 import { PairPlot } from './PairPlot';
-import { categoryTicks, metricLines, metricPairs, pointLabel, reportCsv, reportJson, runsAt } from './results';
+import { categoryTicks, metricLines, metricPairs, pointLabel, reportCsv, reportedMetrics, reportJson, runsAt } from './results';
 import { ResultsTable } from './ResultsTable';
 import { runScenario } from './run-scenario';
 import type { AxisValue, ReportRow, SweepPlan } from './sweep-core';
@@ -58,6 +58,8 @@ export const ExperimentResults = memo(function ExperimentResults({ plan, rows, f
   const lines = metricLines(plan, rows, plot.metric, ran.zip);
   const pairs = metricPairs(plan, rows, plot.x, plot.y);
   const shown = [...new Set([plot.metric, plot.x, plot.y])];
+  const reported = reportedMetrics(plan, rows);
+  const choices = reported.length > 0 ? reported : plan.metrics;
   const stem = `aqmlab-experiment-${plan.count}runs`;
 
   const open = async (point: Readonly<Record<string, AxisValue>>, seed: number) => {
@@ -84,7 +86,7 @@ export const ExperimentResults = memo(function ExperimentResults({ plan, rows, f
       <div className="experiment-plots">
         <section className="chart-panel" aria-label="Metric against the axis">
           <div className="experiment-plot-bar">
-            <MetricSelect label="Metric" value={plot.metric} metrics={plan.metrics} onChange={(metric) => onPlotChange({ ...plot, metric })} testId="experiment-metric" />
+            <MetricSelect label="Metric" value={plot.metric} metrics={choices} onChange={(metric) => onPlotChange({ ...plot, metric })} testId="experiment-metric" />
             <span className="chart-note">mean over {ran.seeds} seed{ran.seeds === 1 ? '' : 's'}, whiskers: 95% confidence interval (Student t)</span>
           </div>
           <MetricPlot lines={lines} axisLabel={firstPath} metric={plot.metric} logX={logX} categories={categoryTicks(plan)} onPick={setPicked} />
@@ -98,8 +100,8 @@ export const ExperimentResults = memo(function ExperimentResults({ plan, rows, f
         </section>
         <section className="chart-panel" aria-label="One metric against another">
           <div className="experiment-plot-bar">
-            <MetricSelect label="Across" value={plot.x} metrics={plan.metrics} onChange={(x) => onPlotChange({ ...plot, x })} testId="experiment-x" />
-            <MetricSelect label="Up" value={plot.y} metrics={plan.metrics} onChange={(y) => onPlotChange({ ...plot, y })} testId="experiment-y" />
+            <MetricSelect label="Across" value={plot.x} metrics={choices} onChange={(x) => onPlotChange({ ...plot, x })} testId="experiment-x" />
+            <MetricSelect label="Up" value={plot.y} metrics={choices} onChange={(y) => onPlotChange({ ...plot, y })} testId="experiment-y" />
           </div>
           <PairPlot pairs={pairs} xMetric={plot.x} yMetric={plot.y} sides={plan.sides} firstAxis={firstPath} onPick={setPicked} />
         </section>

@@ -7,6 +7,7 @@ import { axisChoices, type AxisChoice } from './axis-choices';
 import { ExperimentForm, type BaseChoice } from './ExperimentForm';
 import { ExperimentResults } from './ExperimentResults';
 import { defaultPlot, experimentFields, planSummary, startingAxis } from './experiment-defaults';
+import { reportedMetrics } from './results';
 import { emptyAxis, readExperimentState, sweepDocument, type ExperimentState } from './experiment-state';
 import { spawnSweepWorker, type SweepPort } from './spawn-sweep-worker';
 import { crashRunFromUrl } from './sweep-test-crash';
@@ -128,7 +129,9 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
 
   const results = phase.kind === 'running' || phase.kind === 'finished' ? phase : null;
   // Stable props while a sweep runs, so a progress tick redraws the progress bar, not the figures.
-  const metrics = results?.plan.metrics;
+  const rows = results?.rows;
+  const plan = results?.plan;
+  const metrics = useMemo(() => (plan && rows ? (rows.length > 0 ? reportedMetrics(plan, rows) : plan.metrics) : null), [plan, rows]);
   const plot = useMemo(() => (metrics && ran ? defaultPlot(ran.state.plot, metrics) : null), [metrics, ran]);
   const setPlot = useCallback((p: ExperimentState['plot']) => {
     setState((s) => ({ ...s, plot: p }));

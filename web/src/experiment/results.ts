@@ -65,6 +65,16 @@ export function metricPairs(plan: SweepPlan, rows: readonly ReportRow[], xMetric
   });
 }
 
+/**
+ * The metrics the report has statistics for, in the plan's order: a sweep
+ * may keep summary fields that are not numbers (series_hash, short_flows),
+ * which have nothing to plot or average.
+ */
+export function reportedMetrics(plan: SweepPlan, rows: readonly ReportRow[]): string[] {
+  const present = new Set(rows.flatMap((r) => Object.keys(r.metrics)));
+  return plan.metrics.filter((m) => present.has(m));
+}
+
 /** Tick labels for a first axis that is not numeric (its values' positions), or null for a numeric one. */
 export function categoryTicks(plan: SweepPlan): { value: number; label: string }[] | null {
   const values = plan.axes[0]?.values ?? [];
@@ -99,13 +109,14 @@ function statValue(stats: MetricStats | undefined, field: (typeof statFields)[nu
 /** RFC 4180 CSV: a row per point x side; the axis values, the side, then mean, sd, ci_low, ci_high and n of every metric. */
 export function reportCsv(plan: SweepPlan, rows: readonly ReportRow[]): string {
   const axes = plan.axes.map((a) => a.path);
-  const header = [...axes, 'side', ...plan.metrics.flatMap((m) => statFields.map((f) => `${m}.${f}`))];
+  const metrics = reportedMetrics(plan, rows);
+  const header = [...axes, 'side', ...metrics.flatMap((m) => statFields.map((f) => `${m}.${f}`))];
   const lines = [header.map(csvText).join(',')];
   for (const row of rows) {
     const cells = [
       ...axes.map((a) => axisCell(row.point[a])),
       csvText(row.side),
-      ...plan.metrics.flatMap((m) => statFields.map((f) => csvNumber(statValue(row.metrics[m], f)))),
+      ...metrics.flatMap((m) => statFields.map((f) => csvNumber(statValue(row.metrics[m], f)))),
     ];
     lines.push(cells.join(','));
   }

@@ -129,7 +129,7 @@ export const ExperimentForm = memo(function ExperimentForm({ state, onChange, ba
             data-testid="experiment-seeds"
           />
         </label>
-        <label title="A core is left to the live lab by default, so it keeps its pace while the sweep runs.">
+        <label title="One per core by default; fewer leave cores to the live lab.">
           Workers{' '}
           <input type="number" min={1} max={maxWorkers} step={1} value={workers} disabled={running} onChange={(e) => onWorkers(e.target.valueAsNumber)} data-testid="experiment-workers" />
         </label>

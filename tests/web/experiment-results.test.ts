@@ -74,9 +74,9 @@ describe('the report as plots', () => {
 });
 
 describe('the metrics with statistics', () => {
-  it('are the plan metrics the report has numbers for, in plan order', () => {
-    const withText: SweepPlan = { ...plan, metrics: ['series_hash', 'queue_sd_pkts', 'mean_queue_pkts'] };
-    expect(reportedMetrics(withText, rows)).toEqual(['queue_sd_pkts', 'mean_queue_pkts']);
+  it("are the report's names (flattened summary keys), in its order", () => {
+    const flattened: ReportRow = { point: {}, side: 'RED', metrics: { 'short_flows.mean_s': stats(1), mean_queue_pkts: stats(2) } };
+    expect(reportedMetrics([...rows, flattened])).toEqual(['mean_queue_pkts', 'queue_sd_pkts', 'short_flows.mean_s']);
   });
 });
 

@@ -58,7 +58,7 @@ export const ExperimentResults = memo(function ExperimentResults({ plan, rows, f
   const lines = metricLines(plan, rows, plot.metric, ran.zip);
   const pairs = metricPairs(plan, rows, plot.x, plot.y);
   const shown = [...new Set([plot.metric, plot.x, plot.y])];
-  const reported = reportedMetrics(plan, rows);
+  const reported = reportedMetrics(rows);
   const choices = reported.length > 0 ? reported : plan.metrics;
   const stem = `aqmlab-experiment-${plan.count}runs`;
 

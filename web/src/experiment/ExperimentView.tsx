@@ -136,7 +136,7 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
   // Stable props while a sweep runs, so a progress tick redraws the progress bar, not the figures.
   const rows = results?.rows;
   const plan = results?.plan;
-  const metrics = useMemo(() => (plan && rows ? (rows.length > 0 ? reportedMetrics(plan, rows) : plan.metrics) : null), [plan, rows]);
+  const metrics = useMemo(() => (plan && rows ? (rows.length > 0 ? reportedMetrics(rows) : plan.metrics) : null), [plan, rows]);
   const plot = useMemo(() => (metrics && ran ? defaultPlot(ran.state.plot, metrics) : null), [metrics, ran]);
   const setPlot = useCallback((p: ExperimentState['plot']) => {
     setState((s) => ({ ...s, plot: p }));

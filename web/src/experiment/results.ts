@@ -66,13 +66,15 @@ export function metricPairs(plan: SweepPlan, rows: readonly ReportRow[], xMetric
 }
 
 /**
- * The metrics the report has statistics for, in the plan's order: a sweep
- * may keep summary fields that are not numbers (series_hash, short_flows),
- * which have nothing to plot or average.
+ * The metrics the report has statistics for, in the report's order. They are
+ * the summary's numbers flattened with dots (`short_flows.mean_s`,
+ * `classes.tcp.goodput_mbps`), so they are read from the rows, not the plan;
+ * a kept field that is no number (series_hash) has none.
  */
-export function reportedMetrics(plan: SweepPlan, rows: readonly ReportRow[]): string[] {
-  const present = new Set(rows.flatMap((r) => Object.keys(r.metrics)));
-  return plan.metrics.filter((m) => present.has(m));
+export function reportedMetrics(rows: readonly ReportRow[]): string[] {
+  const names = new Set<string>();
+  for (const row of rows) for (const name of Object.keys(row.metrics)) names.add(name);
+  return [...names];
 }
 
 /** Tick labels for a first axis that is not numeric (its values' positions), or null for a numeric one. */
@@ -109,7 +111,7 @@ function statValue(stats: MetricStats | undefined, field: (typeof statFields)[nu
 /** RFC 4180 CSV: a row per point x side; the axis values, the side, then mean, sd, ci_low, ci_high and n of every metric. */
 export function reportCsv(plan: SweepPlan, rows: readonly ReportRow[]): string {
   const axes = plan.axes.map((a) => a.path);
-  const metrics = reportedMetrics(plan, rows);
+  const metrics = reportedMetrics(rows);
   const header = [...axes, 'side', ...metrics.flatMap((m) => statFields.map((f) => `${m}.${f}`))];
   const lines = [header.map(csvText).join(',')];
   for (const row of rows) {

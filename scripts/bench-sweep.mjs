@@ -24,10 +24,10 @@ const cli = `${root}build/native/core-cpp/aqmlab`;
 
 // Runs of similar length (100 TCP flows through RED at 10 Mb/s, as in the
 // speed goals), many more runs than cores so the pool's tail is short.
-const runsWanted = quick ? 8 : 48;
+const runsWanted = quick ? 8 : 32;
 const sweep = {
   base: {
-    duration_s: quick ? 5 : 30,
+    duration_s: quick ? 5 : 200,
     warmup_s: 1,
     bottleneck: { capacity_mbps: 10, buffer_pkts: 200, packet_bytes: 500 },
     groups: [{ count: 100, rtt_spread: 'random', start: 'random' }],
@@ -41,18 +41,31 @@ const dir = mkdtempSync(join(tmpdir(), 'aqmlab-bench-sweep-'));
 const file = join(dir, 'sweep.json');
 writeFileSync(file, JSON.stringify(sweep));
 
+// Wall seconds, and the CPU seconds (user + system) the sweep's threads
+// used, from bash's `times` (its children's line). On a loaded machine the
+// wall time shows the cores the pool got; the CPU time shows the work it
+// did, so cpu(1 core) / cpu(all cores) is the share of the parallel run's
+// work that was useful (1.0: threads cost nothing extra), whatever the load.
 function timeSweep(jobs, out) {
   const start = performance.now();
-  execFileSync(cli, ['sweep', file, '--jobs', String(jobs), '--quiet', '--out', out]);
-  return (performance.now() - start) / 1000;
+  const times = execFileSync('bash', ['-c', '"$0" sweep "$1" --jobs "$2" --quiet --out "$3" && times',
+    cli, file, String(jobs), out], { encoding: 'utf8' });
+  const wall = (performance.now() - start) / 1000;
+  const seconds = (t) => { const [, m, s] = /^(\d+)m([\d.]+)s$/.exec(t); return 60 * Number(m) + Number(s); };
+  const [user, sys] = times.trim().split('\n')[1].split(/\s+/).map(seconds);
+  return { wall, cpu: user + sys };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const loadBefore = loadavg()[0];
-const one = [], all = [];
+const one = [], all = [], cpuOne = [], cpuAll = [];
 for (let r = 0; r < repeat; r++) {
-  one.push(timeSweep(1, join(dir, `one-${r}.jsonl`)));
-  all.push(timeSweep(cores, join(dir, `all-${r}.jsonl`)));
+  const a = timeSweep(1, join(dir, `one-${r}.jsonl`));
+  const b = timeSweep(cores, join(dir, `all-${r}.jsonl`));
+  one.push(a.wall);
+  cpuOne.push(a.cpu);
+  all.push(b.wall);
+  cpuAll.push(b.cpu);
 }
 const loadAfter = loadavg()[0];
 
@@ -72,6 +85,9 @@ const result = {
   runs_per_s_all_cores: Number(rateAll.toFixed(3)),
   speedup: Number((rateAll / rateOne).toFixed(3)),
   efficiency: Number(efficiency.toFixed(3)),
+  cpu_s_1_core: Number(median(cpuOne).toFixed(3)),
+  cpu_s_all_cores: Number(median(cpuAll).toFixed(3)),
+  work_efficiency: Number((median(cpuOne) / median(cpuAll)).toFixed(3)),
   walls_1_core_s: one.map((w) => Number(w.toFixed(3))),
   walls_all_cores_s: all.map((w) => Number(w.toFixed(3))),
   load_average_before: Number(loadBefore.toFixed(2)),
@@ -80,6 +96,8 @@ const result = {
 console.log(JSON.stringify(result));
 console.log(
   `sweep of ${runsWanted} runs: ${rateOne.toFixed(2)} runs/s on 1 core, ${rateAll.toFixed(2)} on ${cores} ` +
-    `(x${(rateAll / rateOne).toFixed(2)}, ${(100 * efficiency).toFixed(0)}% of linear; ` +
+    `(x${(rateAll / rateOne).toFixed(2)}, ${(100 * efficiency).toFixed(0)}% of linear; CPU time ` +
+    `${median(cpuOne).toFixed(2)} s vs ${median(cpuAll).toFixed(2)} s, ` +
+    `${(100 * median(cpuOne) / median(cpuAll)).toFixed(0)}% of the parallel work useful; ` +
     `load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after)`,
 );

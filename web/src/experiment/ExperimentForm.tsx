@@ -129,7 +129,7 @@ export const ExperimentForm = memo(function ExperimentForm({ state, onChange, ba
             data-testid="experiment-seeds"
           />
         </label>
-        <label title="One per core by default; fewer leave cores to the live lab.">
+        <label title="One per core but one by default, left to the live lab; more finish sooner on a quiet machine.">
           Workers{' '}
           <input type="number" min={1} max={maxWorkers} step={1} value={workers} disabled={running} onChange={(e) => onWorkers(e.target.valueAsNumber)} data-testid="experiment-workers" />
         </label>

@@ -39,12 +39,13 @@ export interface ExperimentViewProps {
 const defaultSpawn = () => spawnSweepWorker(crashRunFromUrl(window.location.search));
 const cores = () => Math.max(1, navigator.hardwareConcurrency || 2);
 /**
- * A worker per core. Leaving a core to the live lab was measured and not
- * needed: on 2 cores the live lab kept its 10x pace with 1 pool worker and
- * with 2, and the second worker made the sweep 1.6x faster (web/README.md,
- * "Experiments"); the Workers field leaves cores free for a faster lab.
+ * A worker per core but one, left to the live lab and the page. Measured on
+ * this 2-core machine (web/README.md, "Experiments"): two pool workers were
+ * 1.6x faster in one run and 10% slower in another (the other helpers' jobs
+ * held the cores), and the page saw more long tasks with two; one never
+ * slowed the live lab. The Workers field takes every core when wanted.
  */
-export const defaultWorkers = () => cores();
+export const defaultWorkers = () => Math.max(1, cores() - 1);
 
 const initialState: ExperimentState = { base: {}, baseLabel: 'Current lab', axes: [emptyAxis()], zip: false, seeds: 3, extra: {}, plot: { metric: '', x: '', y: '' } };
 

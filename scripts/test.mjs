@@ -12,6 +12,7 @@ ensureNodeModules();
 buildNative();
 run('ctest --test-dir build/native --output-on-failure -j2');
 buildWasm();
+run('npx tsc -p .');  // the page, its tests and configs type-check (Vite and Vitest strip types unchecked)
 run('npx vitest run');
 run('node scripts/bench.mjs --quick');  // benchmark smoke run: it must not rot
 run('node scripts/bench-sweep.mjs --quick');  // sweep benchmark smoke run: figures, no speed asserted

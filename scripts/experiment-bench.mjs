@@ -4,8 +4,10 @@
 // run on the worker pool while the live lab keeps playing at 10x. Prints, per
 // pool size: the sweep's wall time (as the page reports it), the main
 // thread's long tasks during the sweep (count, longest), the same over 10 s of
-// the live lab alone just before (a baseline), and the machine's load average
-// before and after.
+// the live lab alone just before (a baseline), the main thread's tasks in a
+// Chromium trace with the CPU time each really ran (on a loaded machine a
+// task's wall time includes waiting for a core), the live lab's pace, and the
+// machine's load average before and after.
 //
 //   node scripts/experiment-bench.mjs               # full: 1 worker (the page's default here) and 2
 //   node scripts/experiment-bench.mjs --workers 3   # one pool size
@@ -14,10 +16,12 @@
 // Needs the production build (npx vite build). The preview server takes
 // E2E_PORT (default 4179). On a shared machine the figures mean little
 // without the load, so it is printed with them.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { root } from './load-core-node.mjs';
+import { startPreview } from './preview-server.mjs';
 
 const quick = process.argv.includes('--quick');
 const workersAt = process.argv.indexOf('--workers');
@@ -26,34 +30,33 @@ const baseURL = `http://127.0.0.1:${port}`;
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const baselineS = quick ? 1 : 10; // wall seconds of the live lab alone, before the sweep
+const tracePath = join(tmpdir(), `aqmlab-experiment-bench-${process.pid}.json`);
 
 // LRED experiment 1's preset holds N = 500 as five RTT groups of 100 flows; the
 // paper's N = 100..1000 is 20..200 flows per group, all groups together.
 const sweep = quick
-  ? { values: '20, 40', seeds: 1, duration: '5' }
+  ? { values: '20, 40', seeds: 1, duration: '15' } // past the preset's 10 s warm-up
   : { values: '20, 40, 60, 80, 100, 120, 140, 160, 180, 200', seeds: 3, duration: null };
 
-async function startPreview() {
-  const server = spawn(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'preview'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let exited = false;
-  server.on('exit', () => {
-    exited = true;
-  });
-  for (let i = 0; i < 300; i++) {
-    if (exited) throw new Error(`vite preview could not start on port ${port}`);
-    try {
-      if ((await fetch(baseURL)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  server.kill();
-  throw new Error(`vite preview did not answer on ${baseURL} (is dist/ built?)`);
+/**
+ * The page's main-thread tasks in a Chromium trace, with the wall time each
+ * took and the CPU time the thread really ran (`tdur`): on a loaded machine a
+ * task's wall time also counts the time the thread waited for a core.
+ */
+function mainThreadTasks(path) {
+  const trace = JSON.parse(readFileSync(path, 'utf8'));
+  const events = trace.traceEvents ?? trace;
+  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const tasks = events.filter((e) => e.name === 'RunTask' && main.has(`${e.pid}:${e.tid}`) && typeof e.dur === 'number');
+  const overWall = tasks.filter((t) => t.dur > 50_000);
+  return {
+    tasks: tasks.length,
+    overWall: overWall.length,
+    overCpu: tasks.filter((t) => (t.tdur ?? 0) > 50_000).length,
+    longestWallMs: Math.max(0, ...tasks.map((t) => t.dur)) / 1000,
+    longestCpuMs: Math.max(0, ...tasks.map((t) => t.tdur ?? 0)) / 1000,
+    cpuOfLongestWallMs: Math.max(0, ...overWall.map((t) => t.tdur ?? 0)) / 1000,
+  };
 }
 
 function instrument() {
@@ -67,7 +70,9 @@ async function measure(browser, workers) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
   page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
   await page.addInitScript(instrument);
-  await page.goto(baseURL);
+  // The default lab, an hour long so it plays through the whole measurement.
+  const link = `v1.${deflateRawSync(Buffer.from(JSON.stringify({ scenario: { duration_s: 3600 }, layout: 'overlay' }))).toString('base64url')}`;
+  await page.goto(`${baseURL}/#${link}`);
   await page.getByTestId('side-0').waitFor();
   await page.getByTestId('speed').selectOption('10');
   await page.getByTestId('tab-experiment').click();
@@ -85,28 +90,40 @@ async function measure(browser, workers) {
   await page.getByTestId('experiment-seeds').fill(String(sweep.seeds));
   await page.getByTestId('experiment-workers').fill(String(workers));
   const run = page.getByTestId('experiment-run');
-  await page.waitForFunction(() => !document.querySelector('[data-testid="experiment-run"]')?.hasAttribute('disabled'), null, { timeout: 30_000 });
+  await page
+    .waitForFunction(() => !document.querySelector('[data-testid="experiment-run"]')?.hasAttribute('disabled'), null, { timeout: 30_000 })
+    .catch(async () => {
+      throw new Error(`the sweep was not accepted: ${await page.getByTestId('experiment-plan').textContent()}`);
+    });
   const plan = await page.getByTestId('experiment-plan').textContent();
   // The same page without a sweep, as a baseline: the live lab alone at 10x.
+  const simTime = async () => Number(await page.getByTestId('side-0').getAttribute('data-sim-time'));
   const quietFrom = await page.evaluate(() => performance.now());
+  const quietSim = await simTime();
   await sleep(baselineS * 1000);
   const quietTo = await page.evaluate(() => performance.now());
+  const quietPace = (await simTime() - quietSim) / ((quietTo - quietFrom) / 1000);
   const quietTasks = await page.evaluate(({ a, b }) => window.__longTasks.filter((t) => t.start >= a && t.start <= b), { a: quietFrom, b: quietTo });
   const loadBefore = loadavg();
   const from = await page.evaluate(() => performance.now());
+  const fromSim = await simTime();
+  await browser.startTracing(page, { path: tracePath, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   await run.click();
   await page.getByTestId('experiment-finished').waitFor({ timeout: 600_000 });
   const to = await page.evaluate(() => performance.now());
+  await browser.stopTracing();
+  const cpu = mainThreadTasks(tracePath);
+  const pace = (await simTime() - fromSim) / ((to - from) / 1000);
   const finished = await page.getByTestId('experiment-finished').textContent();
   const longTasks = await page.evaluate(({ a, b }) => window.__longTasks.filter((t) => t.start >= a && t.start <= b), { a: from, b: to });
   const livePlaying = await page.getByTestId('side-0').getAttribute('data-state');
   const rows = await page.getByTestId('experiment-row').count();
   const whiskers = await page.getByTestId('whisker').count();
   await page.close();
-  return { workers, plan, finished, wallS: (to - from) / 1000, longTasks, quietTasks, loadBefore, loadAfter: loadavg(), livePlaying, rows, whiskers };
+  return { workers, plan, finished, wallS: (to - from) / 1000, longTasks, quietTasks, quietPace, pace, cpu, loadBefore, loadAfter: loadavg(), livePlaying, rows, whiskers };
 }
 
-const server = await startPreview();
+const server = await startPreview(port);
 let browser;
 try {
   browser = await chromium.launch({
@@ -120,7 +137,7 @@ try {
     return n;
   })();
   const sizes = workersAt > 0 ? [Number(process.argv[workersAt + 1])] : quick ? [1] : [...new Set([Math.max(1, hc - 1), hc])];
-  console.log(`experiment bench: LRED Fig. 4${quick ? ' (quick: 2 values of N, 1 seed, 5 s)' : ' (10 values of N x 3 seeds, LRED/PI/REM, 200 s each)'}; ` +
+  console.log(`experiment bench: LRED Fig. 4${quick ? ' (quick: 2 values of N, 1 seed, 15 s)' : ' (10 values of N x 3 seeds, LRED/PI/REM, 200 s each)'}; ` +
     `live lab playing at 10x meanwhile; navigator.hardwareConcurrency ${hc}`);
   for (const workers of sizes) {
     const r = await measure(browser, workers);
@@ -130,8 +147,11 @@ try {
     console.log(`  page says            ${r.finished}`);
     console.log(`  wall time            ${r.wallS.toFixed(1)} s (click to finished)`);
     const quietLongest = Math.max(0, ...r.quietTasks.map((t) => t.duration));
-    console.log(`  main-thread tasks    ${r.longTasks.length} over 50 ms, longest ${longest.toFixed(0)} ms`);
+    console.log(`  main-thread tasks    ${r.longTasks.length} over 50 ms, longest ${longest.toFixed(0)} ms (Long Tasks API, wall time)`);
+    console.log(`  traced, CPU time     ${r.cpu.tasks} tasks: ${r.cpu.overCpu} ran over 50 ms of CPU, longest ${r.cpu.longestCpuMs.toFixed(1)} ms; ` +
+      `${r.cpu.overWall} took over 50 ms of wall time (longest ${r.cpu.longestWallMs.toFixed(0)} ms), using at most ${r.cpu.cpuOfLongestWallMs.toFixed(1)} ms of CPU`);
     console.log(`  without the sweep    ${r.quietTasks.length} over 50 ms in ${baselineS} s of the live lab alone, longest ${quietLongest.toFixed(0)} ms`);
+    console.log(`  live lab pace        ${r.pace.toFixed(1)} simulated s per wall s during the sweep, ${r.quietPace.toFixed(1)} alone (asked: 10)`);
     console.log(`  load average         ${r.loadBefore} before, ${r.loadAfter} after`);
     console.log(`  table rows, whiskers ${r.rows}, ${r.whiskers}; live lab ${r.livePlaying}`);
     if (r.rows === 0 || r.whiskers === 0 && !quick) throw new Error('the sweep finished without a table or whiskers');
@@ -139,4 +159,5 @@ try {
 } finally {
   await browser?.close();
   server.kill();
+  rmSync(tracePath, { force: true });
 }

@@ -2,7 +2,7 @@
 //   1. the C++ core: GoogleTest through ctest
 //   2. the wasm build under Node and the page's modules: Vitest
 //   3. smoke runs of the speed benchmarks (native and wasm under Node; the sweep pool)
-//   4. the page in Debian's Chromium: a smoke run of the live benchmark, then Playwright
+//   4. the page in Debian's Chromium: smoke runs of the live and experiment benchmarks, then Playwright
 //   5. the fuzz targets, 60 s each (clang, libFuzzer; scripts/fuzz.mjs)
 import { buildNative, buildWasm, ensureNodeModules, ensureSystemPackages, run } from './setup.mjs';
 
@@ -12,11 +12,13 @@ ensureNodeModules();
 buildNative();
 run('ctest --test-dir build/native --output-on-failure -j2');
 buildWasm();
+run('npx tsc -p .');  // the page, its tests and configs type-check (Vite and Vitest strip types unchecked)
 run('npx vitest run');
 run('node scripts/bench.mjs --quick');  // benchmark smoke run: it must not rot
 run('node scripts/bench-sweep.mjs --quick');  // sweep benchmark smoke run: figures, no speed asserted
 run('node scripts/analysis-bench.mjs --quick');  // the 16-phase chain, native and wasm
 run('npx vite build');
 run('node scripts/live-bench.mjs --quick');  // live page benchmark smoke run: prints figures, asserts no speed
+run('node scripts/experiment-bench.mjs --quick');  // experiment view smoke run: a tiny sweep in Chromium finishes
 run('npx playwright test');
 run('node scripts/fuzz.mjs --seconds 60');

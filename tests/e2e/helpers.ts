@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 
 /** A numeric data-* attribute, NaN while absent. */
 export async function numberAttribute(locator: Locator, name: string): Promise<number> {
@@ -29,4 +29,11 @@ export function failOnPageErrors(): void {
   test.afterEach(() => {
     expect(errors).toEqual([]);
   });
+}
+
+/** A second, unrelated browser context (no storage, no clipboard shared) with its own error log. */
+export async function freshPage(browser: Browser): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const page = await context.newPage();
+  return { page, errors: collectErrors(page), close: () => context.close() };
 }

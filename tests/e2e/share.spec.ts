@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { collectErrors, numberAttribute } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { collectErrors, freshPage, numberAttribute } from './helpers';
 import {
   download,
   firstDifference,
@@ -58,13 +58,6 @@ async function setFlows(page: Page, count: number): Promise<void> {
     const before = Number(/\d+/.exec(applied[i] ?? '')?.[0] ?? NaN);
     await expect(side(page, i)).toContainText(`live changes ${before + 1}`);
   }
-}
-
-/** A second, unrelated browser context (no storage, no clipboard shared) with its own error log. */
-async function freshPage(browser: Browser): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  const page = await context.newPage();
-  return { page, errors: collectErrors(page), close: () => context.close() };
 }
 
 test.describe('presets', () => {

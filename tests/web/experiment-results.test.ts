@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readAqmTable, type AqmSpec } from '../../web/src/aqm/aqm-table';
 import { axisChoices } from '../../web/src/experiment/axis-choices';
-import { metricLines, metricPairs, reportCsv, runsAt } from '../../web/src/experiment/results';
+import { categoryTicks, metricLines, metricPairs, reportCsv, reportedMetrics, runsAt } from '../../web/src/experiment/results';
 import type { MetricStats, ReportRow, SweepPlan } from '../../web/src/experiment/sweep-core';
 import { fakeDescribeAqms } from './fake-aqms';
 
@@ -15,6 +15,7 @@ const plan: SweepPlan = {
   ],
   sides: ['RED', 'PI'],
   metrics: ['mean_queue_pkts', 'queue_sd_pkts'],
+  seedCount: 2,
   runs: [
     { index: 0, point: { 'groups[0].count': 10, 'bottleneck.buffer_pkts': 50 }, seed: 1 },
     { index: 1, point: { 'groups[0].count': 10, 'bottleneck.buffer_pkts': 50 }, seed: 2 },
@@ -46,6 +47,15 @@ describe('the report as plots', () => {
     expect(labels).toEqual(['RED, bottleneck.buffer_pkts = 100', 'RED, bottleneck.buffer_pkts = 50', 'PI, bottleneck.buffer_pkts = 50']);
   });
 
+  it('places the values of an axis of strings by their position, with them as tick labels', () => {
+    const named: SweepPlan = { ...plan, axes: [{ path: 'groups[0].variant', values: ['reno', 'newreno'] }] };
+    const at = (variant: string, q: number): ReportRow => ({ point: { 'groups[0].variant': variant }, side: 'RED', metrics: { mean_queue_pkts: stats(q) } });
+    const lines = metricLines(named, [at('newreno', 7), at('reno', 5)], 'mean_queue_pkts', true);
+    expect(lines[0]?.points.map((p) => [p.x, p.stats.mean])).toEqual([[0, 5], [1, 7]]);
+    expect(categoryTicks(named)).toEqual([{ value: 0, label: 'reno' }, { value: 1, label: 'newreno' }]);
+    expect(categoryTicks(plan)).toBeNull();
+  });
+
   it('pairs two metrics per point and side', () => {
     const pairs = metricPairs(plan, rows, 'mean_queue_pkts', 'queue_sd_pkts');
     expect(pairs.map((p) => [p.row.side, p.x.mean, p.y.mean])).toEqual([
@@ -60,6 +70,13 @@ describe('the report as plots', () => {
       [2, 1],
       [3, 2],
     ]);
+  });
+});
+
+describe('the metrics with statistics', () => {
+  it("are the report's names (flattened summary keys), in its order", () => {
+    const flattened: ReportRow = { point: {}, side: 'RED', metrics: { 'short_flows.mean_s': stats(1), mean_queue_pkts: stats(2) } };
+    expect(reportedMetrics([...rows, flattened])).toEqual(['mean_queue_pkts', 'queue_sd_pkts', 'short_flows.mean_s']);
   });
 });
 

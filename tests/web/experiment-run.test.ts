@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ExperimentRunner, joinedLines, type ExperimentPhase } from '../../web/src/experiment/experiment-run';
+import { ExperimentRunner, joinedLines, maxPageRuns, type ExperimentPhase } from '../../web/src/experiment/experiment-run';
+import { planText } from '../../web/src/experiment/sweep-handler';
 import type { ToSweepWorker } from '../../web/src/experiment/sweep-protocol';
 import { FakeSweepWorkers, fakeRunAnswer, type FakeAnswer } from './fake-sweep-port';
 
@@ -19,7 +20,11 @@ const planAnswer = (id: number, count: number) => ({
 /** A stand-in core: plans `count` runs, runs them (run `crash` kills its worker), and reports how many lines it was given. */
 function fakeCore(count: number, reports: string[], crash = -1) {
   return (m: ToSweepWorker): FakeAnswer => {
-    if (m.type === 'sweep/plan') return m.sweep === 'bad' ? { type: 'sweep/reply', id: m.id, text: '{"ok":false,"error":"seeds: must be in [1, 1000], got 0"}' } : planAnswer(m.id, count);
+    if (m.type === 'sweep/plan') {
+      if (m.sweep === 'bad') return { type: 'sweep/reply', id: m.id, text: '{"ok":false,"error":"seeds: must be in [1, 1000], got 0"}' };
+      const answer = planAnswer(m.id, count);
+      return { ...answer, text: planText(answer.text, m.brief) };
+    }
     if (m.type === 'sweep/run') return m.index === crash ? { crash: 'worker died' } : fakeRunAnswer(m.id, m.index, ['A']);
     if (m.type === 'sweep/report') {
       reports.push(m.jsonl);
@@ -57,6 +62,17 @@ describe('an experiment run', () => {
     await runner.run('bad', 2);
     expect(runner.current).toEqual({ kind: 'refused', error: 'seeds: must be in [1, 1000], got 0' });
     expect(workers.ports).toHaveLength(1); // the planning worker only
+  });
+
+  it('refuses a sweep of more runs than the page takes, with the count, before listing them', async () => {
+    const workers = new FakeSweepWorkers(fakeCore(maxPageRuns + 1, []));
+    const runner = new ExperimentRunner({ spawn: workers.spawn });
+    await runner.run('{}', 2);
+    expect(runner.current).toEqual({
+      kind: 'refused',
+      error: `sweep: ${maxPageRuns + 1} runs, more than the ${maxPageRuns} the page runs (fewer values or seeds; aqmlab sweep runs it on every core or as shards)`,
+    });
+    expect(workers.ports[0]?.sent.map((m) => m.type === 'sweep/plan' && m.brief)).toEqual([true]);
   });
 
   it('lists a run whose worker died as failed and reports the others', async () => {

@@ -182,6 +182,11 @@ export function createFakeCore(): FakeCore {
     created,
     describeAqms: () => fakeDescribeAqms,
     defaultScenario: () => fakeScenario,
+    // The page's tests of the lab never reach the analysis models; a call refuses as the core does.
+    analyzeScenario: () => refuse('analysis: the fake core has no models'),
+    solveQueueModel: () => refuse('analysis: the fake core has no models'),
+    responseBounds: () => refuse('analysis: the fake core has no models'),
+    analyzeModel: () => refuse('analysis: the fake core has no models'),
     validateScenario: (json) => {
       let parsed: unknown;
       try {

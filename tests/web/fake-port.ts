@@ -2,13 +2,13 @@ import type { ToWorker } from '../../web/src/protocol/protocol';
 import type { WorkerPort } from '../../web/src/worker/spawn-worker';
 
 /** A WorkerPort whose other end is the test: it records what the client sent and lets the test reply. */
-export class FakePort implements WorkerPort {
-  readonly sent: ToWorker[] = [];
+export class FakePort<Out = ToWorker> implements WorkerPort<Out> {
+  readonly sent: Out[] = [];
   terminated = false;
   private messageListeners: ((data: unknown) => void)[] = [];
   private errorListeners: ((message: string) => void)[] = [];
 
-  post(message: ToWorker): void {
+  post(message: Out): void {
     this.sent.push(message);
   }
 
@@ -33,7 +33,7 @@ export class FakePort implements WorkerPort {
     for (const listener of this.errorListeners) listener(message);
   }
 
-  lastSent(): ToWorker | undefined {
+  lastSent(): Out | undefined {
     return this.sent[this.sent.length - 1];
   }
 }

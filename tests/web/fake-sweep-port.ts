@@ -1,5 +1,6 @@
 import type { SweepPort } from '../../web/src/experiment/spawn-sweep-worker';
 import type { FromSweepWorker, ToSweepWorker } from '../../web/src/experiment/sweep-protocol';
+import { FakePort } from './fake-port';
 
 /** What a stand-in sweep worker does with a request: answer it, die, or never answer. */
 export type FakeAnswer = FromSweepWorker | { crash: string } | 'hang';
@@ -27,16 +28,13 @@ export class FakeSweepWorkers {
   }
 }
 
-export class FakeSweepPort implements SweepPort {
-  readonly sent: ToSweepWorker[] = [];
-  terminated = false;
-  private messageListeners: ((data: unknown) => void)[] = [];
-  private errorListeners: ((message: string) => void)[] = [];
+export class FakeSweepPort extends FakePort<ToSweepWorker> implements SweepPort {
+  constructor(private readonly owner: FakeSweepWorkers) {
+    super();
+  }
 
-  constructor(private readonly owner: FakeSweepWorkers) {}
-
-  post(message: ToSweepWorker): void {
-    this.sent.push(message);
+  override post(message: ToSweepWorker): void {
+    super.post(message);
     this.owner.inFlight++;
     this.owner.maxInFlight = Math.max(this.owner.maxInFlight, this.owner.inFlight);
     setTimeout(() => {
@@ -44,21 +42,9 @@ export class FakeSweepPort implements SweepPort {
       const answer = this.owner.respond(message, this);
       if (answer === 'hang') return;
       this.owner.inFlight--;
-      if ('crash' in answer) for (const l of this.errorListeners) l(answer.crash);
-      else for (const l of this.messageListeners) l(answer);
+      if ('crash' in answer) this.crash(answer.crash);
+      else this.reply(answer);
     }, 1);
-  }
-
-  onMessage(listener: (data: unknown) => void): void {
-    this.messageListeners.push(listener);
-  }
-
-  onError(listener: (message: string) => void): void {
-    this.errorListeners.push(listener);
-  }
-
-  terminate(): void {
-    this.terminated = true;
   }
 }
 

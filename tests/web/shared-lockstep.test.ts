@@ -72,7 +72,7 @@ describe('Lab with a shared clock', () => {
 
   /** The clock the sides share, as the first side's worker got it. */
   function shared(): SharedClock {
-    const message = ports[0]?.sent.findLast((m) => m.type === 'run/clock');
+    const message = [...(ports[0]?.sent ?? [])].reverse().find((m) => m.type === 'run/clock');
     if (message?.type !== 'run/clock' || !message.buffer) throw new Error('no shared clock sent');
     return new SharedClock(message.buffer);
   }

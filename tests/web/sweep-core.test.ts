@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readPlan, readReport, readRunLines } from '../../web/src/experiment/sweep-core';
-import { sweepFunctionsOf, createSweepHandler, type DescribingCore } from '../../web/src/experiment/sweep-handler';
+import { readPlan, readPlanBrief, readReport, readRunLines } from '../../web/src/experiment/sweep-core';
+import { createSweepHandler, planText, sweepFunctionsOf, type DescribingCore } from '../../web/src/experiment/sweep-handler';
 import type { FromSweepWorker } from '../../web/src/experiment/sweep-protocol';
 
 const plan = {
@@ -18,7 +18,16 @@ const plan = {
 describe("the core's sweep answers", () => {
   it('read a plan', () => {
     const read = readPlan(JSON.stringify(plan));
-    expect(read).toEqual({ ok: true, value: { count: 2, axes: plan.axes, sides: plan.sides, metrics: plan.metrics, runs: plan.runs } });
+    expect(read).toEqual({ ok: true, value: { count: 2, axes: plan.axes, sides: plan.sides, metrics: plan.metrics, seedCount: 1, runs: plan.runs } });
+  });
+
+  it('read a brief plan: the worker drops the runs and counts the seeds', () => {
+    const full = { ...plan, seeds: [1, 2], runs: [...plan.runs, { index: 2, point: { 'groups[0].count': 10 }, seed: 2 }], count: 3 };
+    const brief = planText(JSON.stringify(full), true);
+    expect(JSON.parse(brief)).not.toHaveProperty('runs');
+    expect(readPlanBrief(brief)).toEqual({ ok: true, value: { count: 3, axes: plan.axes, sides: plan.sides, metrics: plan.metrics, seedCount: 2 } });
+    expect(planText('{"ok":false,"error":"seeds: x"}', true)).toBe('{"ok":false,"error":"seeds: x"}');
+    expect(planText('{"ok":true}', false)).toBe('{"ok":true}');
   });
 
   it("pass the core's refusal through, naming its field", () => {
@@ -73,7 +82,7 @@ describe('a sweep worker', () => {
 
   it('answers a run with an error on a core without the sweep functions', async () => {
     const posted: FromSweepWorker[] = [];
-    await createSweepHandler(async () => describing, (m) => posted.push(m))({ type: 'sweep/plan', id: 9, sweep: '{}' });
+    await createSweepHandler(async () => describing, (m) => posted.push(m))({ type: 'sweep/plan', id: 9, sweep: '{}', brief: false });
     expect(posted[0]).toMatchObject({ type: 'sweep/error', id: 9 });
   });
 });

@@ -187,4 +187,13 @@ int AnalyzeCommand(int argc, char** argv) {
   return 0;
 }
 
+const Command kAnalyzeCommand{
+    .name = "analyze",
+    .synopsis = "<model.json> | --scenario <s.json> [--side K] [--csv] | --bench [--repeat N] <model.json>",
+    .help = "",
+    .flags = {},
+    .run = nullptr,
+    .run_argv = AnalyzeCommand,
+};
+
 }  // namespace aqmlab

@@ -2,7 +2,12 @@
 // file or from a scenario's sides, as JSON or CSV.
 #pragma once
 
+#include "cli/command.h"
+
 namespace aqmlab {
+
+// Reads its own arguments (run_argv: --help prints its usage to stdout).
+extern const Command kAnalyzeCommand;
 
 // argv[0] is "analyze". Exit status: 0 done, 1 bad input, 2 bad usage.
 int AnalyzeCommand(int argc, char** argv);

@@ -18,16 +18,6 @@
 
 namespace {
 
-// Issue 17's analyze reads its own arguments (analyze --help).
-const aqmlab::Command kAnalyzeCommand{
-    .name = "analyze",
-    .synopsis = "<model.json> | --scenario <s.json> [--side K] [--csv]",
-    .help = "",
-    .flags = {},
-    .run = nullptr,
-    .run_argv = aqmlab::AnalyzeCommand,
-};
-
 // Listed in this order by `aqmlab --help`.
 const aqmlab::Command* const kCommands[] = {
     &aqmlab::kRunCommand,
@@ -37,7 +27,7 @@ const aqmlab::Command* const kCommands[] = {
     &aqmlab::kMergeCommand,
     &aqmlab::kReportCommand,
     &aqmlab::kBenchCommand,
-    &kAnalyzeCommand,
+    &aqmlab::kAnalyzeCommand,
 };
 
 }  // namespace

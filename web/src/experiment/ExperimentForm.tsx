@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { messageOf } from '../lib/errors';
 import { fetchPresetIndex, type PresetEntry } from '../scenario/presets';
 import type { AxisChoice } from './axis-choices';
@@ -17,7 +17,7 @@ export interface ExperimentFormProps {
   state: ExperimentState;
   onChange: (state: ExperimentState) => void;
   baseChoice: BaseChoice;
-  onBaseChoice: (choice: Exclude<BaseChoice, 'link'>, title: string) => void;
+  onBaseChoice: (choice: Exclude<BaseChoice, 'link'>, title: string) => unknown;
   /** Takes the live lab's scenario again, as it is now. */
   onRefreshLab: () => void;
   choices: readonly AxisChoice[];
@@ -30,7 +30,7 @@ export interface ExperimentFormProps {
   onRun: () => void;
 }
 
-export function ExperimentForm({ state, onChange, baseChoice, onBaseChoice, onRefreshLab, choices, workers, onWorkers, maxWorkers, preview, running, onRun }: ExperimentFormProps) {
+export const ExperimentForm = memo(function ExperimentForm({ state, onChange, baseChoice, onBaseChoice, onRefreshLab, choices, workers, onWorkers, maxWorkers, preview, running, onRun }: ExperimentFormProps) {
   const id = useId();
   const [presets, setPresets] = useState<readonly PresetEntry[]>([]);
   const [presetError, setPresetError] = useState<string | null>(null);
@@ -129,7 +129,7 @@ export function ExperimentForm({ state, onChange, baseChoice, onBaseChoice, onRe
             data-testid="experiment-seeds"
           />
         </label>
-        <label title="A core is left to the live lab by default, so it keeps its pace while the sweep runs.">
+        <label title="One per core but one by default, left to the live lab; more finish sooner on a quiet machine.">
           Workers{' '}
           <input type="number" min={1} max={maxWorkers} step={1} value={workers} disabled={running} onChange={(e) => onWorkers(e.target.valueAsNumber)} data-testid="experiment-workers" />
         </label>
@@ -144,4 +144,4 @@ export function ExperimentForm({ state, onChange, baseChoice, onBaseChoice, onRe
       </p>
     </form>
   );
-}
+});

@@ -1,14 +1,14 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { browserDownload } from '../lib/download';
 import { messageOf } from '../lib/errors';
 import type { FailedRun } from './experiment-run';
 import type { ExperimentState, PlotChoice } from './experiment-state';
 import { MetricPlot } from './MetricPlot';
 import { PairPlot } from './PairPlot';
-import { metricLines, metricPairs, pointLabel, reportCsv, reportJson, runsAt } from './results';
+import { categoryTicks, metricLines, metricPairs, pointLabel, reportCsv, reportedMetrics, reportJson, runsAt } from './results';
 import { ResultsTable } from './ResultsTable';
 import { runScenario } from './run-scenario';
-import type { ReportRow, SweepPlan } from './sweep-core';
+import type { AxisValue, ReportRow, SweepPlan } from './sweep-core';
 import type { Fields } from '../lib/json';
 
 // What a finished (or running) sweep shows: the metric against the axis, one
@@ -49,7 +49,7 @@ function save(name: string, text: string, type: string) {
   browserDownload.save(name, new Blob([text], { type }));
 }
 
-export function ExperimentResults({ plan, rows, failed, ran, sweep, jsonl, plot, onPlotChange, openRun, copyLink }: ExperimentResultsProps) {
+export const ExperimentResults = memo(function ExperimentResults({ plan, rows, failed, ran, sweep, jsonl, plot, onPlotChange, openRun, copyLink }: ExperimentResultsProps) {
   const [picked, setPicked] = useState<ReportRow | null>(null);
   const [status, setStatus] = useState<{ error: boolean; text: string; url?: string } | null>(null);
   const first = plan.axes[0];
@@ -58,9 +58,11 @@ export function ExperimentResults({ plan, rows, failed, ran, sweep, jsonl, plot,
   const lines = metricLines(plan, rows, plot.metric, ran.zip);
   const pairs = metricPairs(plan, rows, plot.x, plot.y);
   const shown = [...new Set([plot.metric, plot.x, plot.y])];
+  const reported = reportedMetrics(rows);
+  const choices = reported.length > 0 ? reported : plan.metrics;
   const stem = `aqmlab-experiment-${plan.count}runs`;
 
-  const open = async (point: Readonly<Record<string, number>>, seed: number) => {
+  const open = async (point: Readonly<Record<string, AxisValue>>, seed: number) => {
     const scenario = runScenario(ran.base, point, seed);
     if (typeof scenario === 'string') {
       setStatus({ error: true, text: `Open run: ${scenario}` });
@@ -84,10 +86,10 @@ export function ExperimentResults({ plan, rows, failed, ran, sweep, jsonl, plot,
       <div className="experiment-plots">
         <section className="chart-panel" aria-label="Metric against the axis">
           <div className="experiment-plot-bar">
-            <MetricSelect label="Metric" value={plot.metric} metrics={plan.metrics} onChange={(metric) => onPlotChange({ ...plot, metric })} testId="experiment-metric" />
+            <MetricSelect label="Metric" value={plot.metric} metrics={choices} onChange={(metric) => onPlotChange({ ...plot, metric })} testId="experiment-metric" />
             <span className="chart-note">mean over {ran.seeds} seed{ran.seeds === 1 ? '' : 's'}, whiskers: 95% confidence interval (Student t)</span>
           </div>
-          <MetricPlot lines={lines} axisLabel={firstPath} metric={plot.metric} logX={logX} onPick={setPicked} />
+          <MetricPlot lines={lines} axisLabel={firstPath} metric={plot.metric} logX={logX} categories={categoryTicks(plan)} onPick={setPicked} />
           <ul className="legend">
             {plan.sides.map((s, i) => (
               <li key={s}>
@@ -98,8 +100,8 @@ export function ExperimentResults({ plan, rows, failed, ran, sweep, jsonl, plot,
         </section>
         <section className="chart-panel" aria-label="One metric against another">
           <div className="experiment-plot-bar">
-            <MetricSelect label="Across" value={plot.x} metrics={plan.metrics} onChange={(x) => onPlotChange({ ...plot, x })} testId="experiment-x" />
-            <MetricSelect label="Up" value={plot.y} metrics={plan.metrics} onChange={(y) => onPlotChange({ ...plot, y })} testId="experiment-y" />
+            <MetricSelect label="Across" value={plot.x} metrics={choices} onChange={(x) => onPlotChange({ ...plot, x })} testId="experiment-x" />
+            <MetricSelect label="Up" value={plot.y} metrics={choices} onChange={(y) => onPlotChange({ ...plot, y })} testId="experiment-y" />
           </div>
           <PairPlot pairs={pairs} xMetric={plot.x} yMetric={plot.y} sides={plan.sides} firstAxis={firstPath} onPick={setPicked} />
         </section>
@@ -160,4 +162,4 @@ export function ExperimentResults({ plan, rows, failed, ran, sweep, jsonl, plot,
       )}
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ExperimentView, type ExperimentViewProps } from './ExperimentView';
 import './experiment.css';
 
@@ -51,18 +51,18 @@ export function panelProps(views: Views, view: View) {
 }
 
 export function ExperimentPanel({ views, openRun, ...rest }: ExperimentViewProps & { views: Views }) {
+  const { show } = views;
+  const openAndShow = useCallback(
+    async (json: string, label: string) => {
+      const refused = await openRun(json, label);
+      if (refused === null) show('lab');
+      return refused;
+    },
+    [openRun, show],
+  );
   return (
     <div {...panelProps(views, 'experiment')}>
-      {views.opened && (
-        <ExperimentView
-          {...rest}
-          openRun={async (json, label) => {
-            const refused = await openRun(json, label);
-            if (refused === null) views.show('lab');
-            return refused;
-          }}
-        />
-      )}
+      {views.opened && <ExperimentView {...rest} openRun={openAndShow} />}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { axisChoices, type AxisChoice } from './axis-choices';
 import { ExperimentForm, type BaseChoice } from './ExperimentForm';
 import { ExperimentResults } from './ExperimentResults';
 import { defaultPlot, experimentFields, planSummary, startingAxis } from './experiment-defaults';
+import { reportedMetrics } from './results';
 import { emptyAxis, readExperimentState, sweepDocument, type ExperimentState } from './experiment-state';
 import { spawnSweepWorker, type SweepPort } from './spawn-sweep-worker';
 import { crashRunFromUrl } from './sweep-test-crash';
@@ -37,7 +38,13 @@ export interface ExperimentViewProps {
 
 const defaultSpawn = () => spawnSweepWorker(crashRunFromUrl(window.location.search));
 const cores = () => Math.max(1, navigator.hardwareConcurrency || 2);
-/** One core is left to the live lab (its workers and the page), so it keeps its pace meanwhile. */
+/**
+ * A worker per core but one, left to the live lab and the page. Measured on
+ * this 2-core machine (web/README.md, "Experiments"): two pool workers were
+ * 1.6x faster in one run and 10% slower in another (the other helpers' jobs
+ * held the cores), and the page saw more long tasks with two; one never
+ * slowed the live lab. The Workers field takes every core when wanted.
+ */
 export const defaultWorkers = () => Math.max(1, cores() - 1);
 
 const initialState: ExperimentState = { base: {}, baseLabel: 'Current lab', axes: [emptyAxis()], zip: false, seeds: 3, extra: {}, plot: { metric: '', x: '', y: '' } };
@@ -90,6 +97,7 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
     autoRun.current = fromLink.n;
   }, [chooseBase, fromLink]);
 
+  const refreshLab = useCallback(() => void chooseBase('lab', 'Current lab'), [chooseBase]);
   const doc = useMemo(() => sweepDocument(state), [state]);
   const workersError = Number.isInteger(workers) && workers >= 1 && workers <= 4 * cores() ? null : `workers: must be a whole number in [1, ${4 * cores()}], got ${workers}`;
   const docText = doc.ok ? JSON.stringify(doc.value) : null;
@@ -104,12 +112,13 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
       return;
     }
     let live = true;
-    void runner.plan(settledText).then((plan) => live && setPreview(plan.ok ? { ok: true, text: planSummary(plan.value) } : plan));
+    void runner.brief(settledText).then((plan) => live && setPreview(plan.ok ? { ok: true, text: planSummary(plan.value) } : plan));
     return () => {
       live = false;
     };
   }, [doc, docText, settledText, runner]);
 
+  const shownPreview = useMemo(() => (workersError ? { ok: false as const, error: workersError } : preview), [workersError, preview]);
   const running = phase.kind === 'running' || phase.kind === 'planning';
   const run = useCallback(() => {
     if (!doc.ok || workersError) return;
@@ -125,11 +134,16 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
   }, [doc, fromLink, run]);
 
   const results = phase.kind === 'running' || phase.kind === 'finished' ? phase : null;
-  const plot = results && ran ? defaultPlot(ran.state.plot, results.plan.metrics) : null;
-  const setPlot = (p: ExperimentState['plot']) => {
+  // Stable props while a sweep runs, so a progress tick redraws the progress bar, not the figures.
+  const rows = results?.rows;
+  const plan = results?.plan;
+  const metrics = useMemo(() => (plan && rows ? (rows.length > 0 ? reportedMetrics(rows) : plan.metrics) : null), [plan, rows]);
+  const plot = useMemo(() => (metrics && ran ? defaultPlot(ran.state.plot, metrics) : null), [metrics, ran]);
+  const setPlot = useCallback((p: ExperimentState['plot']) => {
     setState((s) => ({ ...s, plot: p }));
     setRan((r) => (r ? { ...r, state: { ...r.state, plot: p } } : r));
-  };
+  }, []);
+  const copyRanLink = useCallback(() => copyLink(experimentFields(ran && plot ? { ...ran.state, plot } : state)), [copyLink, ran, plot, state]);
 
   return (
     <section className="experiment" aria-labelledby="experiment-title" data-testid="experiment-view">
@@ -149,13 +163,13 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
         state={state}
         onChange={setState}
         baseChoice={baseChoice}
-        onBaseChoice={(choice, title) => void chooseBase(choice, title)}
-        onRefreshLab={() => void chooseBase('lab', 'Current lab')}
+        onBaseChoice={chooseBase}
+        onRefreshLab={refreshLab}
         choices={choices}
         workers={workers}
         onWorkers={setWorkers}
         maxWorkers={4 * cores()}
-        preview={workersError ? { ok: false, error: workersError } : preview}
+        preview={shownPreview}
         running={running}
         onRun={run}
       />
@@ -181,7 +195,7 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
           plot={plot}
           onPlotChange={setPlot}
           openRun={openRun}
-          copyLink={() => copyLink(experimentFields({ ...ran.state, plot }))}
+          copyLink={copyRanLink}
         />
       )}
     </section>

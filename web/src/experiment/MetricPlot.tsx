@@ -16,21 +16,25 @@ export interface MetricPlotProps {
   axisLabel: string;
   metric: string;
   logX: boolean;
+  /** Tick labels for an axis of strings or true/false (x is then a value's position). */
+  categories: { value: number; label: string }[] | null;
   onPick: (row: ReportRow) => void;
 }
 
-export function MetricPlot({ lines, axisLabel, metric, logX, onPick }: MetricPlotProps) {
+export function MetricPlot({ lines, axisLabel, metric, logX, categories, onPick }: MetricPlotProps) {
   const points = lines.flatMap((l) => l.points);
   const xs = points.map((p) => p.x);
   const ys = points.flatMap((p) => [p.stats.ciLow ?? p.stats.mean ?? NaN, p.stats.ciHigh ?? p.stats.mean ?? NaN]);
-  const useLog = logX && xs.every((v) => v > 0);
-  const x: Scale = (useLog ? scaleLog() : scaleLinear()).domain(extentOf(xs)).range([0, plotWidth]).nice();
+  const useLog = logX && categories === null && xs.every((v) => v > 0);
+  const x: Scale = categories
+    ? scaleLinear().domain([-0.5, categories.length - 0.5]).range([0, plotWidth])
+    : (useLog ? scaleLog() : scaleLinear()).domain(extentOf(xs)).range([0, plotWidth]).nice();
   const y: Scale = scaleLinear().domain(extentOf(ys)).range([plotHeight, 0]).nice();
   const dashes = ['', '6 3', '2 3', '8 3 2 3'];
   const dodge = (li: number) => (li - (lines.length - 1) / 2) * Math.min(6, 24 / Math.max(1, lines.length));
   const description = `${metric} against ${axisLabel}: ${lines.length} lines, ${points.length} points with 95% interval whiskers.`;
   return (
-    <PlotFrame x={x} y={y} xLabel={axisLabel} yLabel={metric} description={description} testId="experiment-plot">
+    <PlotFrame x={x} y={y} xLabel={axisLabel} yLabel={metric} description={description} testId="experiment-plot" xTicks={categories}>
       {lines.map((line, li) => {
         const colour = sideColour(line.side);
         return (
@@ -60,7 +64,7 @@ export function MetricPlot({ lines, axisLabel, metric, logX, onPick }: MetricPlo
                     r={5}
                     style={{ fill: colour, stroke: 'var(--panel-bg)' }}
                     strokeWidth={1.5}
-                    {...pickable({ label: `${line.label}, ${axisLabel} = ${p.x}: ${metric} ${formatValue(mean)} (n = ${p.stats.n}). Open its runs.`, onPick: () => onPick(p.row) })}
+                    {...pickable({ label: `${line.label}, ${axisLabel} = ${categories?.[p.x]?.label ?? p.x}: ${metric} ${formatValue(mean)} (n = ${p.stats.n}). Open its runs.`, onPick: () => onPick(p.row) })}
                   />
                 </g>
               );

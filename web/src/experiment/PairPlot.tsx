@@ -27,7 +27,8 @@ export function PairPlot({ pairs, xMetric, yMetric, sides, firstAxis, onPick }: 
   return (
     <PlotFrame x={x} y={y} xLabel={xMetric} yLabel={yMetric} description={description} testId="experiment-pair-plot">
       {sides.map((side, s) => {
-        const own = pairs.filter((p) => p.side === s).sort((a, b) => (a.row.point[firstAxis] ?? 0) - (b.row.point[firstAxis] ?? 0));
+        const order = (p: PairPoint) => Number(p.row.point[firstAxis] ?? 0);
+        const own = pairs.filter((p) => p.side === s).sort((a, b) => order(a) - order(b));
         if (own.length < 2) return null;
         return <path key={side} d={linePath(own.map((p) => [x(p.x.mean ?? 0), y(p.y.mean ?? 0)]))} fill="none" strokeWidth={1} strokeOpacity={0.6} style={{ stroke: sideColour(s) }} />;
       })}
@@ -46,7 +47,7 @@ export function PairPlot({ pairs, xMetric, yMetric, sides, firstAxis, onPick }: 
               cy={cy}
               r={4.5}
               style={{ fill: colour, stroke: 'var(--panel-bg)' }}
-              {...pickable({ label: `${p.row.side}, ${firstAxis} = ${p.row.point[firstAxis] ?? '?'}: ${xMetric} ${formatValue(p.x.mean ?? 0)}, ${yMetric} ${formatValue(p.y.mean ?? 0)}. Open its runs.`, onPick: () => onPick(p.row) })}
+              {...pickable({ label: `${p.row.side}, ${firstAxis} = ${String(p.row.point[firstAxis] ?? '?')}: ${xMetric} ${formatValue(p.x.mean ?? 0)}, ${yMetric} ${formatValue(p.y.mean ?? 0)}. Open its runs.`, onPick: () => onPick(p.row) })}
             />
           </g>
         );

@@ -18,11 +18,14 @@ export interface PlotFrameProps {
   /** Accessible description of what the plot shows. */
   description: string;
   testId: string;
+  /** Fixed x ticks with their labels (an axis of strings); the scale's own ticks otherwise. */
+  xTicks?: { value: number; label: string }[] | null;
   children: ReactNode;
 }
 
-export function PlotFrame({ x, y, xLabel, yLabel, description, testId, children }: PlotFrameProps) {
+export function PlotFrame({ x, y, xLabel, yLabel, description, testId, xTicks, children }: PlotFrameProps) {
   const xFormat = x.tickFormat(6);
+  const ticks = xTicks ?? x.ticks(6).map((v) => ({ value: v, label: xFormat(v) }));
   const yFormat = y.tickFormat(5);
   return (
     <svg className="scatter experiment-plot" data-testid={testId} viewBox={`0 0 ${plotSize.width} ${plotSize.height}`} role="group" aria-label={description}>
@@ -35,11 +38,11 @@ export function PlotFrame({ x, y, xLabel, yLabel, description, testId, children 
             </text>
           </g>
         ))}
-        {x.ticks(6).map((v) => (
-          <g key={`x${v}`} className="tick" transform={`translate(${x(v)},${plotHeight})`}>
+        {ticks.map((t) => (
+          <g key={`x${t.value}`} className="tick" transform={`translate(${x(t.value)},${plotHeight})`}>
             <line y2={5} className="axis-line" />
             <text y={16} textAnchor="middle">
-              {xFormat(v)}
+              {t.label}
             </text>
           </g>
         ))}

@@ -2,7 +2,7 @@ import type { Fields } from '../lib/json';
 import { isRecord } from '../lib/json';
 import type { AxisForm, ExperimentState, PlotChoice } from './experiment-state';
 import { emptyAxis } from './experiment-state';
-import type { SweepPlan } from './sweep-core';
+import type { PlanBrief } from './sweep-core';
 
 // The experiment view's starting choices and one-line texts.
 
@@ -28,14 +28,14 @@ export function defaultPlot(plot: PlotChoice, metrics: readonly string[]): PlotC
   };
 }
 
-function valuesText(values: readonly number[]): string {
+function valuesText(values: readonly (number | string | boolean)[]): string {
   return values.length <= 8 ? values.join(', ') : `${values.slice(0, 3).join(', ')}, …, ${values.slice(-2).join(', ')}`;
 }
 
 /** "30 runs (10 points x 3 seeds): groups[*].count = 20, 40, …; 3 sides" */
-export function planSummary(plan: SweepPlan): string {
+export function planSummary(plan: PlanBrief): string {
   const axes = plan.axes.map((a) => `${a.path} = ${valuesText(a.values)}`).join('; ');
-  const seeds = new Set(plan.runs.map((r) => r.seed)).size;
+  const seeds = plan.seedCount;
   return `${plan.count} run${plan.count === 1 ? '' : 's'} (${seeds} seed${seeds === 1 ? '' : 's'} each point): ${axes}; sides ${plan.sides.join(', ')}.`;
 }
 

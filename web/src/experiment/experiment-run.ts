@@ -1,6 +1,6 @@
 import { messageOf } from '../lib/errors';
 import { SweepClient } from './sweep-client';
-import { readPlan, readReport, type Read, type ReportRow, type SweepPlan } from './sweep-core';
+import { readPlan, readPlanBrief, readReport, type PlanBrief, type Read, type ReportRow, type SweepPlan } from './sweep-core';
 import { runPool, type PoolProgress, type RunOutcome } from './sweep-pool';
 import type { SweepPort } from './spawn-sweep-worker';
 
@@ -49,6 +49,16 @@ export function joinedLines(outcomes: ReadonlyMap<number, string>): string {
     .join('');
 }
 
+/**
+ * The most runs the page takes on: a browser tab is the wrong place for more
+ * (10,000 runs of a second each are three hours on two cores); `aqmlab sweep`
+ * runs more, on every core or as shards of a job array.
+ */
+export const maxPageRuns = 10_000;
+
+const tooMany = (count: number) =>
+  `sweep: ${count} runs, more than the ${maxPageRuns} the page runs (fewer values or seeds; aqmlab sweep runs it on every core or as shards)`;
+
 export class ExperimentRunner {
   private phase: ExperimentPhase = { kind: 'idle' };
   private readonly listeners = new Set<() => void>();
@@ -73,10 +83,23 @@ export class ExperimentRunner {
     return this.core;
   }
 
-  /** The sweep's plan, or the core's refusal (naming the field). */
-  async plan(sweepJson: string): Promise<{ ok: true; value: SweepPlan } | { ok: false; error: string }> {
+  /** The sweep's plan without its runs (for a preview), or the core's refusal naming the field, or the page's limit. */
+  async brief(sweepJson: string): Promise<Read<PlanBrief>> {
     try {
-      return readPlan(await this.coreClient().call({ type: 'sweep/plan', sweep: sweepJson }));
+      const read = readPlanBrief(await this.coreClient().call({ type: 'sweep/plan', sweep: sweepJson, brief: true }));
+      if (read.ok && read.value.count > maxPageRuns) return { ok: false, error: tooMany(read.value.count) };
+      return read;
+    } catch (e) {
+      return { ok: false, error: messageOf(e) };
+    }
+  }
+
+  /** The sweep's plan with every run, once its brief plan is within the page's limit. */
+  private async plan(sweepJson: string): Promise<Read<SweepPlan>> {
+    const brief = await this.brief(sweepJson);
+    if (!brief.ok) return brief;
+    try {
+      return readPlan(await this.coreClient().call({ type: 'sweep/plan', sweep: sweepJson, brief: false }));
     } catch (e) {
       return { ok: false, error: messageOf(e) };
     }
@@ -98,10 +121,10 @@ export class ExperimentRunner {
     const abort = new AbortController();
     this.abort = abort;
     const lines = new Map<number, string>();
-    const failed: FailedRun[] = [];
+    let failed: FailedRun[] = []; // replaced, not changed, so a view can tell a new failure by identity
     let rows: ReportRow[] = [];
     let progress: PoolProgress = { total: plan.count, done: 0, failed: 0, elapsedMs: 0, etaMs: null, workers: 0 };
-    const show = () => live() && this.set({ kind: 'running', plan, progress, rows, failed: [...failed] });
+    const show = () => live() && this.set({ kind: 'running', plan, progress, rows, failed });
     const reporter = this.reporter(
       () => joinedLines(lines),
       (r) => {
@@ -119,7 +142,7 @@ export class ExperimentRunner {
       now: this.deps.now,
       onRun: (outcome: RunOutcome) => {
         if (outcome.ok) lines.set(outcome.index, outcome.lines);
-        else failed.push({ index: outcome.index, error: outcome.error });
+        else failed = [...failed, { index: outcome.index, error: outcome.error }];
         reporter.soon();
       },
       onProgress: (p) => {
@@ -131,7 +154,7 @@ export class ExperimentRunner {
     const jsonl = joinedLines(lines);
     const final = await reporter.final();
     if (!live()) return;
-    failed.sort((a, b) => a.index - b.index);
+    failed = [...failed].sort((a, b) => a.index - b.index);
     this.set({
       kind: 'finished',
       plan,

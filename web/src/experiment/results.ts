@@ -1,12 +1,13 @@
 import type { Fields } from '../lib/json';
 import { csvNumber, csvText } from '../scenario/series-csv';
-import type { MetricStats, PlannedRun, ReportRow, SweepPlan } from './sweep-core';
+import type { AxisValue, MetricStats, PlannedRun, ReportRow, SweepPlan } from './sweep-core';
 
 // The core's report (one row per point x side, with mean, s.d. and 95%
 // interval per metric) shaped for the plots, the table and the exports.
 // Nothing here computes a statistic: every number is the core's.
 
 export interface PlotPoint {
+  /** The axis value, or its position in the axis' values when it is not a number. */
   x: number;
   stats: MetricStats;
   row: ReportRow;
@@ -30,10 +31,12 @@ export function metricLines(plan: SweepPlan, rows: readonly ReportRow[], metric:
   const second = !zip && plan.axes.length > 1 ? plan.axes[1]?.path : undefined;
   if (first === undefined) return [];
   const lines = new Map<string, PlotLine>();
+  const firstValues = plan.axes[0]?.values ?? [];
   for (const row of rows) {
-    const x = row.point[first];
+    const v = row.point[first];
+    const x = typeof v === 'number' ? v : firstValues.indexOf(v ?? NaN);
     const stats = row.metrics[metric];
-    if (x === undefined || !stats || stats.mean === null) continue;
+    if (x < 0 || !stats || stats.mean === null) continue;
     const side = Math.max(0, plan.sides.indexOf(row.side));
     const along = second === undefined ? undefined : row.point[second];
     const label = along === undefined ? row.side : `${row.side}, ${second} = ${along}`;
@@ -62,19 +65,42 @@ export function metricPairs(plan: SweepPlan, rows: readonly ReportRow[], xMetric
   });
 }
 
+/**
+ * The metrics the report has statistics for, in the report's order. They are
+ * the summary's numbers flattened with dots (`short_flows.mean_s`,
+ * `classes.tcp.goodput_mbps`), so they are read from the rows, not the plan;
+ * a kept field that is no number (series_hash) has none.
+ */
+export function reportedMetrics(rows: readonly ReportRow[]): string[] {
+  const names = new Set<string>();
+  for (const row of rows) for (const name of Object.keys(row.metrics)) names.add(name);
+  return [...names];
+}
+
+/** Tick labels for a first axis that is not numeric (its values' positions), or null for a numeric one. */
+export function categoryTicks(plan: SweepPlan): { value: number; label: string }[] | null {
+  const values = plan.axes[0]?.values ?? [];
+  return values.every((v) => typeof v === 'number') ? null : values.map((v, i) => ({ value: i, label: String(v) }));
+}
+
 /** The runs of a report row's point (one per seed), to open one in the live lab. */
-export function runsAt(plan: SweepPlan, point: Readonly<Record<string, number>>): PlannedRun[] {
+export function runsAt(plan: SweepPlan, point: Readonly<Record<string, AxisValue>>): PlannedRun[] {
   return plan.runs.filter((run) => Object.entries(point).every(([path, v]) => run.point[path] === v));
 }
 
-/** "N = 400, q0 = 50" for a point, with each path's last name. */
-export function pointLabel(point: Readonly<Record<string, number>>): string {
+/** "groups[0].count = 400, sides[*].params.q0 = 50" for a point. */
+export function pointLabel(point: Readonly<Record<string, AxisValue>>): string {
   return Object.entries(point)
     .map(([path, v]) => `${path} = ${v}`)
     .join(', ');
 }
 
 const statFields = ['mean', 'sd', 'ci_low', 'ci_high', 'n'] as const;
+
+function axisCell(v: AxisValue | undefined): string {
+  if (v === undefined) return '';
+  return typeof v === 'number' ? csvNumber(v) : csvText(String(v));
+}
 
 function statValue(stats: MetricStats | undefined, field: (typeof statFields)[number]): number {
   if (!stats) return Number.NaN;
@@ -85,13 +111,14 @@ function statValue(stats: MetricStats | undefined, field: (typeof statFields)[nu
 /** RFC 4180 CSV: a row per point x side; the axis values, the side, then mean, sd, ci_low, ci_high and n of every metric. */
 export function reportCsv(plan: SweepPlan, rows: readonly ReportRow[]): string {
   const axes = plan.axes.map((a) => a.path);
-  const header = [...axes, 'side', ...plan.metrics.flatMap((m) => statFields.map((f) => `${m}.${f}`))];
+  const metrics = reportedMetrics(rows);
+  const header = [...axes, 'side', ...metrics.flatMap((m) => statFields.map((f) => `${m}.${f}`))];
   const lines = [header.map(csvText).join(',')];
   for (const row of rows) {
     const cells = [
-      ...axes.map((a) => csvNumber(row.point[a] ?? Number.NaN)),
+      ...axes.map((a) => axisCell(row.point[a])),
       csvText(row.side),
-      ...plan.metrics.flatMap((m) => statFields.map((f) => csvNumber(statValue(row.metrics[m], f)))),
+      ...metrics.flatMap((m) => statFields.map((f) => csvNumber(statValue(row.metrics[m], f)))),
     ];
     lines.push(cells.join(','));
   }

@@ -1,4 +1,5 @@
 import { isRecord, type Fields } from '../lib/json';
+import type { AxisValue } from './sweep-core';
 
 // The scenario of one run of a sweep, to open it in the live lab: the base
 // with the run's axis values written at their paths and the run's seed. Paths
@@ -31,7 +32,7 @@ function parsePath(path: string): Step[] | string {
   return steps;
 }
 
-function setAt(target: unknown, steps: readonly Step[], value: number, path: string): string | null {
+function setAt(target: unknown, steps: readonly Step[], value: AxisValue, path: string): string | null {
   const [step, ...rest] = steps;
   if (step === undefined) return null;
   if ('key' in step) {
@@ -57,7 +58,7 @@ function setAt(target: unknown, steps: readonly Step[], value: number, path: str
 }
 
 /** The base scenario with the point's values and the seed, or what is wrong with a path. */
-export function runScenario(base: Fields, point: Readonly<Record<string, number>>, seed: number): Fields | string {
+export function runScenario(base: Fields, point: Readonly<Record<string, AxisValue>>, seed: number): Fields | string {
   const scenario: unknown = structuredClone(base);
   if (!isRecord(scenario)) return 'base: not a scenario object';
   for (const [path, value] of Object.entries(point)) {

@@ -13,7 +13,8 @@ export interface SweepCore {
   sweepReport(jsonlText: string): string;
 }
 
-export type AxisValue = number;
+/** An axis value: a number, or a string or true/false for a field that takes one (SWEEP.md). */
+export type AxisValue = number | string | boolean;
 
 export interface PlanAxis {
   path: string;
@@ -27,13 +28,19 @@ export interface PlannedRun {
   seed: number;
 }
 
-export interface SweepPlan {
+/** A plan without its runs (the worker's brief answer, for the form's preview). */
+export interface PlanBrief {
   count: number;
   axes: PlanAxis[];
   /** Side names, in scenario order. */
   sides: string[];
   /** Metric names each run reports (summary fields, per window when the sweep names windows). */
   metrics: string[];
+  /** How many seeds each point runs. */
+  seedCount: number;
+}
+
+export interface SweepPlan extends PlanBrief {
   runs: PlannedRun[];
 }
 
@@ -63,9 +70,16 @@ function envelope(text: string, what: string): Read<Record<string, unknown>> {
   return { ok: true, value };
 }
 
-function numberList(value: unknown): number[] | null {
+const isAxisValue = (v: unknown): v is AxisValue => typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean';
+
+function valueList(value: unknown): AxisValue[] | null {
   if (!Array.isArray(value)) return null;
-  return value.every((v) => typeof v === 'number') ? (value as number[]) : null;
+  const out: AxisValue[] = [];
+  for (const v of value) {
+    if (!isAxisValue(v)) return null;
+    out.push(v);
+  }
+  return out;
 }
 
 function stringList(value: unknown): string[] | null {
@@ -77,26 +91,46 @@ function readPoint(value: unknown): Record<string, AxisValue> | null {
   if (!isRecord(value)) return null;
   const out: Record<string, AxisValue> = {};
   for (const [k, v] of Object.entries(value)) {
-    if (typeof v !== 'number') return null;
+    if (!isAxisValue(v)) return null;
     out[k] = v;
   }
   return out;
 }
 
-export function readPlan(text: string): Read<SweepPlan> {
-  const answer = envelope(text, 'sweepPlan');
-  if (!answer.ok) return answer;
-  const { count, axes, sides, metrics, runs } = answer.value;
+function readHead(value: Record<string, unknown>): Read<Omit<PlanBrief, 'seedCount'>> {
+  const { count, axes, sides, metrics } = value;
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return fail('sweepPlan: no run count in the answer');
   const sideNames = stringList(sides);
   const metricNames = stringList(metrics);
-  if (!sideNames || !metricNames || !Array.isArray(axes) || !Array.isArray(runs)) return fail('sweepPlan: answer without axes, sides, metrics or runs');
+  if (!sideNames || !metricNames || !Array.isArray(axes)) return fail('sweepPlan: answer without axes, sides or metrics');
   const planAxes: PlanAxis[] = [];
   for (const a of axes) {
-    const values = isRecord(a) ? numberList(a.values) : null;
-    if (!isRecord(a) || typeof a.path !== 'string' || !values) return fail('sweepPlan: an axis without a path or numeric values');
+    const values = isRecord(a) ? valueList(a.values) : null;
+    if (!isRecord(a) || typeof a.path !== 'string' || !values) return fail('sweepPlan: an axis without a path or values');
     planAxes.push({ path: a.path, values });
   }
+  return { ok: true, value: { count, axes: planAxes, sides: sideNames, metrics: metricNames } };
+}
+
+/** The worker's brief plan (sweep-handler's planText). */
+export function readPlanBrief(text: string): Read<PlanBrief> {
+  const answer = envelope(text, 'sweepPlan');
+  if (!answer.ok) return answer;
+  const head = readHead(answer.value);
+  if (!head.ok) return head;
+  const seedCount = answer.value.seedCount;
+  if (typeof seedCount !== 'number') return fail('sweepPlan: a brief answer without its seed count');
+  return { ok: true, value: { ...head.value, seedCount } };
+}
+
+export function readPlan(text: string): Read<SweepPlan> {
+  const answer = envelope(text, 'sweepPlan');
+  if (!answer.ok) return answer;
+  const head = readHead(answer.value);
+  if (!head.ok) return head;
+  const { runs } = answer.value;
+  if (!Array.isArray(runs)) return fail('sweepPlan: answer without runs');
+  const { count } = head.value;
   const planRuns: PlannedRun[] = [];
   for (const r of runs) {
     const point = isRecord(r) ? readPoint(r.point) : null;
@@ -104,7 +138,8 @@ export function readPlan(text: string): Read<SweepPlan> {
     planRuns.push({ index: r.index, point, seed: r.seed });
   }
   if (planRuns.length !== count) return fail(`sweepPlan: ${planRuns.length} runs listed for a count of ${count}`);
-  return { ok: true, value: { count, axes: planAxes, sides: sideNames, metrics: metricNames, runs: planRuns } };
+  const seedCount = new Set(planRuns.map((r) => r.seed)).size;
+  return { ok: true, value: { ...head.value, seedCount, runs: planRuns } };
 }
 
 /** One run's JSON Lines (one line per side), ending with a line break. */

@@ -1,4 +1,5 @@
 import { messageOf } from '../lib/errors';
+import { isRecord, parseJson } from '../lib/json';
 import type { SweepCore } from './sweep-core';
 import type { FromSweepWorker, ToSweepWorker } from './sweep-protocol';
 
@@ -21,6 +22,16 @@ export function sweepFunctionsOf(core: DescribingCore): SweepCore | string {
   return core as SweepCore;
 }
 
+/** The plan as the core gave it, or (brief) without its runs, with the number of distinct seeds as `seedCount`. */
+export function planText(text: string, brief: boolean): string {
+  if (!brief) return text;
+  const plan = parseJson(text);
+  if (!isRecord(plan) || plan.ok !== true || !Array.isArray(plan.runs)) return text;
+  const seedCount = new Set(plan.runs.map((r: unknown) => (isRecord(r) ? r.seed : null))).size;
+  const { runs: _runs, ...rest } = plan;
+  return JSON.stringify({ ...rest, seedCount });
+}
+
 export function createSweepHandler(loadCore: () => Promise<DescribingCore>, post: (message: FromSweepWorker) => void) {
   let loading: Promise<DescribingCore> | null = null;
   return async (message: ToSweepWorker): Promise<void> => {
@@ -41,7 +52,7 @@ export function createSweepHandler(loadCore: () => Promise<DescribingCore>, post
       }
       const text =
         message.type === 'sweep/plan'
-          ? sweep.sweepPlan(message.sweep)
+          ? planText(sweep.sweepPlan(message.sweep), message.brief)
           : message.type === 'sweep/run'
             ? sweep.sweepRunLines(message.sweep, message.index)
             : sweep.sweepReport(message.jsonl);

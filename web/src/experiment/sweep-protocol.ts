@@ -6,8 +6,12 @@ import { isRecord } from '../lib/json';
 // page reads the text with sweep-core.ts's readers.
 
 export interface SweepCalls {
-  /** sweepPlan: validates the sweep file and lists its runs. */
-  'sweep/plan': { sweep: string };
+  /**
+   * sweepPlan: validates the sweep file and lists its runs. `brief`: the worker
+   * drops the list of runs and counts the seeds instead (a preview of a grid
+   * of 100,000 runs must not cost the page's thread a 6 MB parse).
+   */
+  'sweep/plan': { sweep: string; brief: boolean };
   /** sweepRunLines: runs one point x seed, every side; answers its JSON Lines. */
   'sweep/run': { sweep: string; index: number };
   /** sweepReport: mean, s.d. and 95% interval per point x side over the given lines. */
@@ -33,7 +37,7 @@ export function isToSweepWorker(value: unknown): value is ToSweepWorker {
   if (!isRecord(value) || typeof value.type !== 'string' || typeof value.id !== 'number' || !callTypes.includes(value.type)) return false;
   switch (value.type) {
     case 'sweep/plan':
-      return typeof value.sweep === 'string';
+      return typeof value.sweep === 'string' && typeof value.brief === 'boolean';
     case 'sweep/run':
       return typeof value.sweep === 'string' && typeof value.index === 'number';
     case 'sweep/report':

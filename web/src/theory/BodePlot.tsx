@@ -1,0 +1,65 @@
+import { scaleLinear, scaleLog } from 'd3-scale';
+import { polyline, SvgAxis } from './svg-axis';
+import type { Bode, Margins } from './theory-json';
+
+// The open-loop frequency response the core computed for a side's AQM and the
+// linearised TCP plant: magnitude (dB) over phase (degrees), on one log
+// frequency axis, with the gain crossover and the phase margin marked.
+
+const size = { width: 320, height: 250, left: 46, right: 10, top: 8, gap: 22, bottom: 30 };
+
+export function BodePlot({ bode, margins, label }: { bode: Bode; margins: Margins | null; label: string }) {
+  const { width, height, left, right, top, gap, bottom } = size;
+  const panelH = (height - top - gap - bottom) / 2;
+  const positive = bode.w.filter((w) => w > 0);
+  const lo = Math.min(...positive);
+  const hi = Math.max(...positive);
+  const x = scaleLog().domain([lo, hi > lo ? hi : lo * 10]).range([left, width - right]);
+  const finite = (a: readonly number[]) => a.filter(Number.isFinite);
+  const magExtent = finite(bode.magDb);
+  const mag = scaleLinear()
+    .domain([Math.min(-20, ...magExtent), Math.max(20, ...magExtent)])
+    .range([top + panelH, top])
+    .nice();
+  const phaseExtent = finite(bode.phaseDeg);
+  const phase = scaleLinear()
+    .domain([Math.min(-270, ...phaseExtent), Math.max(0, ...phaseExtent)])
+    .range([top + 2 * panelH + gap, top + panelH + gap])
+    .nice();
+  const xs = bode.w.map((w) => (w > 0 ? x(w) : Number.NaN));
+  const cross = margins && margins.crossoverRadS > 0 && Number.isFinite(margins.crossoverRadS) ? x(margins.crossoverRadS) : null;
+  const phaseAtCross = margins ? -180 + margins.phaseDeg : null;
+  return (
+    <svg
+      className="bode-plot"
+      width={width}
+      height={height}
+      role="img"
+      aria-label={`${label}: open-loop Bode plot${margins ? `, phase margin ${margins.phaseDeg.toFixed(1)} degrees, gain margin ${margins.gainDb.toFixed(1)} dB` : ''}`}
+      data-testid="bode-plot"
+    >
+      <line className="bode-ref" x1={left} x2={width - right} y1={mag(0)} y2={mag(0)} />
+      <line className="bode-ref" x1={left} x2={width - right} y1={phase(-180)} y2={phase(-180)} />
+      <path className="bode-line" d={polyline(xs, bode.magDb.map((v) => mag(v)))} />
+      <path className="bode-line" d={polyline(xs, bode.phaseDeg.map((v) => phase(v)))} />
+      {cross !== null && (
+        <g className="bode-crossover">
+          <line x1={cross} x2={cross} y1={top} y2={top + 2 * panelH + gap} />
+          {phaseAtCross !== null && <line className="bode-margin" x1={cross} x2={cross} y1={phase(-180)} y2={phase(phaseAtCross)} />}
+        </g>
+      )}
+      <SvgAxis scale={mag} side="left" at={left} ticks={4} />
+      <SvgAxis scale={phase} side="left" at={left} ticks={4} />
+      <SvgAxis scale={x} side="bottom" at={height - bottom} ticks={4} format={(v) => (Math.log10(v) % 1 === 0 ? String(v) : '')} />
+      <text className="bode-label" x={left + 4} y={top + 10}>
+        |L(jω)| dB
+      </text>
+      <text className="bode-label" x={left + 4} y={top + panelH + gap + 10}>
+        ∠L(jω) °
+      </text>
+      <text className="bode-label" x={width - right} y={height - 2} textAnchor="end">
+        ω (rad/s)
+      </text>
+    </svg>
+  );
+}

@@ -44,7 +44,7 @@ export function StabilityPanel({ stability, label }: { stability: Stability; lab
           {formatValue(stability.margins.crossoverRadS, 'number')} rad/s
         </p>
       )}
-      {stability.bode && <BodePlot bode={stability.bode} margins={stability.margins} label={label} />}
+      {stability.bode && stability.bode.w.some((w) => w > 0) && <BodePlot bode={stability.bode} margins={stability.margins} label={label} />}
     </div>
   );
 }

@@ -27,15 +27,16 @@ export function BodePlot({ bode, margins, label }: { bode: Bode; margins: Margin
     .range([top + 2 * panelH + gap, top + panelH + gap])
     .nice();
   const xs = bode.w.map((w) => (w > 0 ? x(w) : Number.NaN));
-  const cross = margins && margins.crossoverRadS > 0 && Number.isFinite(margins.crossoverRadS) ? x(margins.crossoverRadS) : null;
-  const phaseAtCross = margins ? -180 + margins.phaseDeg : null;
+  const crossover = margins?.crossoverRadS ?? null;
+  const cross = crossover !== null && crossover > 0 && Number.isFinite(crossover) ? x(crossover) : null;
+  const phaseAtCross = margins?.phaseDeg != null ? -180 + margins.phaseDeg : null;
   return (
     <svg
       className="bode-plot"
       width={width}
       height={height}
       role="img"
-      aria-label={`${label}: open-loop Bode plot${margins ? `, phase margin ${margins.phaseDeg.toFixed(1)} degrees, gain margin ${margins.gainDb.toFixed(1)} dB` : ''}`}
+      aria-label={`${label}: open-loop Bode plot${margins?.phaseDeg != null ? `, phase margin ${margins.phaseDeg.toFixed(1)} degrees` : ''}`}
       data-testid="bode-plot"
     >
       <line className="bode-ref" x1={left} x2={width - right} y1={mag(0)} y2={mag(0)} />

@@ -1,6 +1,6 @@
 import { formatValue } from '../lib/format';
 import { BodePlot } from './BodePlot';
-import type { Stability, Verdict } from './theory-json';
+import type { Margins, Stability, Verdict } from './theory-json';
 
 // A side's stability as the papers judge it: the core's verdict as a badge,
 // the rule it applied (the paper's formula, as the core states it) with the
@@ -13,6 +13,13 @@ const verdictText: Record<Verdict, string> = {
   unstable: 'unstable',
   none: 'no linear analysis',
 };
+
+function marginsText(m: Margins): string {
+  const phase = m.phaseDeg === null ? 'no gain crossover (|L| < 1 everywhere)' : `phase margin ${m.phaseDeg.toFixed(1)}°`;
+  const gain = m.gainDb === null ? 'gain margin unbounded (the phase never reaches −180°)' : `gain margin ${m.gainDb.toFixed(1)} dB`;
+  const cross = m.crossoverRadS === null ? '' : `, crossover ${formatValue(m.crossoverRadS, 'number')} rad/s`;
+  return `${phase[0]?.toUpperCase()}${phase.slice(1)}, ${gain}${cross}`;
+}
 
 export function StabilityPanel({ stability, label }: { stability: Stability; label: string }) {
   const numbers = Object.entries(stability.numbers);
@@ -40,8 +47,7 @@ export function StabilityPanel({ stability, label }: { stability: Stability; lab
       )}
       {stability.margins && (
         <p className="stability-margins" data-testid="stability-margins">
-          Phase margin {stability.margins.phaseDeg.toFixed(1)}°, gain margin {stability.margins.gainDb.toFixed(1)} dB, crossover{' '}
-          {formatValue(stability.margins.crossoverRadS, 'number')} rad/s
+          {marginsText(stability.margins)}
         </p>
       )}
       {stability.bode && stability.bode.w.some((w) => w > 0) && <BodePlot bode={stability.bode} margins={stability.margins} label={label} />}

@@ -23,10 +23,11 @@ export interface Equilibrium {
 
 export type Verdict = 'stable' | 'marginal' | 'unstable' | 'none';
 
+/** Null where the loop has no such crossing (|L| < 1 everywhere, or the phase never reaches -180°). */
 export interface Margins {
-  gainDb: number;
-  phaseDeg: number;
-  crossoverRadS: number;
+  gainDb: number | null;
+  phaseDeg: number | null;
+  crossoverRadS: number | null;
 }
 
 export interface Bode {
@@ -87,6 +88,13 @@ function field(o: Fields, name: string, where: string): unknown {
 
 function num(o: Fields, name: string, where: string): number {
   const v = field(o, name, where);
+  if (typeof v !== 'number') throw new Missing(`${where}${name}: not a number`);
+  return v;
+}
+
+function numOrNull(o: Fields, name: string, where: string): number | null {
+  const v = o[name];
+  if (v === null || v === undefined) return null;
   if (typeof v !== 'number') throw new Missing(`${where}${name}: not a number`);
   return v;
 }
@@ -154,9 +162,9 @@ function readStability(o: Fields): Stability {
     rule: typeof rule === 'string' ? rule : '',
     numbers,
     margins: m && {
-      gainDb: num(m, 'gain_db', `${w}margins.`),
-      phaseDeg: num(m, 'phase_deg', `${w}margins.`),
-      crossoverRadS: num(m, 'crossover_rad_s', `${w}margins.`),
+      gainDb: numOrNull(m, 'gain_db', `${w}margins.`),
+      phaseDeg: numOrNull(m, 'phase_deg', `${w}margins.`),
+      crossoverRadS: numOrNull(m, 'crossover_rad_s', `${w}margins.`),
     },
     bode,
   };

@@ -7,13 +7,14 @@ import type { TheoryCore } from '../../web/src/theory/theory-runner';
 export const cannedAnalysis = {
   ok: true,
   fluid: { t: [0, 0.5, 1], queue_pkts: [0, 40, 55], window_pkts: [1, 6, 8], p: [0, 0.01, 0.02] },
-  equilibrium: { W0: 8, p0: 0.03, q0: 50 },
+  equilibrium: { W0: 8, p0: 0.03, R0: 0.12, q0: 50 },
+  notes: ['RTTs averaged harmonically'],
   stability: {
     discipline: 'red',
     verdict: 'stable',
     rule: 'L (RC)^3 / (2N)^2 <= sqrt(wg^2/K^2 + 1)',
     numbers: { N: 100, C: 2500, R: 0.1, lhs: 0.39, rhs: 1.01 },
-    margins: { gain_db: 8, phase_deg: 50, crossover_rad_s: 0.8 },
+    margins: { gain_db: 8, phase_deg: 50, crossover_rad_s: 0.8, phase_crossover_rad_s: 3 },
     bode: { w: [0.1, 1, 10], mag_db: [20, 0, -20], phase_deg: [-90, -130, -200] },
   },
   queue_model: null,
@@ -39,6 +40,6 @@ export class FakeTheoryCore implements TheoryCore {
 
   responseBounds(json: string): string {
     this.calls.push('bounds');
-    return JSON.stringify({ ok: true, curves: [{ name: 'PI', n: [100, 200], response_s: [10, 5] }], echo: json.length });
+    return JSON.stringify({ ok: true, flows: [100, 200], p0: [0.01, 0.04], pi_s: [10, null], rem_s: [5, 9], echo: json.length });
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAnalysis, readQueueModel, readResponseBounds } from '../../web/src/theory/theory-json';
+import { readAnalysis, readQueueModel, readResponseBounds, waitingDistribution } from '../../web/src/theory/theory-json';
 import { isTheoryRequest, TheoryRunner, type TheoryReply, type TheoryRequest } from '../../web/src/theory/theory-runner';
 import { TheoryClient, type TheoryPort } from '../../web/src/theory/theory-client';
 import { cannedAnalysis, FakeTheoryCore } from './fake-theory-core';
@@ -29,8 +29,9 @@ describe('reading the core analysis answers', () => {
     const read = readAnalysis(JSON.stringify(cannedAnalysis));
     expect(read.ok).toBe(true);
     if (!read.ok) return;
-    expect(read.value.fluid.queuePkts).toEqual([0, 40, 55]);
-    expect(read.value.equilibrium).toEqual({ w0: 8, p0: 0.03, q0: 50 });
+    expect(read.value.fluid?.queuePkts).toEqual([0, 40, 55]);
+    expect(read.value.equilibrium).toEqual({ w0: 8, p0: 0.03, r0: 0.12, q0: 50 });
+    expect(read.value.notes).toEqual(['RTTs averaged harmonically']);
     expect(read.value.stability.verdict).toBe('stable');
     expect(read.value.stability.margins).toEqual({ gainDb: 8, phaseDeg: 50, crossoverRadS: 0.8 });
     expect(read.value.stability.numbers.lhs).toBe(0.39);
@@ -46,9 +47,19 @@ describe('reading the core analysis answers', () => {
     expect(readAnalysis(JSON.stringify(noBode))).toEqual({ ok: false, error: "the core's answer: stability.bode.mag_db: 1 values, 2 expected" });
     const badVerdict = { ...cannedAnalysis, stability: { ...cannedAnalysis.stability, verdict: 'fine' } };
     expect(readAnalysis(JSON.stringify(badVerdict))).toMatchObject({ ok: false, error: expect.stringContaining('stability.verdict') });
-    const { fluid: _, ...noFluid } = cannedAnalysis;
-    expect(readAnalysis(JSON.stringify(noFluid))).toEqual({ ok: false, error: "the core's answer: fluid: missing" });
+    const { stability: _, ...noStability } = cannedAnalysis;
+    expect(readAnalysis(JSON.stringify(noStability))).toEqual({ ok: false, error: "the core's answer: stability: missing" });
     expect(readAnalysis('not json')).toMatchObject({ ok: false, error: expect.stringContaining('unreadable') });
+  });
+
+  it('reads a side without a fluid law, and margins that do not exist', () => {
+    const none = { ...cannedAnalysis, fluid: null, stability: { ...cannedAnalysis.stability, margins: { gain_db: null, phase_deg: 40, crossover_rad_s: 2, phase_crossover_rad_s: null } } };
+    const read = readAnalysis(JSON.stringify(none));
+    expect(read).toMatchObject({ ok: true, value: { fluid: null, stability: { margins: { gainDb: null, phaseDeg: 40 } } } });
+  });
+
+  it("moves the chain's distribution from packets in the system to packets waiting", () => {
+    expect(waitingDistribution([0.4, 0.3, 0.2, 0.1])).toEqual([0.7, 0.2, 0.1]);
   });
 
   it('reads the queue model and the response bounds', () => {
@@ -56,7 +67,7 @@ describe('reading the core analysis answers', () => {
     const q = readQueueModel(core.solveQueueModel('{}'));
     expect(q).toMatchObject({ ok: true, value: { distribution: [0.5, 0.3, 0.2], meanQueue: 0.7, lossPerSource: [0.2], states: 3 } });
     const b = readResponseBounds(core.responseBounds('{}'));
-    expect(b).toMatchObject({ ok: true, value: { curves: [{ name: 'PI', n: [100, 200], responseS: [10, 5] }] } });
+    expect(b).toEqual({ ok: true, value: { flows: [100, 200], p0: [0.01, 0.04], piS: [10, null], remS: [5, 9] } });
   });
 });
 

@@ -157,6 +157,7 @@ describe('the overlay, live parameters and the histogram', () => {
     const read = readAnalysis(JSON.stringify(cannedAnalysis));
     if (!read.ok) throw new Error(read.error);
     const store = fluidStore(read.value);
+    if (!store) throw new Error('no fluid store');
     expect(store.columns).toEqual(['t', 'queue_pkts', 'window_pkts', 'p']);
     expect(store.length).toBe(3);
     expect(store.at(1, 2)).toBe(55);

@@ -2,7 +2,7 @@ import { scaleLinear } from 'd3-scale';
 import type { SeriesStore } from '../charts/series-store';
 import { binDistribution, binWidth, simulatedHistogram } from './queue-histogram';
 import { polyline, SvgAxis } from './svg-axis';
-import type { QueueModel } from './theory-json';
+import { waitingDistribution, type QueueModel } from './theory-json';
 
 // A side's queue-length distribution: bars for the simulated queue (a time
 // average of its samples after the warm-up) and, when the traffic is
@@ -26,11 +26,13 @@ export function QueueDistribution({
   label: string;
 }) {
   const { width, height, left, right, top, bottom } = size;
-  const L = model ? model.distribution.length - 1 : buffer;
-  const w = binWidth(L);
-  const sim = simulatedHistogram(store, fromS, L, w);
+  // Both in packets waiting, what the simulated queue counts (the chain counts the one in transmission too).
+  const waiting = model ? waitingDistribution(model.distribution) : null;
+  const most = waiting ? waiting.length - 1 : buffer;
+  const w = binWidth(most);
+  const sim = simulatedHistogram(store, fromS, most, w);
   const bins = sim.share.length;
-  const chain = model ? binDistribution(model.distribution, w, bins) : null;
+  const chain = waiting ? binDistribution(waiting, w, bins) : null;
   const x = scaleLinear().domain([0, bins * w]).range([left, width - right]);
   const y = scaleLinear()
     .domain([0, Math.max(0.05, ...sim.share, ...(chain ?? []))])
@@ -63,7 +65,7 @@ export function QueueDistribution({
       <figcaption>
         {sim.samples > 0 ? `${sim.samples} samples after the warm-up` : 'no samples after the warm-up yet'}
         {chain && model
-          ? ` · line: MMPP chain (${model.states} states), mean ${model.meanQueue.toFixed(1)} pkts, loss ${(model.loss * 100).toFixed(2)} %`
+          ? ` · line: MMPP chain (${model.states} states), ${model.meanQueue.toFixed(1)} pkts in the system on average, loss ${(model.loss * 100).toFixed(2)} %`
           : ' · the MMPP chain needs open-loop traffic (TCP reacts to drops)'}
       </figcaption>
     </figure>

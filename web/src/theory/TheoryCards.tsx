@@ -77,9 +77,17 @@ export function TheoryCards({ theory, sides }: { theory: TheoryState; sides: rea
                   <StabilityPanel stability={analysis.stability} label={side.name} />
                   {analysis.equilibrium && (
                     <p className="equilibrium" data-testid="equilibrium">
-                      Fluid-model equilibrium: W₀ = {analysis.equilibrium.w0.toFixed(2)} packets, p₀ = {analysis.equilibrium.p0.toPrecision(3)}
+                      Fluid-model equilibrium: W₀ = {analysis.equilibrium.w0.toFixed(2)} packets, p₀ = {analysis.equilibrium.p0.toPrecision(3)}, R₀ ={' '}
+                      {(analysis.equilibrium.r0 * 1000).toFixed(0)} ms
                       {analysis.equilibrium.q0 !== null && `, q₀ = ${analysis.equilibrium.q0.toFixed(1)} packets`}
                     </p>
+                  )}
+                  {analysis.notes.length > 0 && (
+                    <ul className="theory-notes" data-testid="theory-notes">
+                      {analysis.notes.map((note) => (
+                        <li key={note}>{note}</li>
+                      ))}
+                    </ul>
                   )}
                 </>
               )}

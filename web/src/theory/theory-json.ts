@@ -17,6 +17,8 @@ export interface FluidTrajectory {
 export interface Equilibrium {
   w0: number;
   p0: number;
+  /** The round-trip time at equilibrium, queueing included (s). */
+  r0: number;
   /** The queue the AQM holds at equilibrium; null when its law fixes no queue (drop-tail). */
   q0: number | null;
 }
@@ -48,8 +50,9 @@ export interface Stability {
 }
 
 export interface QueueModel {
-  /** P(b packets in the system), b = 0..L. */
+  /** P(b packets in the system, the one in transmission included), b = 0..L. */
   distribution: number[];
+  /** E[N], packets in the system. */
   meanQueue: number;
   meanDelayS: number;
   loss: number;
@@ -58,22 +61,22 @@ export interface QueueModel {
 }
 
 export interface Analysis {
-  fluid: FluidTrajectory;
+  /** Null for a discipline without a fluid law (a note says so). */
+  fluid: FluidTrajectory | null;
+  /** What the core's mapping of the scenario onto the models approximated or left out. */
+  notes: string[];
   equilibrium: Equilibrium | null;
   stability: Stability;
   /** The MMPP chain's answer; only for open-loop traffic. */
   queueModel: QueueModel | null;
 }
 
-/** One curve of response-time lower bounds against the flow count N. */
-export interface BoundCurve {
-  name: string;
-  n: number[];
-  responseS: number[];
-}
-
+/** The PI and REM response-time lower bounds of the LRED paper against N (seconds; null where the controller cannot climb). */
 export interface ResponseBounds {
-  curves: BoundCurve[];
+  flows: number[];
+  p0: number[];
+  piS: (number | null)[];
+  remS: (number | null)[];
 }
 
 const verdicts: readonly Verdict[] = ['stable', 'marginal', 'unstable', 'none'];
@@ -118,7 +121,13 @@ function objOrNull(o: Fields, name: string, where: string): Fields | null {
   return v;
 }
 
-function sameLengths(where: string, arrays: Record<string, number[]>): void {
+function numsOrNull(o: Fields, name: string, where: string): (number | null)[] {
+  const v = field(o, name, where);
+  if (!Array.isArray(v) || v.some((x) => x !== null && typeof x !== 'number')) throw new Missing(`${where}${name}: not an array of numbers or nulls`);
+  return v as (number | null)[];
+}
+
+function sameLengths(where: string, arrays: Record<string, unknown[]>): void {
   const entries = Object.entries(arrays);
   const n = entries[0]?.[1].length ?? 0;
   for (const [name, a] of entries) if (a.length !== n) throw new Missing(`${where}${name}: ${a.length} values, ${n} expected`);
@@ -186,10 +195,18 @@ export function readAnalysis(text: string): Read<Analysis> {
   return answer(text, (o) => {
     const eq = objOrNull(o, 'equilibrium', '');
     const q0 = eq?.q0;
+    const fluid = objOrNull(o, 'fluid', '');
     const queue = objOrNull(o, 'queue_model', '');
+    const notes = Array.isArray(o.notes) ? o.notes.filter((n): n is string => typeof n === 'string') : [];
     return {
-      fluid: readFluid(obj(o, 'fluid', '')),
-      equilibrium: eq && { w0: num(eq, 'W0', 'equilibrium.'), p0: num(eq, 'p0', 'equilibrium.'), q0: typeof q0 === 'number' ? q0 : null },
+      fluid: fluid && readFluid(fluid),
+      notes,
+      equilibrium: eq && {
+        w0: num(eq, 'W0', 'equilibrium.'),
+        p0: num(eq, 'p0', 'equilibrium.'),
+        r0: num(eq, 'R0', 'equilibrium.'),
+        q0: typeof q0 === 'number' ? q0 : null,
+      },
       stability: readStability(obj(o, 'stability', '')),
       queueModel: queue && readQueueFields(queue, 'queue_model.'),
     };
@@ -201,20 +218,21 @@ export function readQueueModel(text: string): Read<QueueModel> {
   return answer(text, (o) => readQueueFields(o, ''));
 }
 
-/** `responseBounds(json)`'s answer: one curve per discipline (PI, REM). */
+/** `responseBounds(json)`'s answer. */
 export function readResponseBounds(text: string): Read<ResponseBounds> {
   return answer(text, (o) => {
-    const curves = field(o, 'curves', '');
-    if (!Array.isArray(curves)) throw new Missing('curves: not an array');
-    return {
-      curves: curves.map((c, i) => {
-        const w = `curves[${i}].`;
-        if (!isRecord(c)) throw new Missing(`${w.slice(0, -1)}: not an object`);
-        const name = field(c, 'name', w);
-        const curve = { name: typeof name === 'string' ? name : `curve ${i + 1}`, n: nums(c, 'n', w), responseS: nums(c, 'response_s', w) };
-        sameLengths(w, { n: curve.n, response_s: curve.responseS });
-        return curve;
-      }),
-    };
+    const bounds = { flows: nums(o, 'flows', ''), p0: nums(o, 'p0', ''), piS: numsOrNull(o, 'pi_s', ''), remS: numsOrNull(o, 'rem_s', '') };
+    sameLengths('', { flows: bounds.flows, p0: bounds.p0, pi_s: bounds.piS, rem_s: bounds.remS });
+    return bounds;
   });
+}
+
+/**
+ * The chain's P(b in the system) as the distribution of what the simulated
+ * queue counts, the packets waiting (b - 1 for b >= 1; wasm/API.md): the
+ * same probabilities, one place lower, with b = 0 and b = 1 both at 0.
+ */
+export function waitingDistribution(inSystem: readonly number[]): number[] {
+  if (inSystem.length < 2) return [...inSystem];
+  return [(inSystem[0] ?? 0) + (inSystem[1] ?? 0), ...inSystem.slice(2)];
 }

@@ -38,8 +38,9 @@ export interface TheorySnapshot {
 
 const fluidColumns = ['t', 'queue_pkts', 'window_pkts', 'p'];
 
-/** The fluid trajectory as a store, so the charts draw it like any side's series. */
-export function fluidStore(analysis: Analysis): SeriesStore {
+/** The fluid trajectory as a store, so the charts draw it like any side's series; null without one. */
+export function fluidStore(analysis: Analysis): SeriesStore | null {
+  if (!analysis.fluid) return null;
   const { t, queuePkts, windowPkts, p } = analysis.fluid;
   const n = t.length;
   const store = new SeriesStore(fluidColumns, Math.max(1, n));

@@ -6,6 +6,7 @@ import type { TheoryCore } from '../../web/src/theory/theory-runner';
 
 export const cannedAnalysis = {
   ok: true,
+  mapping: { flows: 120, capacity_pps: 2500, rtt_s: 0.1, buffer_pkts: 300, open_loop_pps: 0, events: 0 },
   fluid: { t: [0, 0.5, 1], queue_pkts: [0, 40, 55], window_pkts: [1, 6, 8], p: [0, 0.01, 0.02] },
   equilibrium: { W0: 8, p0: 0.03, R0: 0.12, q0: 50 },
   notes: ['RTTs averaged harmonically'],

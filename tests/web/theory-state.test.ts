@@ -4,6 +4,7 @@ import { TheoryRunner, type TheoryRequest } from '../../web/src/theory/theory-ru
 import { fluidStore, TheoryState, type TheorySource } from '../../web/src/theory/theory-state';
 import { fluidOverlay } from '../../web/src/theory/fluid-overlay';
 import { liveParams } from '../../web/src/theory/live-params';
+import { boundsRequest, paperFlows } from '../../web/src/theory/bounds-request';
 import { binDistribution, binWidth, simulatedHistogram } from '../../web/src/theory/queue-histogram';
 import { readAnalysis } from '../../web/src/theory/theory-json';
 import { SeriesStore } from '../../web/src/charts/series-store';
@@ -50,7 +51,15 @@ function heldPort(core: FakeTheoryCore) {
       listeners.forEach((l) => l(reply));
     }
   };
-  return { port, held, release };
+  /** Answers everything, including what the answers lead to, until the state asks nothing more. */
+  const drain = async () => {
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 0));
+      if (held.length === 0) return;
+      await release();
+    }
+  };
+  return { port, held, release, drain };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -69,8 +78,11 @@ describe('TheoryState', () => {
     await settle();
     await release();
     await settle();
-    expect(core.calls).toEqual(['analyze 0', 'analyze 1']);
+    await release(); // the response bounds, asked once the sides' mapping is known
+    await settle();
+    expect(core.calls).toEqual(['analyze 0', 'analyze 1', 'bounds']);
     const snap = theory.getSnapshot();
+    expect(snap.bounds).toMatchObject({ ok: true, value: { flows: [100, 200] } });
     expect(snap.scenario).toBe(scenario(50));
     expect(snap.sides.map((s) => s.analysis?.stability.verdict)).toEqual(['stable', 'stable']);
     stop();
@@ -93,10 +105,14 @@ describe('TheoryState', () => {
     lab.change(scenario(40));
     await release();
     await settle();
+    await release(); // the first run's bounds
+    await settle();
     expect(held).toHaveLength(2);
     await release();
     await settle();
-    expect(core.calls).toHaveLength(4);
+    await release();
+    await settle();
+    expect(core.calls.filter((c) => c.startsWith('analyze'))).toHaveLength(4);
     expect(theory.getSnapshot().scenario).toBe(scenario(40));
     expect(theory.getSnapshot().sides[0]?.analysis?.stability.verdict).toBe('unstable');
   });
@@ -111,10 +127,12 @@ describe('TheoryState', () => {
     await settle();
     await release();
     await settle();
+    await release();
+    await settle();
     lab.change(scenario(100)); // a status change that is no scenario change (play, pause)
     await settle();
     await release();
-    expect(core.calls).toHaveLength(2);
+    expect(core.calls).toEqual(['analyze 0', 'analyze 1', 'bounds']);
   });
 
   it("keeps a side's error beside the others' results", async () => {
@@ -122,12 +140,10 @@ describe('TheoryState', () => {
     core.refuseSide = 1;
     const lab = new FakeLab();
     lab.scenario = scenario(100);
-    const { port, release } = heldPort(core);
+    const { port, drain } = heldPort(core);
     const theory = new TheoryState(lab, new TheoryClient(() => port));
     theory.watch();
-    await settle();
-    await release();
-    await settle();
+    await drain();
     const [red, pi] = theory.getSnapshot().sides;
     expect(red?.analysis?.stability.verdict).toBe('stable');
     expect(pi).toMatchObject({ analysis: null, fluid: null, error: 'sides[1].aqm: no fluid model' });
@@ -135,14 +151,12 @@ describe('TheoryState', () => {
 
   it('gives the queue chart a fluid series only while the overlay is on', async () => {
     const core = new FakeTheoryCore();
-    const { port, release } = heldPort(core);
+    const { port, drain } = heldPort(core);
     const lab = new FakeLab();
     lab.scenario = scenario(100);
     const theory = new TheoryState(lab, new TheoryClient(() => port));
     theory.setOverlay(true);
-    await settle();
-    await release();
-    await settle();
+    await drain();
     const [series] = fluidOverlay(theory, 'queue', 1, 'PI');
     expect(series).toMatchObject({ column: 'queue_pkts', colour: 'var(--side-1)', label: 'PI fluid model', dash: [2, 3] });
     expect(fluidOverlay(theory, 'delay', 1, 'PI')).toEqual([]);
@@ -177,6 +191,30 @@ describe('the overlay, live parameters and the histogram', () => {
     expect(liveParams(s, 0, { wq: 0.002, max_p: 0.1, min_th: 5 })).toEqual({ wq: 0.02, max_p: 0.2, min_th: 5 });
     expect(liveParams(s, 1, { wq: 0.002 })).toEqual({ wq: 0.5, gentle: 1 });
     expect(liveParams(null, 0, { wq: 0.002 })).toEqual({ wq: 0.002 });
+  });
+
+  it("asks for the bounds with the first PI and REM sides' live settings, over the paper's N and the scenario's", () => {
+    const s = JSON.stringify({
+      sides: [{ aqm: 'red' }, { aqm: 'pi', params: { qref: 80 } }, { aqm: 'rem', params: { gamma: 0.002, q0: 30 } }, { aqm: 'pi' }],
+      events: [{ at_s: 2, kind: 'set_param', side: 1, name: 'a', value: 3e-5 }],
+    });
+    const mapping = { flows: 149.6, capacityPps: 2500, rttS: 0.12, bufferPkts: 300 };
+    expect(boundsRequest(s, mapping)).toEqual({
+      capacity_pps: 2500,
+      rtt_s: 0.12,
+      buffer_pkts: 300,
+      flows: [100, 150, 200, 300, 400, 500, 600, 700, 800, 900, 1000],
+      pi: { a: 3e-5 },
+      q0: 80,
+      rem: { gamma: 0.002 },
+    });
+    // Without PI or REM sides the core's defaults stand; N already in the sweep is not repeated.
+    expect(boundsRequest(JSON.stringify({ sides: [{ aqm: 'red' }] }), { ...mapping, flows: 500 })).toEqual({
+      capacity_pps: 2500,
+      rtt_s: 0.12,
+      buffer_pkts: 300,
+      flows: [...paperFlows],
+    });
   });
 
   it('bins the samples after the warm-up into shares of time', () => {

@@ -2,13 +2,14 @@ import type { SeriesStore } from '../charts/series-store';
 import { isRecord } from '../lib/json';
 import { bufferPackets } from '../scenario/side-info';
 import { numberField, readScenario } from '../scenario/scenario-json';
+import { BoundsTable } from './BoundsTable';
 import { LawPanel } from './LawPanel';
 import { liveParams } from './live-params';
 import { QueueDistribution } from './QueueDistribution';
 import { StabilityPanel } from './StabilityPanel';
 import { useTicker } from '../lib/use-ticker';
 import { useTheory } from './use-theory';
-import type { TheoryState } from './theory-state';
+import type { TheorySnapshot, TheoryState } from './theory-state';
 
 // The theory panel's content, loaded when the panel first opens (it brings
 // KaTeX): per side, its law with live values, its stability as the papers
@@ -44,6 +45,12 @@ function scenarioFacts(scenario: string | null, sides: number): ScenarioFacts {
       return isRecord(own) && typeof own.buffer_pkts === 'number' ? own.buffer_pkts : shared;
     }),
   };
+}
+
+/** The scenario's flow count as the core mapped it, rounded as the bounds table lists it. */
+function currentFlows(snapshot: TheorySnapshot): number | null {
+  const flows = snapshot.sides.find((s) => s.analysis?.mapping)?.analysis?.mapping?.flows;
+  return flows === undefined ? null : Math.max(1, Math.round(flows));
 }
 
 export function TheoryCards({ theory, sides }: { theory: TheoryState; sides: readonly TheorySideView[] }) {
@@ -104,6 +111,9 @@ export function TheoryCards({ theory, sides }: { theory: TheoryState; sides: rea
           );
         })}
       </div>
+      {snapshot.bounds && (
+        <BoundsTable bounds={snapshot.bounds} currentFlows={currentFlows(snapshot)} />
+      )}
     </>
   );
 }

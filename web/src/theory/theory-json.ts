@@ -60,7 +60,16 @@ export interface QueueModel {
   states: number;
 }
 
+/** How the core mapped the scenario onto the models (one fluid flow class). */
+export interface Mapping {
+  flows: number;
+  capacityPps: number;
+  rttS: number;
+  bufferPkts: number;
+}
+
 export interface Analysis {
+  mapping: Mapping | null;
   /** Null for a discipline without a fluid law (a note says so). */
   fluid: FluidTrajectory | null;
   /** What the core's mapping of the scenario onto the models approximated or left out. */
@@ -197,8 +206,15 @@ export function readAnalysis(text: string): Read<Analysis> {
     const q0 = eq?.q0;
     const fluid = objOrNull(o, 'fluid', '');
     const queue = objOrNull(o, 'queue_model', '');
+    const map = objOrNull(o, 'mapping', '');
     const notes = Array.isArray(o.notes) ? o.notes.filter((n): n is string => typeof n === 'string') : [];
     return {
+      mapping: map && {
+        flows: num(map, 'flows', 'mapping.'),
+        capacityPps: num(map, 'capacity_pps', 'mapping.'),
+        rttS: num(map, 'rtt_s', 'mapping.'),
+        bufferPkts: num(map, 'buffer_pkts', 'mapping.'),
+      },
       fluid: fluid && readFluid(fluid),
       notes,
       equilibrium: eq && {

@@ -2,7 +2,8 @@ import { SeriesStore } from '../charts/series-store';
 import { messageOf } from '../lib/errors';
 import { isRecord, parseJson } from '../lib/json';
 import { TheoryClient } from './theory-client';
-import type { Analysis } from './theory-json';
+import { boundsRequest } from './bounds-request';
+import type { Analysis, Read, ResponseBounds } from './theory-json';
 
 // The page's theory: for every side, the core's analysis of the scenario as it
 // runs now (its live changes included), recomputed in the theory worker
@@ -34,6 +35,8 @@ export interface TheorySnapshot {
   scenario: string | null;
   computing: boolean;
   overlay: boolean;
+  /** The PI and REM response-time lower bounds for the mapped network, or null before the first. */
+  bounds: Read<ResponseBounds> | null;
 }
 
 const fluidColumns = ['t', 'queue_pkts', 'window_pkts', 'p'];
@@ -57,7 +60,7 @@ function sideCount(scenario: string): number {
 }
 
 export class TheoryState {
-  private snapshot: TheorySnapshot = { sides: [], scenario: null, computing: false, overlay: false };
+  private snapshot: TheorySnapshot = { sides: [], scenario: null, computing: false, overlay: false, bounds: null };
   private readonly listeners = new Set<() => void>();
   private viewers = 0;
   private running = false;
@@ -139,7 +142,9 @@ export class TheoryState {
             ),
           ),
         );
-        this.update({ sides, scenario, computing: false });
+        const mapping = sides.find((s) => s.analysis?.mapping)?.analysis?.mapping ?? null;
+        const bounds = mapping ? await this.client.responseBounds(boundsRequest(scenario, mapping)) : null;
+        this.update({ sides, scenario, computing: false, bounds });
       } while (this.again && this.viewers > 0);
     } finally {
       this.running = false;

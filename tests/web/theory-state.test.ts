@@ -5,6 +5,7 @@ import { fluidStore, TheoryState, type TheorySource } from '../../web/src/theory
 import { fluidOverlay } from '../../web/src/theory/fluid-overlay';
 import { liveParams } from '../../web/src/theory/live-params';
 import { boundsRequest, paperFlows } from '../../web/src/theory/bounds-request';
+import { scenarioAt } from '../../web/src/theory/scenario-now';
 import { binDistribution, binWidth, simulatedHistogram } from '../../web/src/theory/queue-histogram';
 import { readAnalysis } from '../../web/src/theory/theory-json';
 import { SeriesStore } from '../../web/src/charts/series-store';
@@ -16,6 +17,10 @@ import { cannedAnalysis, FakeTheoryCore } from './fake-theory-core';
 /** A lab stand-in: a scenario that changes and listeners told of it. */
 class FakeLab implements TheorySource {
   scenario: string | null = null;
+  time = 0;
+  shownTime(): number {
+    return this.time;
+  }
   private listeners = new Set<() => void>();
   exportScenario(): Promise<string> {
     return this.scenario === null ? Promise.reject(new Error('no scenario has run yet')) : Promise.resolve(this.scenario);
@@ -149,6 +154,32 @@ describe('TheoryState', () => {
     expect(pi).toMatchObject({ analysis: null, fluid: null, error: 'sides[1].aqm: no fluid model' });
   });
 
+  it('asks the panel\'s analysis for the scenario as it stands now and the overlay\'s for the whole timeline', async () => {
+    const core = new FakeTheoryCore();
+    const seen: string[] = [];
+    core.verdictFor = (s, side) => {
+      if (side === 0) seen.push(s);
+      return JSON.parse(s).groups[0].count < 62 ? 'unstable' : 'stable';
+    };
+    const lab = new FakeLab();
+    const withEvent = JSON.stringify({ sides: [{ aqm: 'red' }], groups: [{ count: 100 }], events: [{ at_s: 5, kind: 'set_flows', group: 0, count: 40 }] });
+    lab.scenario = withEvent;
+    lab.time = 10;
+    const { port, drain } = heldPort(core);
+    const theory = new TheoryState(lab, new TheoryClient(() => port));
+    theory.setOverlay(true);
+    const stop = theory.watch();
+    await drain();
+    const folded = JSON.stringify({ sides: [{ aqm: 'red' }], groups: [{ count: 40 }], events: [] });
+    expect(new Set(seen)).toEqual(new Set([folded, withEvent]));
+    const snap = theory.getSnapshot();
+    expect(snap.scenario).toBe(folded);
+    expect(snap.sides[0]?.analysis?.stability.verdict).toBe('unstable');
+    expect(theory.overlayOf(0)).not.toBeNull();
+    stop();
+    theory.setOverlay(false);
+  });
+
   it('gives the queue chart a fluid series only while the overlay is on', async () => {
     const core = new FakeTheoryCore();
     const { port, drain } = heldPort(core);
@@ -215,6 +246,31 @@ describe('the overlay, live parameters and the histogram', () => {
       buffer_pkts: 300,
       flows: [...paperFlows],
     });
+  });
+
+  it('folds the events that have acted into the scenario, keeping the rest in its timeline', () => {
+    const s = {
+      bottleneck: { capacity_mbps: 10, delay_ms: 10 },
+      groups: [{ kind: 'tcp', count: 50 }],
+      sides: [{ aqm: 'red', params: { wq: 0.002 } }, { aqm: 'pi' }],
+      events: [
+        { at_s: 1, kind: 'set_flows', group: 0, count: 80 },
+        { at_s: 2, kind: 'set_capacity', mbps: 20 },
+        { at_s: 2, kind: 'set_capacity', mbps: 5, hop: 2 },
+        { at_s: 3, kind: 'set_param', side: 1, name: 'qref', value: 70 },
+        { at_s: 3, kind: 'set_param', name: 'max_p', value: 0.2 },
+        { at_s: 4, kind: 'set_flows', group: 0, count: 90 },
+        { at_s: 9, kind: 'set_delay', delay_ms: 30 },
+      ],
+    };
+    const at = JSON.parse(scenarioAt(JSON.stringify(s), 4));
+    expect(at.groups[0].count).toBe(90);
+    expect(at.bottleneck).toEqual({ capacity_mbps: 20, delay_ms: 10 });
+    expect(at.sides[1].params).toEqual({ qref: 70 });
+    expect(at.sides[0].params).toEqual({ wq: 0.002 });
+    expect(at.events).toEqual([s.events[2], s.events[4], s.events[6]]);
+    const none = JSON.stringify({ ...s, events: [s.events[6]] });
+    expect(scenarioAt(none, 4)).toBe(none);
   });
 
   it('bins the samples after the warm-up into shares of time', () => {

@@ -15,6 +15,7 @@ const requirements = {
   emscripten: { present: () => onPath('emcc'), pkg: 'emscripten' },
   'nlohmann json': { present: () => existsSync('/usr/include/nlohmann/json.hpp'), pkg: 'nlohmann-json3-dev' },
   'pcg random': { present: () => existsSync('/usr/include/pcg_random.hpp'), pkg: 'libpcg-cpp-dev' },
+  eigen: { present: () => existsSync('/usr/include/eigen3/Eigen/Dense'), pkg: 'libeigen3-dev' },
   googletest: { present: () => existsSync('/usr/include/gtest/gtest.h'), pkg: 'libgtest-dev' },
   chromium: { present: () => existsSync('/usr/bin/chromium'), pkg: 'chromium' },
   // The fuzz targets: clang, and its runtimes (libFuzzer, the sanitizers),
@@ -70,7 +71,7 @@ export function buildNative() {
 
 // The libFuzzer targets: clang, with the sanitizers (see CMakeLists.txt).
 export function buildFuzz() {
-  ensureSystemPackages(['cmake', 'ninja', 'clang', 'libfuzzer', 'nlohmann json', 'pcg random']);
+  ensureSystemPackages(['cmake', 'ninja', 'clang', 'libfuzzer', 'nlohmann json', 'pcg random', 'eigen']);
   run('cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAQMLAB_FUZZ=ON ' +
       '-DCMAKE_CXX_COMPILER=clang++ > /dev/null');
   run('cmake --build build/fuzz -j2');

@@ -6,7 +6,7 @@
 //   5. the fuzz targets, 60 s each (clang, libFuzzer; scripts/fuzz.mjs)
 import { buildNative, buildWasm, ensureNodeModules, ensureSystemPackages, run } from './setup.mjs';
 
-ensureSystemPackages(['cmake', 'ninja', 'c++ compiler', 'emscripten', 'nlohmann json', 'pcg random',
+ensureSystemPackages(['cmake', 'ninja', 'c++ compiler', 'emscripten', 'nlohmann json', 'pcg random', 'eigen',
   'googletest', 'chromium']);
 ensureNodeModules();
 buildNative();
@@ -14,6 +14,7 @@ run('ctest --test-dir build/native --output-on-failure -j2');
 buildWasm();
 run('npx vitest run');
 run('node scripts/bench.mjs --quick');  // benchmark smoke run: it must not rot
+run('node scripts/analysis-bench.mjs --quick');  // the 16-phase chain, native and wasm
 run('npx vite build');
 run('node scripts/live-bench.mjs --quick');  // live page benchmark smoke run: prints figures, asserts no speed
 run('npx playwright test');

@@ -91,7 +91,7 @@ describe('the share link codec', { timeout: 60_000 }, () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.string(), fc.string().map((s) => `v1.${s}`), fc.base64String().map((s) => `v1.${s}`)), async (fragment) => {
         const decoded = await decodeLabState(fragment);
-        if (!decoded.ok) expect(decoded.error).toMatch(/^(link|state|scenario|layout)\b/);
+        if (!decoded.ok) expect(decoded.error).toMatch(/^(link|state|scenario|layout|experiment)\b/);
       }),
       settings,
     );

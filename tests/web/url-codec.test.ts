@@ -57,6 +57,15 @@ describe('lab state links', () => {
     expect(decoded).toEqual({ ok: true, state: steered });
   });
 
+  it('carry an experiment in a v2 link, and keep a link without one at v1', async () => {
+    const experiment = { baseLabel: 'Current lab', axes: [{ path: 'groups[0].count' }], seeds: 3 };
+    const fragment = await encodeLabState({ ...steered, experiment });
+    expect(fragment).toMatch(/^v2\.[A-Za-z0-9_-]+$/);
+    expect(await decodeLabState(fragment)).toEqual({ ok: true, state: { ...steered, experiment } });
+    expect(await encodeLabState(steered)).toMatch(/^v1\./);
+    expect(await errorOf(linkOf(JSON.stringify({ scenario: {}, experiment: [1] }), 2))).toBe('experiment: must be a JSON object, got an array');
+  });
+
   it('round-trip every listed preset in both layouts', async () => {
     for (const { id } of readIndex().presets) {
       const scenario: unknown = JSON.parse(presetText(id));
@@ -114,7 +123,7 @@ describe('lab state links', () => {
 describe('bad links', () => {
   it('name an unknown version, and a fragment that is not a lab link', async () => {
     const valid = await encodeLabState(steered);
-    expect(await errorOf(`v2.${valid.slice(3)}`)).toBe('link: version 2 is not one this page reads (it reads version 1)');
+    expect(await errorOf(`v3.${valid.slice(3)}`)).toBe('link: version 3 is not one this page reads (it reads versions 1 and 2)');
     expect(await errorOf('section-3')).toMatch(/^link: not an AQM Lab link/);
     expect(await errorOf(valid.slice(3))).toMatch(/^link: not an AQM Lab link/);
   });

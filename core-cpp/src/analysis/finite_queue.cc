@@ -24,9 +24,9 @@ FiniteQueueSolution Summarise(std::vector<double> p) {
   return s;
 }
 
-// Stationary law of an irreducible chain (row-stochastic, n x n, row-major)
-// by Grassmann-Taksar-Heyman elimination: only the off-diagonal entries are
-// read, and no subtraction occurs, so tiny probabilities stay accurate.
+
+}  // namespace
+
 std::vector<double> StationaryGth(std::vector<double> m, size_t n) {
   auto at = [&](size_t i, size_t j) -> double& { return m[i * n + j]; };
   for (size_t k = n - 1; k >= 1; --k) {
@@ -49,8 +49,6 @@ std::vector<double> StationaryGth(std::vector<double> m, size_t n) {
   for (double& v : x) v /= total;
   return x;
 }
-
-}  // namespace
 
 Result<FiniteQueueSolution> SolveMm1k(double rho, int64_t capacity) {
   if (!(rho > 0) || !std::isfinite(rho)) return Error{"rho: must be positive"};

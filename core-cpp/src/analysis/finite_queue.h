@@ -23,6 +23,12 @@ struct FiniteQueueSolution {
   double utilisation = 0;     // 1 - p[0] = rho (1 - loss)
 };
 
+// Stationary law of an irreducible chain (n x n, row-major; a transition
+// matrix or a generator alike) by Grassmann-Taksar-Heyman elimination: only
+// the off-diagonal entries are read, and no subtraction occurs, so tiny
+// probabilities stay accurate. O(n^3).
+std::vector<double> StationaryGth(std::vector<double> m, size_t n);
+
 // M/M/1/N: p_n = (1 - rho) rho^n / (1 - rho^(N + 1)), uniform when rho = 1.
 // rho = lambda / mu > 0, 1 <= capacity.
 Result<FiniteQueueSolution> SolveMm1k(double rho, int64_t capacity);

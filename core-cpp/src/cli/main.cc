@@ -5,6 +5,8 @@
 //   aqmlab default-scenario                      the default scenario as JSON
 //   aqmlab bench [--quick] [--list] [--repeat N] [--case K]
 //                                                time the reference scenarios (or case K only)
+//   aqmlab analyze <model.json> | --scenario <s.json> [--side K] [--csv]
+//                                                the analysis models (analyze --help)
 #include <unistd.h>
 
 #include <cstdio>
@@ -16,7 +18,9 @@
 #include <string>
 #include <vector>
 
+#include "cli/analyze_command.h"
 #include "cli/bench.h"
+#include "cli/input_file.h"
 #include "cli/progress.h"
 #include "cli/series_csv.h"
 #include "metrics/summary_json.h"
@@ -31,26 +35,9 @@ int Usage() {
   std::cerr << "usage: aqmlab run <scenario.json> [--csv out.csv] [--quiet]\n"
                "       aqmlab aqms\n"
                "       aqmlab default-scenario\n"
-               "       aqmlab bench [--quick] [--list] [--repeat N] [--case K]\n";
+               "       aqmlab bench [--quick] [--list] [--repeat N] [--case K]\n"
+               "       aqmlab analyze <model.json> | --scenario <s.json> [--side K] [--csv]\n";
   return 2;
-}
-
-// The most a scenario file may have, as the page's file reader allows
-// (web/src/scenario/scenario-file.ts): read no further than that.
-constexpr std::streamsize kMaxScenarioBytes = 2 * 1024 * 1024;
-
-// An empty message when read; otherwise why not.
-std::string ReadScenarioFile(const std::string& path, std::string& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return "cannot read " + path;
-  out.resize(static_cast<size_t>(kMaxScenarioBytes) + 1);
-  in.read(out.data(), kMaxScenarioBytes + 1);
-  if (in.bad()) return "cannot read " + path;
-  out.resize(static_cast<size_t>(in.gcount()));
-  if (static_cast<std::streamsize>(out.size()) > kMaxScenarioBytes) {
-    return path + ": more than the " + std::to_string(kMaxScenarioBytes) + " bytes a scenario file may have";
-  }
-  return "";
 }
 
 int Run(int argc, char** argv) {
@@ -69,7 +56,7 @@ int Run(int argc, char** argv) {
     }
   }
   std::string text;
-  if (std::string why = ReadScenarioFile(argv[2], text); !why.empty()) {
+  if (std::string why = aqmlab::ReadInputFile(argv[2], text); !why.empty()) {
     std::cerr << "aqmlab run: " << why << "\n";
     return 1;
   }
@@ -152,6 +139,7 @@ int main(int argc, char** argv) {
       return 1;
     }
   }
+  if (cmd == "analyze") return aqmlab::AnalyzeCommand(argc - 1, argv + 1);
   if (cmd == "aqms") {
     std::cout << aqmlab::AqmCatalogJson() << "\n";
     return 0;

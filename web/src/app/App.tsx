@@ -2,7 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Layout } from '../charts/layout';
 import { sideName } from './side-session';
 import type { SeriesSource } from '../scenario/series-csv';
-import { linkBannerMessage, loadInitialState, watchLinks, type InitialState } from '../scenario/url-codec';
+import { linkBannerMessage, loadInitialState, replaceFragment, watchLinks, type InitialState } from '../scenario/url-codec';
+import { ExperimentPanel, panelProps, useViews, ViewTabs } from '../experiment/ExperimentTabs';
+import { copyLink } from './share-actions';
 import type { Lab } from './lab';
 import { PresetMenu } from './PresetMenu';
 import { ShareMenu } from './ShareMenu';
@@ -22,6 +24,9 @@ export function App() {
   // What the lab runs when it is not a preset, for the preset menu; n counts replacements.
   const [running, setRunning] = useState({ label: 'Default lab', n: 0 });
   const runs = useCallback((label: string) => setRunning((r) => ({ label, n: r.n + 1 })), []);
+  // The experiment a link carried (n counts links), for the experiment view.
+  const [linkExperiment, setLinkExperiment] = useState<{ state: unknown; n: number } | null>(null);
+  const views = useViews(linkExperiment);
 
   const open = useCallback(
     async (target: Lab, initial: InitialState, firstRun: boolean) => {
@@ -30,6 +35,8 @@ export function App() {
         if (refused === null) {
           runs('Scenario from a link');
           setLayout(initial.state.layout);
+          const experiment = initial.state.experiment;
+          if (experiment !== undefined) setLinkExperiment((e) => ({ state: experiment, n: (e?.n ?? 0) + 1 }));
           setBanner(null);
           return;
         }
@@ -77,6 +84,7 @@ export function App() {
       <header>
         <div className="header-row">
           <h1>AQM Lab</h1>
+          <ViewTabs views={views} />
           <ThemeToggle />
         </div>
         <p>Up to six queue disciplines handle the same traffic, live, side by side. Add sides, pick a discipline for each, and move the sliders while it runs.</p>
@@ -91,20 +99,45 @@ export function App() {
       )}
       {lab ? (
         <>
-          <div className="lab-bar">
-            <PresetMenu onLoad={loadAndClear} running={running} />
-            <ShareMenu
-              exportScenario={() => lab.exportScenario()}
-              loadScenario={async (json) => {
-                const refused = await loadAndClear(json);
-                if (refused === null) runs('Imported file');
-                return refused;
-              }}
-              layout={layout}
-              getSeries={getSeries}
-            />
+          <div {...panelProps(views, 'lab')}>
+            <div className="lab-bar">
+              <PresetMenu onLoad={loadAndClear} running={running} />
+              <ShareMenu
+                exportScenario={() => lab.exportScenario()}
+                loadScenario={async (json) => {
+                  const refused = await loadAndClear(json);
+                  if (refused === null) runs('Imported file');
+                  return refused;
+                }}
+                layout={layout}
+                getSeries={getSeries}
+              />
+            </div>
+            <Workbench lab={lab} layout={layout} onLayoutChange={setLayout} eventMarks={() => lab.eventMarks()} />
           </div>
-          <Workbench lab={lab} layout={layout} onLayoutChange={setLayout} eventMarks={() => lab.eventMarks()} />
+          <ExperimentPanel
+            views={views}
+            labScenario={() => lab.exportScenario()}
+            openRun={async (json, label) => {
+              const refused = await loadAndClear(json);
+              if (refused === null) {
+                runs(`Experiment run: ${label}`);
+                replaceFragment('');
+              }
+              return refused;
+            }}
+            copyLink={(experiment) =>
+              copyLink({
+                exportScenario: () => lab.exportScenario(),
+                layout,
+                href: window.location.href,
+                setFragment: replaceFragment,
+                writeClipboard: navigator.clipboard ? (text) => navigator.clipboard.writeText(text) : undefined,
+                experiment,
+              })
+            }
+            fromLink={linkExperiment}
+          />
         </>
       ) : (
         <p>Starting the simulation…</p>

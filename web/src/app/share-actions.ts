@@ -42,13 +42,15 @@ export interface LinkDeps {
   setFragment(fragment: string): void;
   /** navigator.clipboard.writeText, absent where the browser has none. */
   writeClipboard?: (text: string) => Promise<void>;
+  /** The experiment view's state, when the link should carry it (a v2 link). */
+  experiment?: Record<string, unknown>;
 }
 
 export async function copyLink(deps: LinkDeps): Promise<ActionOutcome> {
   let url: string;
   try {
     const scenario: unknown = JSON.parse(await deps.exportScenario());
-    const checked = checkLabState({ scenario, layout: deps.layout });
+    const checked = checkLabState({ scenario, layout: deps.layout, ...(deps.experiment ? { experiment: deps.experiment } : {}) });
     if (!checked.ok) return { kind: 'error', message: checked.error };
     const fragment = await encodeLabState(checked.state);
     deps.setFragment(fragment);
@@ -59,7 +61,8 @@ export async function copyLink(deps: LinkDeps): Promise<ActionOutcome> {
   if (!deps.writeClipboard) return { kind: 'manual', message: 'This browser gives no clipboard here: copy the link below.', url };
   try {
     await deps.writeClipboard(url);
-    return { kind: 'done', message: `Link copied (${url.length} characters). Opening it shows this run with the same numbers.` };
+    const shows = deps.experiment ? 'this experiment, run again to the same numbers' : 'this run with the same numbers';
+    return { kind: 'done', message: `Link copied (${url.length} characters). Opening it shows ${shows}.` };
   } catch {
     return { kind: 'manual', message: 'The browser refused the clipboard: copy the link below.', url };
   }

@@ -6,7 +6,10 @@ import { maxSides } from '../lib/limits';
 // The lab's whole state in the URL fragment: `v1.` + base64url(deflate-raw(JSON)).
 // The JSON is {scenario, layout}; the scenario carries the sides, their
 // parameters, the seed and the timeline events (live changes included), so
-// the same link replays the same run. A link is data only: it is inflated
+// the same link replays the same run. `v2.` is the same with an `experiment`
+// (the experiment view's sweep and plots, checked by experiment/experiment-state.ts
+// as the scenario is by the core); a link without one is still written `v1.`,
+// so the lab's links read in pages that predate experiments. A link is data only: it is inflated
 // with a size cap, parsed, shape-checked here and validated by the core
 // (Lab.load) before anything runs, and nothing in it is ever evaluated.
 
@@ -20,11 +23,15 @@ export type Scenario = Record<string, unknown>;
 export interface LabState {
   scenario: Scenario;
   layout: Layout;
+  /** The experiment view's state (v2 links); its shape is the experiment view's to check. */
+  experiment?: Record<string, unknown>;
 }
 
 export type DecodeResult = { ok: true; state: LabState } | { ok: false; error: string };
 
+/** The version of a link without an experiment; one with an experiment is `experimentLinkVersion`. */
 export const linkVersion = 1;
+export const experimentLinkVersion = 2;
 /** Longest fragment read: far above any real scenario, far below what hurts a browser. */
 export const maxFragmentChars = 256 * 1024;
 /** Largest inflated state: the same cap as a scenario file. */
@@ -167,9 +174,10 @@ function shown(value: unknown): string {
 export function checkLabState(value: unknown): DecodeResult {
   if (!isRecord(value)) return { ok: false, error: `state: must be a JSON object, got ${kindOf(value)}` };
   for (const key of Object.keys(value)) {
-    if (key !== 'scenario' && key !== 'layout') return { ok: false, error: `state: unknown field ${shown(key)}` };
+    if (key !== 'scenario' && key !== 'layout' && key !== 'experiment') return { ok: false, error: `state: unknown field ${shown(key)}` };
   }
-  const { scenario, layout = defaultLayout } = value;
+  const { scenario, layout = defaultLayout, experiment } = value;
+  if (experiment !== undefined && !isRecord(experiment)) return { ok: false, error: `experiment: must be a JSON object, got ${kindOf(experiment)}` };
   if (scenario === undefined) return { ok: false, error: 'scenario: missing (a link must carry the scenario)' };
   if (!isRecord(scenario)) return { ok: false, error: `scenario: must be a JSON object, got ${kindOf(scenario)}` };
   if (!isLayout(layout)) return { ok: false, error: `layout: must be one of ${layouts.join(', ')}, got ${shown(layout)}` };
@@ -185,16 +193,18 @@ export function checkLabState(value: unknown): DecodeResult {
   if (scenario.events !== undefined && !Array.isArray(scenario.events)) {
     return { ok: false, error: `scenario.events: must be an array, got ${kindOf(scenario.events)}` };
   }
-  return { ok: true, state: { scenario, layout } };
+  return { ok: true, state: experiment === undefined ? { scenario, layout } : { scenario, layout, experiment } };
 }
 
 /** The fragment text (without '#') for a state. Throws when the link would exceed what decoding accepts. */
 export async function encodeLabState(state: LabState): Promise<string> {
   const checked = checkLabState(state);
   if (!checked.ok) throw new Error(checked.error);
-  const json = new TextEncoder().encode(JSON.stringify({ scenario: state.scenario, layout: state.layout }));
+  const { scenario, layout, experiment } = checked.state;
+  const json = new TextEncoder().encode(JSON.stringify(experiment === undefined ? { scenario, layout } : { scenario, layout, experiment }));
   if (json.byteLength > maxStateBytes) throw new Error(`state: ${json.byteLength} bytes of JSON, more than a link carries (${maxStateBytes})`);
-  const fragment = `v${linkVersion}.${toBase64Url(await deflateRaw(json))}`;
+  const version = experiment === undefined ? linkVersion : experimentLinkVersion;
+  const fragment = `v${version}.${toBase64Url(await deflateRaw(json))}`;
   if (fragment.length > maxFragmentChars) throw new Error(`state: the link would be ${fragment.length} characters, more than ${maxFragmentChars}`);
   return fragment;
 }
@@ -206,8 +216,8 @@ export async function decodeLabState(fragment: string): Promise<DecodeResult> {
   const marker = /^v(\d{1,6})\./.exec(text);
   if (!marker) return { ok: false, error: 'link: not an AQM Lab link (it should start with "v1.")' };
   const version = Number(marker[1]);
-  if (version !== linkVersion) {
-    return { ok: false, error: `link: version ${version} is not one this page reads (it reads version ${linkVersion})` };
+  if (version !== linkVersion && version !== experimentLinkVersion) {
+    return { ok: false, error: `link: version ${version} is not one this page reads (it reads versions ${linkVersion} and ${experimentLinkVersion})` };
   }
   const bytes = fromBase64Url(text.slice(marker[0].length));
   if (typeof bytes === 'string') return { ok: false, error: `link: ${bytes}` };

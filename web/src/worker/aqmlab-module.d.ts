@@ -22,7 +22,16 @@ declare module '*/generated/aqmlab.mjs' {
     describeAqms(): string;
     defaultScenario(): string;
     validateScenario(json: string): string;
+    /** Issue 16's sweep functions (wasm/API.md, core-cpp/SWEEP.md); absent from a core built before them. */
+    sweepPlan?(sweepJson: string): string;
+    sweepRunLines?(sweepJson: string, index: number): string;
+    sweepReport?(jsonlText: string): string;
     Simulation: new (scenarioJson: string, side: number) => CoreSimulation;
+    /** The analysis models (wasm/API.md, "Analysis"): JSON strings, {"ok":false,"error"} on bad input. */
+    analyzeScenario(scenarioJson: string, side: number): string;
+    solveQueueModel(modelJson: string): string;
+    responseBounds(json: string): string;
+    analyzeModel(modelJson: string): string;
   }
 
   const createAqmLab: (options?: object) => Promise<AqmLabModule>;

@@ -4,8 +4,8 @@
 import type { ToWorker } from '../protocol/protocol';
 import { workerName } from './test-crash';
 
-export interface WorkerPort {
-  post(message: ToWorker): void;
+export interface WorkerPort<Out = ToWorker> {
+  post(message: Out): void;
   onMessage(listener: (data: unknown) => void): void;
   onError(listener: (message: string) => void): void;
   terminate(): void;
@@ -17,6 +17,11 @@ export function spawnSimWorker(crashAfterBatches: number | null = null): WorkerP
     type: 'module',
     name: workerName(crashAfterBatches),
   });
+  return portOf<ToWorker>(worker, 'the simulation worker failed to start (is the wasm module built?)');
+}
+
+/** A Worker as a port: messages out, data in, and every failure as one message. */
+export function portOf<Out>(worker: Worker, startFailure: string): WorkerPort<Out> {
   return {
     post: (message) => worker.postMessage(message),
     onMessage: (listener) => worker.addEventListener('message', (event: MessageEvent) => listener(event.data)),
@@ -24,7 +29,7 @@ export function spawnSimWorker(crashAfterBatches: number | null = null): WorkerP
       // A module worker that fails to load reports an ErrorEvent with an empty message.
       worker.addEventListener('error', (event: ErrorEvent) => {
         event.preventDefault();
-        listener(event.message || 'the simulation worker failed to start (is the wasm module built?)');
+        listener(event.message || startFailure);
       });
       worker.addEventListener('messageerror', () => listener('a worker message could not be decoded'));
     },

@@ -1,0 +1,73 @@
+// Stability of one discipline on one network (spec/analysis.md sec. 3): the
+// linearised loop's Bode data and margins, and the papers' design rule with
+// a verdict.
+//
+// The verdict. Every rule is reduced to one ratio r: how far the setting has
+// gone toward its stability limit (1 = on the boundary).
+//   RED     r = L_red (RC)^3 / (2N)^2 / sqrt(wg^2 / K^2 + 1)   (Hollot et al.)
+//   LRED    r = beta / beta_hat                                 (Wang et al.)
+//   MSC     r = R^3 C^2 / (4 N^3) / sqrt(wg^2 / K^2 + 1)       (Ji & Dong, Theorem 1)
+//   PI, REM, AOPC: the loop's own Nyquist limit, r = 1 / |gain margin| = 10^(-GM/20)
+//                  (these papers design against the linear loop, not a closed form)
+// stable: r <= 0.9; marginal: 0.9 < r <= 1.1 (within 10% of the boundary,
+// either side); unstable: r > 1.1. "none": no linear analysis (drop-tail,
+// CoDel, PIE, ... ; RED-derived adaptive laws use RED's rule at their base
+// setting and say so).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/loop_response.h"
+
+namespace aqmlab::analysis {
+
+using ParamValues = std::map<std::string, double>;
+
+// A parameter's value, or `fallback` when the map does not hold it.
+inline double ParamOr(const ParamValues& p, const std::string& name, double fallback) {
+  auto it = p.find(name);
+  return it == p.end() ? fallback : it->second;
+}
+
+// The operating point the loop is linearised at.
+struct LoopPlant {
+  double flows = 50;         // N, long-lived TCP flows
+  double capacity_pps = 2500;
+  double rtt_s = 0.1;        // R0 = q0 / C + Tp at the operating point
+  double buffer_pkts = 200;  // Q, for the response-time bounds
+};
+
+struct StabilityReport {
+  std::string discipline;
+  std::string verdict = "none";  // stable | marginal | unstable | none
+  std::string rule;              // the formula, as text
+  std::vector<std::pair<std::string, double>> numbers;  // the values it used, in order
+  std::optional<Margins> margins;
+  std::optional<BodeData> bode;
+};
+
+inline constexpr double kStableBelow = 0.9;
+inline constexpr double kUnstableAbove = 1.1;
+std::string VerdictOf(double ratio);
+
+StabilityReport AnalyseStability(const std::string& aqm, const ParamValues& params, const LoopPlant& plant);
+
+// The loops themselves (also used by the tests).
+OpenLoop RedLoop(const ParamValues& params, const LoopPlant& plant);
+// PI with a continuous controller K (s/z + 1) / s.
+OpenLoop PiLoop(double k, double z, const LoopPlant& plant);
+// LRED / AOPC: Kc Hc e^{-Rs} / (s (s + K11)), eta = 1.5.
+OpenLoop LossRatioLoop(double hc, const LoopPlant& plant);
+
+// PI's discrete gains (a, b at f Hz) as K (s/z + 1) / s: K = (a - b) f,
+// K / z = (a + b) / 2 (the bilinear map of p += a e(k) - b e(k-1)).
+struct PiContinuous {
+  double k;
+  double z;
+};
+PiContinuous PiFromDiscrete(double a, double b, double freq_hz);
+
+}  // namespace aqmlab::analysis

@@ -1,0 +1,190 @@
+#include "cli/analyze_command.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include "analysis/analysis_json.h"
+#include "analysis/scenario_analysis.h"
+#include "cli/input_file.h"
+#include "scenario/json_text.h"
+#include "scenario/scenario.h"
+
+namespace aqmlab {
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: aqmlab analyze <model.json> [--csv]\n"
+    "       aqmlab analyze --scenario <scenario.json> [--side K] [--csv]\n"
+    "       aqmlab analyze --bench [--repeat N] <model.json>   time the file's \"chain\" solve\n"
+    "\n"
+    "Prints the analysis models' results as JSON (core-cpp/ANALYSIS.md):\n"
+    "  a model file holds any of: \"chain\" (the MMPP/Erlang-m/1/L queue), \"network\" + \"aqm\"\n"
+    "  + \"params\" with \"fluid\" (the fluid model's trajectory) and/or \"stability\" ({}: Bode\n"
+    "  data, margins and the papers' rule), \"response_bounds\" (PI and REM lower bounds against N).\n"
+    "  --scenario runs every model on each side of a scenario (or on side K only).\n"
+    "  --csv prints the distributions, trajectories, Bode data and bound curves as CSV\n"
+    "  sections, each headed by a line \"# <side>.<part>\".\n";
+
+int Usage() {
+  std::cerr << kUsage;
+  return 2;
+}
+
+void Csv(const std::string& title, const Json& columns, std::initializer_list<const char*> names) {
+  std::cout << "# " << title << "\n";
+  std::string header;
+  for (const char* n : names) header += (header.empty() ? "" : ",") + std::string(n);
+  std::cout << header << "\n";
+  const size_t rows = columns[*names.begin()].size();
+  for (size_t i = 0; i < rows; ++i) {
+    std::string line;
+    for (const char* n : names) line += (line.empty() ? "" : ",") + columns[n][i].dump();
+    std::cout << line << "\n";
+  }
+}
+
+// The CSV sections of one result object (a model file's or a side's).
+void PrintCsv(const Json& r, const std::string& prefix) {
+  for (const char* key : {"chain", "queue_model"}) {
+    if (r.contains(key) && r[key].is_object()) {
+      Json cols{{"b", Json::array()}, {"probability", r[key]["distribution"]}};
+      for (size_t b = 0; b < r[key]["distribution"].size(); ++b) cols["b"].push_back(b);
+      Csv(prefix + key, cols, {"b", "probability"});
+    }
+  }
+  if (r.contains("fluid") && r["fluid"].is_object()) {
+    Csv(prefix + "fluid", r["fluid"], {"t", "queue_pkts", "window_pkts", "p"});
+  }
+  if (r.contains("stability") && r["stability"]["bode"].is_object()) {
+    Csv(prefix + "bode", r["stability"]["bode"], {"w", "mag_db", "phase_deg"});
+  }
+  if (r.contains("response_bounds")) Csv(prefix + "response_bounds", r["response_bounds"], {"flows", "p0", "pi_s", "rem_s"});
+}
+
+// Solves the model's chain `repeat` times and prints the size and the times.
+int Bench(const Json& model, int repeat) {
+  if (!model.is_object() || !model.contains("chain")) {
+    std::cerr << "aqmlab analyze: --bench: the model file needs a \"chain\"\n";
+    return 1;
+  }
+  auto m = analysis::ReadChainModel(model["chain"], "chain");
+  if (!m.ok()) {
+    std::cerr << "aqmlab analyze: " << m.error() << "\n";
+    return 1;
+  }
+  std::vector<double> ms;
+  int64_t states = 0, phases = 0;
+  for (int i = 0; i < repeat; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    auto r = analysis::SolveMmppChain(m.value());
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    if (!r.ok()) {
+      std::cerr << "aqmlab analyze: chain." << r.error() << "\n";
+      return 1;
+    }
+    states = r.value().states, phases = r.value().phases;
+  }
+  std::sort(ms.begin(), ms.end());
+  std::cout << Json{{"states", states}, {"phases", phases}, {"erlang_stages", m.value().stages},
+                    {"capacity_pkts", m.value().capacity}, {"repeat", repeat}, {"median_ms", ms[ms.size() / 2]},
+                    {"min_ms", ms.front()}, {"max_ms", ms.back()}}
+                   .dump()
+            << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int AnalyzeCommand(int argc, char** argv) {
+  std::string path;
+  bool scenario = false, csv = false, bench = false;
+  std::optional<int> side;
+  int repeat = 5;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      std::cout << kUsage;
+      return 0;
+    } else if (arg == "--csv") {
+      csv = true;
+    } else if (arg == "--bench") {
+      bench = true;
+    } else if (arg == "--repeat" && i + 1 < argc) {
+      char* end = nullptr;
+      const long n = std::strtol(argv[++i], &end, 10);
+      if (*end != '\0' || n < 1 || n > 1000) {
+        std::cerr << "aqmlab analyze: --repeat: must be an integer in [1, 1000], got " << Quoted(argv[i]) << "\n";
+        return 2;
+      }
+      repeat = static_cast<int>(n);
+    } else if (arg == "--scenario" && i + 1 < argc) {
+      scenario = true;
+      path = argv[++i];
+    } else if (arg == "--side" && i + 1 < argc) {
+      char* end = nullptr;
+      const long k = std::strtol(argv[++i], &end, 10);
+      if (*end != '\0' || k < 0 || k > 5) {
+        std::cerr << "aqmlab analyze: --side: must be an integer in [0, 5], got " << Quoted(argv[i]) << "\n";
+        return 2;
+      }
+      side = static_cast<int>(k);
+    } else if (path.empty() && arg.rfind("--", 0) != 0) {
+      path = arg;
+    } else {
+      std::cerr << "aqmlab analyze: unknown option " << Quoted(arg) << "\n";
+      return Usage();
+    }
+  }
+  if (path.empty() || (side && !scenario) || (bench && (scenario || csv))) return Usage();
+  std::string text;
+  if (std::string why = ReadInputFile(path, text); !why.empty()) {
+    std::cerr << "aqmlab analyze: " << why << "\n";
+    return 1;
+  }
+  if (bench) {
+    auto parsed = ParseJsonText(text, "model", "");
+    if (!parsed.ok()) {
+      std::cerr << "aqmlab analyze: " << path << ": " << parsed.error() << "\n";
+      return 1;
+    }
+    return Bench(parsed.value(), repeat);
+  }
+  Json result;
+  if (scenario) {
+    auto sc = ParseScenario(text);
+    if (!sc.ok()) {
+      std::cerr << "aqmlab analyze: " << path << ": " << sc.error() << "\n";
+      return 1;
+    }
+    if (side) {
+      result = analysis::AnalyzeScenarioSide(sc.value(), *side);
+    } else {
+      result = Json{{"ok", true}, {"sides", Json::array()}};
+      for (size_t k = 0; k < sc.value().sides.size(); ++k) {
+        result["sides"].push_back(analysis::AnalyzeScenarioSide(sc.value(), static_cast<int>(k)));
+      }
+    }
+  } else {
+    auto parsed = ParseJsonText(text, "model", "");
+    result = parsed.ok() ? analysis::AnalyzeModel(parsed.value()) : analysis::ErrorResult(parsed.error());
+  }
+  if (!result["ok"].get<bool>()) {
+    std::cerr << "aqmlab analyze: " << path << ": " << result["error"].get<std::string>() << "\n";
+    return 1;
+  }
+  if (!csv) {
+    std::cout << result.dump() << "\n";
+  } else if (result.contains("sides")) {
+    for (size_t k = 0; k < result["sides"].size(); ++k) PrintCsv(result["sides"][k], "side" + std::to_string(k) + ".");
+  } else {
+    PrintCsv(result, side ? "side" + std::to_string(*side) + "." : "");
+  }
+  return 0;
+}
+
+}  // namespace aqmlab

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Checks of `aqmlab analyze` (issue 17), one per ctest test:
+# analyze_checks.sh <aqmlab> <check>. Model files come from
+# core-cpp/analysis-examples/ (documented in core-cpp/ANALYSIS.md).
+set -u
+aqmlab=$1
+here=$(cd "$(dirname "$0")" && pwd)
+examples=$here/../../../core-cpp/analysis-examples
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+expect_match() {  # text, extended regex, what
+  grep -Eq -- "$2" <<<"$1" || fail "$3: expected /$2/, got: $(head -c 600 <<<"$1")"
+}
+
+case $2 in
+help)
+  out=$("$aqmlab" analyze --help); status=$?
+  [ $status -eq 0 ] || fail "exit status $status"
+  expect_match "$out" '^usage: aqmlab analyze <model.json> \[--csv\]' "usage on stdout"
+  ;;
+chain_json)
+  out=$("$aqmlab" analyze "$examples/chain-16-phases.json") || fail "exit status $?"
+  expect_match "$out" '^\{"chain":\{.*"phases":16,.*"states":12816\},"ok":true\}$' "16-phase chain"
+  n=$(python3 -c 'import json,sys; d=json.load(sys.stdin)["chain"]; print(len(d["distribution"]), round(sum(d["distribution"]),12))' <<<"$out")
+  [ "$n" = "201 1.0" ] || fail "distribution: $n"
+  ;;
+fluid_csv)
+  out=$("$aqmlab" analyze "$examples/pi-network.json" --csv) || fail "exit status $?"
+  expect_match "$(sed -n 1,2p <<<"$out" | tr '\n' '|')" '^# fluid\|t,queue_pkts,window_pkts,p\|$' "fluid header"
+  rows=$(awk '/^# fluid/{f=1;next} /^#/{f=0} f' <<<"$out" | tail -n +2 | wc -l)
+  [ "$rows" -eq 4001 ] || fail "$rows fluid rows, expected 4001 (every 50 ms over 200 s, both ends)"
+  expect_match "$out" '^# bode$' "bode section"
+  ;;
+scenario_side)
+  echo '{"duration_s":20,"groups":[{"count":40}],"sides":[{"aqm":"red"},{"aqm":"pi"}]}' > "$tmp/s.json"
+  out=$("$aqmlab" analyze --scenario "$tmp/s.json" --side 1) || fail "exit status $?"
+  expect_match "$out" '"discipline":"pi"' "side 1"
+  expect_match "$out" '"verdict":"(stable|marginal|unstable)"' "verdict"
+  all=$("$aqmlab" analyze --scenario "$tmp/s.json") || fail "exit status $?"
+  expect_match "$all" '^\{"ok":true,"sides":\[\{.*"discipline":"red".*\},\{.*"discipline":"pi"' "every side"
+  ;;
+bad_input)
+  echo '{"chain":{"sources":[{"lambda1":5,"lambda2":1,"r12":0}]}}' > "$tmp/m.json"
+  out=$("$aqmlab" analyze "$tmp/m.json" 2>&1); status=$?
+  [ $status -eq 1 ] || fail "exit status $status"
+  expect_match "$out" '^aqmlab analyze: .*m.json: chain.sources\[0\].r12: must be in \[1e-06, 1000000\], got 0$' "message"
+  echo '{"network":{"flows":10},"aqm":"nosuch","stability":{}}' > "$tmp/m.json"
+  out=$("$aqmlab" analyze "$tmp/m.json" 2>&1); status=$?
+  [ $status -eq 1 ] || fail "exit status $status"
+  expect_match "$out" 'm.json: aqm: unknown discipline "nosuch"' "unknown discipline"
+  out=$("$aqmlab" analyze --side 1 "$tmp/m.json" 2>&1); status=$?
+  [ $status -eq 2 ] || fail "--side without --scenario: exit status $status"
+  ;;
+bench)
+  out=$("$aqmlab" analyze --bench --repeat 1 "$examples/chain-16-phases.json") || fail "exit status $?"
+  expect_match "$out" '^\{"capacity_pkts":200,"erlang_stages":4,"max_ms":[0-9.e+-]+,"median_ms":[0-9.e+-]+,"min_ms":[0-9.e+-]+,"phases":16,"repeat":1,"states":12816\}$' "bench line"
+  ;;
+*) fail "unknown check $2" ;;
+esac

@@ -1,0 +1,163 @@
+import { useId, useState } from 'react';
+import { browserDownload } from '../lib/download';
+import { messageOf } from '../lib/errors';
+import type { FailedRun } from './experiment-run';
+import type { ExperimentState, PlotChoice } from './experiment-state';
+import { MetricPlot } from './MetricPlot';
+import { PairPlot } from './PairPlot';
+import { metricLines, metricPairs, pointLabel, reportCsv, reportJson, runsAt } from './results';
+import { ResultsTable } from './ResultsTable';
+import { runScenario } from './run-scenario';
+import type { ReportRow, SweepPlan } from './sweep-core';
+import type { Fields } from '../lib/json';
+
+// What a finished (or running) sweep shows: the metric against the axis, one
+// metric against another, the runs of a chosen point (each opens in the live
+// lab), the table, and the exports.
+
+export interface ExperimentResultsProps {
+  plan: SweepPlan;
+  rows: readonly ReportRow[];
+  failed: readonly FailedRun[];
+  /** The experiment as it was run (its base, axes and seeds). */
+  ran: ExperimentState;
+  sweep: Fields;
+  jsonl: string | null;
+  plot: PlotChoice;
+  onPlotChange: (plot: PlotChoice) => void;
+  openRun: (scenarioJson: string, label: string) => Promise<string | null>;
+  copyLink: () => Promise<{ kind: string; message: string; url?: string }>;
+}
+
+function MetricSelect({ label, value, metrics, onChange, testId }: { label: string; value: string; metrics: readonly string[]; onChange: (m: string) => void; testId: string }) {
+  const id = useId();
+  return (
+    <span className="experiment-select">
+      <label htmlFor={id}>{label}</label>{' '}
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
+        {metrics.map((m) => (
+          <option key={m} value={m}>
+            {m}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+function save(name: string, text: string, type: string) {
+  browserDownload.save(name, new Blob([text], { type }));
+}
+
+export function ExperimentResults({ plan, rows, failed, ran, sweep, jsonl, plot, onPlotChange, openRun, copyLink }: ExperimentResultsProps) {
+  const [picked, setPicked] = useState<ReportRow | null>(null);
+  const [status, setStatus] = useState<{ error: boolean; text: string; url?: string } | null>(null);
+  const first = plan.axes[0];
+  const firstPath = first?.path ?? '';
+  const logX = ran.axes[0]?.mode === 'range' && ran.axes[0].scale === 'log';
+  const lines = metricLines(plan, rows, plot.metric, ran.zip);
+  const pairs = metricPairs(plan, rows, plot.x, plot.y);
+  const shown = [...new Set([plot.metric, plot.x, plot.y])];
+  const stem = `aqmlab-experiment-${plan.count}runs`;
+
+  const open = async (point: Readonly<Record<string, number>>, seed: number) => {
+    const scenario = runScenario(ran.base, point, seed);
+    if (typeof scenario === 'string') {
+      setStatus({ error: true, text: `Open run: ${scenario}` });
+      return;
+    }
+    const refused = await openRun(JSON.stringify(scenario), `${pointLabel(point)}, seed ${seed}`);
+    if (refused !== null) setStatus({ error: true, text: `Open run: ${refused}` });
+  };
+
+  const act = async (what: string, action: () => Promise<{ kind: string; message: string; url?: string }> | { kind: string; message: string }) => {
+    try {
+      const outcome = await action();
+      setStatus({ error: outcome.kind === 'error', text: outcome.message, url: 'url' in outcome ? outcome.url : undefined });
+    } catch (e) {
+      setStatus({ error: true, text: `${what}: ${messageOf(e)}` });
+    }
+  };
+
+  return (
+    <div className="experiment-results" data-testid="experiment-results">
+      <div className="experiment-plots">
+        <section className="chart-panel" aria-label="Metric against the axis">
+          <div className="experiment-plot-bar">
+            <MetricSelect label="Metric" value={plot.metric} metrics={plan.metrics} onChange={(metric) => onPlotChange({ ...plot, metric })} testId="experiment-metric" />
+            <span className="chart-note">mean over {ran.seeds} seed{ran.seeds === 1 ? '' : 's'}, whiskers: 95% confidence interval (Student t)</span>
+          </div>
+          <MetricPlot lines={lines} axisLabel={firstPath} metric={plot.metric} logX={logX} onPick={setPicked} />
+          <ul className="legend">
+            {plan.sides.map((s, i) => (
+              <li key={s}>
+                <span className="line-key" style={{ borderColor: `var(--side-${i % 6})` }} /> {s}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="chart-panel" aria-label="One metric against another">
+          <div className="experiment-plot-bar">
+            <MetricSelect label="Across" value={plot.x} metrics={plan.metrics} onChange={(x) => onPlotChange({ ...plot, x })} testId="experiment-x" />
+            <MetricSelect label="Up" value={plot.y} metrics={plan.metrics} onChange={(y) => onPlotChange({ ...plot, y })} testId="experiment-y" />
+          </div>
+          <PairPlot pairs={pairs} xMetric={plot.x} yMetric={plot.y} sides={plan.sides} firstAxis={firstPath} onPick={setPicked} />
+        </section>
+      </div>
+      {picked && (
+        <section className="chart-panel experiment-picked" data-testid="experiment-picked" aria-label="The chosen point's runs">
+          <p>
+            {pointLabel(picked.point)}, {picked.side}: open a run in the live lab (every side, that point and seed).
+          </p>
+          <div className="buttons">
+            {runsAt(plan, picked.point).map((run) => (
+              <button key={run.index} type="button" onClick={() => void open(run.point, run.seed)} data-testid="open-run">
+                Open seed {run.seed}
+              </button>
+            ))}
+          </div>
+        </section>
+      )}
+      {failed.length > 0 && (
+        <div className="share-error" role="alert" data-testid="experiment-failed">
+          <p>
+            {failed.length} run{failed.length === 1 ? '' : 's'} failed and {failed.length === 1 ? 'is' : 'are'} not in the figures:
+          </p>
+          <ul>
+            {failed.slice(0, 10).map((f) => (
+              <li key={f.index}>
+                run {f.index} ({pointLabel(plan.runs.find((r) => r.index === f.index)?.point ?? {})}): {f.error}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <ResultsTable plan={plan} rows={rows} metrics={shown} />
+      <div className="buttons experiment-exports">
+        <button type="button" data-testid="experiment-csv" onClick={() => void act('Export CSV', () => (save(`${stem}.csv`, reportCsv(plan, rows), 'text/csv'), { kind: 'done', message: `Saved ${stem}.csv.` }))}>
+          Export CSV
+        </button>
+        <button type="button" data-testid="experiment-json" onClick={() => void act('Export JSON', () => (save(`${stem}.json`, reportJson(sweep, plan, rows, failed), 'application/json'), { kind: 'done', message: `Saved ${stem}.json.` }))}>
+          Export JSON
+        </button>
+        {jsonl !== null && (
+          <button type="button" data-testid="experiment-jsonl" onClick={() => void act('Export runs', () => (save(`${stem}.jsonl`, jsonl, 'application/x-ndjson'), { kind: 'done', message: `Saved ${stem}.jsonl (aqmlab report reads it).` }))}>
+            Export runs (JSON Lines)
+          </button>
+        )}
+        <button type="button" data-testid="experiment-copy-link" onClick={() => void act('Copy link', copyLink)}>
+          Copy link
+        </button>
+      </div>
+      <div role="status" aria-live="polite" className="share-status" data-testid="experiment-status">
+        {status && !status.error && <span className="share-done">{status.text}</span>}
+        {status?.url && <input type="text" readOnly value={status.url} data-testid="experiment-link-field" onFocus={(e) => e.target.select()} aria-label="Link to this experiment" />}
+      </div>
+      {status?.error && (
+        <p className="share-error" role="alert">
+          {status.text}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { messageOf } from '../lib/errors';
+import { isRecord, parseJson, type Fields } from '../lib/json';
+import { completeScenario } from '../scenario/scenario-json';
+import { fetchPreset } from '../scenario/presets';
+import { axisChoices, type AxisChoice } from './axis-choices';
+import { ExperimentForm, type BaseChoice } from './ExperimentForm';
+import { ExperimentResults } from './ExperimentResults';
+import { defaultPlot, experimentFields, planSummary, startingAxis } from './experiment-defaults';
+import { emptyAxis, readExperimentState, sweepDocument, type ExperimentState } from './experiment-state';
+import { spawnSweepWorker, type SweepPort } from './spawn-sweep-worker';
+import { crashRunFromUrl } from './sweep-test-crash';
+import { SweepProgress } from './SweepProgress';
+import { useExperimentRunner, useSettled } from './use-experiment';
+
+// The experiment view: set up a sweep over one or two parameters and seeds,
+// run it on a pool of workers beside the live lab, and read the figure. See
+// web/README.md ("Experiments") for the decisions.
+
+export interface LinkOutcome {
+  kind: 'done' | 'error' | 'manual';
+  message: string;
+  url?: string;
+}
+
+export interface ExperimentViewProps {
+  /** The live lab's scenario with its live changes as events (Lab.exportScenario). */
+  labScenario: () => Promise<string>;
+  /** Loads a run in the live lab and shows it; resolves to the core's refusal or null. */
+  openRun: (scenarioJson: string, label: string) => Promise<string | null>;
+  /** Copies a link to the page carrying this experiment. */
+  copyLink: (experiment: Fields) => Promise<LinkOutcome>;
+  /** An experiment from a link (`n` counts links): shown, then run. */
+  fromLink: { state: unknown; n: number } | null;
+  spawn?: () => SweepPort;
+}
+
+const defaultSpawn = () => spawnSweepWorker(crashRunFromUrl(window.location.search));
+const cores = () => Math.max(1, navigator.hardwareConcurrency || 2);
+/** One core is left to the live lab (its workers and the page), so it keeps its pace meanwhile. */
+export const defaultWorkers = () => Math.max(1, cores() - 1);
+
+const initialState: ExperimentState = { base: {}, baseLabel: 'Current lab', axes: [emptyAxis()], zip: false, seeds: 3, extra: {}, plot: { metric: '', x: '', y: '' } };
+
+export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn = defaultSpawn }: ExperimentViewProps) {
+  const { runner, phase, catalogue } = useExperimentRunner(spawn);
+  const [state, setState] = useState<ExperimentState>(initialState);
+  const [baseChoice, setBaseChoice] = useState<BaseChoice>('lab');
+  const [baseError, setBaseError] = useState<string | null>(null);
+  const [workers, setWorkers] = useState(defaultWorkers);
+  const [ran, setRan] = useState<{ state: ExperimentState; sweep: Fields } | null>(null);
+  const [preview, setPreview] = useState<{ ok: true; text: string } | { ok: false; error: string } | null>(null);
+  const autoRun = useRef<number | null>(null);
+
+  const choices: AxisChoice[] = useMemo(() => {
+    if (typeof catalogue !== 'object' || catalogue === null) return [];
+    return axisChoices(completeScenario(state.base, catalogue.defaults), catalogue.aqms);
+  }, [catalogue, state.base]);
+
+  // The lab's scenario is read when asked for (App passes a new function at each render).
+  const labScenarioNow = useRef(labScenario);
+  labScenarioNow.current = labScenario;
+  const chooseBase = useCallback(async (choice: Exclude<BaseChoice, 'link'>, label: string) => {
+    setBaseError(null);
+    try {
+      const text = choice === 'lab' ? await labScenarioNow.current() : await fetchPreset(import.meta.env.BASE_URL, choice.slice('preset:'.length));
+      const base = parseJson(text);
+      if (!isRecord(base)) throw new Error('not a scenario object');
+      setBaseChoice(choice);
+      setState((s) => ({ ...s, base, baseLabel: label, axes: s.axes.map((a) => (a.path === '' ? startingAxis(base) : a)) }));
+    } catch (e) {
+      setBaseError(`${label}: ${messageOf(e)}`);
+    }
+  }, []);
+
+  // The live lab (as it is when the view opens) is the first base; a link's
+  // experiment replaces the form and runs; one that cannot be read says why.
+  useEffect(() => {
+    if (fromLink === null) {
+      void chooseBase('lab', 'Current lab');
+      return;
+    }
+    const read = readExperimentState(fromLink.state);
+    if (!read.ok) {
+      void chooseBase('lab', 'Current lab').then(() => setBaseError(`The link's experiment could not be read (${read.error}).`));
+      return;
+    }
+    setState(read.value);
+    setBaseChoice('link');
+    autoRun.current = fromLink.n;
+  }, [chooseBase, fromLink]);
+
+  const doc = useMemo(() => sweepDocument(state), [state]);
+  const workersError = Number.isInteger(workers) && workers >= 1 && workers <= 4 * cores() ? null : `workers: must be a whole number in [1, ${4 * cores()}], got ${workers}`;
+  const docText = doc.ok ? JSON.stringify(doc.value) : null;
+  const settledText = useSettled(docText, 300);
+  useEffect(() => {
+    if (!doc.ok) {
+      setPreview({ ok: false, error: doc.error });
+      return;
+    }
+    if (settledText === null || settledText !== docText) {
+      setPreview(null);
+      return;
+    }
+    let live = true;
+    void runner.plan(settledText).then((plan) => live && setPreview(plan.ok ? { ok: true, text: planSummary(plan.value) } : plan));
+    return () => {
+      live = false;
+    };
+  }, [doc, docText, settledText, runner]);
+
+  const running = phase.kind === 'running' || phase.kind === 'planning';
+  const run = useCallback(() => {
+    if (!doc.ok || workersError) return;
+    setRan({ state, sweep: doc.value });
+    void runner.run(JSON.stringify(doc.value), workers);
+  }, [doc, runner, state, workers, workersError]);
+
+  useEffect(() => {
+    if (autoRun.current !== null && fromLink !== null && autoRun.current === fromLink.n && doc.ok) {
+      autoRun.current = null;
+      run();
+    }
+  }, [doc, fromLink, run]);
+
+  const results = phase.kind === 'running' || phase.kind === 'finished' ? phase : null;
+  const plot = results && ran ? defaultPlot(ran.state.plot, results.plan.metrics) : null;
+  const setPlot = (p: ExperimentState['plot']) => {
+    setState((s) => ({ ...s, plot: p }));
+    setRan((r) => (r ? { ...r, state: { ...r.state, plot: p } } : r));
+  };
+
+  return (
+    <section className="experiment" aria-labelledby="experiment-title" data-testid="experiment-view">
+      <h2 id="experiment-title">Experiment</h2>
+      <p className="chart-note">
+        Sweep any scenario or discipline parameter over a range and several seeds; every point x seed runs every side to the end, on workers beside the live
+        lab. The figures are the core&apos;s: the same as <code>aqmlab sweep</code> and <code>aqmlab report</code> on the same sweep file.
+      </p>
+      {typeof catalogue === 'string' && <p className="share-error" role="alert">The experiment view cannot run: {catalogue}</p>}
+      {typeof catalogue === 'object' && catalogue?.missing && (
+        <p className="share-error" role="alert" data-testid="experiment-unavailable">
+          Experiments cannot run with this build of the core: {catalogue.missing}. Nothing runs until the core is rebuilt with them.
+        </p>
+      )}
+      {baseError && <p className="share-error" role="alert" data-testid="experiment-base-error">{baseError}</p>}
+      <ExperimentForm
+        state={state}
+        onChange={setState}
+        baseChoice={baseChoice}
+        onBaseChoice={(choice, title) => void chooseBase(choice, title)}
+        onRefreshLab={() => void chooseBase('lab', 'Current lab')}
+        choices={choices}
+        workers={workers}
+        onWorkers={setWorkers}
+        maxWorkers={4 * cores()}
+        preview={workersError ? { ok: false, error: workersError } : preview}
+        running={running}
+        onRun={run}
+      />
+      {phase.kind === 'planning' && <p className="experiment-hint">Planning the sweep…</p>}
+      {phase.kind === 'refused' && <p className="share-error" role="alert" data-testid="experiment-refused">{phase.error}</p>}
+      {phase.kind === 'running' && <SweepProgress progress={phase.progress} onCancel={() => runner.cancel()} />}
+      {phase.kind === 'finished' && (
+        <p className="experiment-hint" role="status" data-testid="experiment-finished">
+          {phase.cancelled ? 'Cancelled: ' : 'Finished: '}
+          {phase.progress.done} of {phase.progress.total} runs in {(phase.progress.elapsedMs / 1000).toFixed(1)} s
+          {phase.failed.length > 0 ? `, ${phase.failed.length} failed` : ''}.
+          {phase.reportError ? ` The core could not report: ${phase.reportError}` : ''}
+        </p>
+      )}
+      {results && ran && plot && (
+        <ExperimentResults
+          plan={results.plan}
+          rows={results.rows}
+          failed={results.failed}
+          ran={ran.state}
+          sweep={ran.sweep}
+          jsonl={results.kind === 'finished' ? results.jsonl : null}
+          plot={plot}
+          onPlotChange={setPlot}
+          openRun={openRun}
+          copyLink={() => copyLink(experimentFields({ ...ran.state, plot }))}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import { isRecord, type Fields } from '../lib/json';
+
+// The experiment as the page holds it: the base scenario, one or two axes as
+// the form shows them, the seeds and the plots' choices. It is what the share
+// link carries (url-codec treats it as opaque; readExperimentState checks it
+// here) and what sweepDocument turns into the sweep file the core reads
+// (core-cpp/SWEEP.md). The page checks only what the form itself holds
+// (numbers, counts); the core checks the rest (a path that names no field, a
+// value out of the field's range, too many runs) and names the field.
+
+export type AxisMode = 'values' | 'range';
+export type AxisScale = 'linear' | 'log';
+
+export interface AxisForm {
+  path: string;
+  mode: AxisMode;
+  /** A list like "100, 200, 400" (mode values). */
+  values: string;
+  from: string;
+  to: string;
+  count: string;
+  scale: AxisScale;
+}
+
+export interface PlotChoice {
+  /** The metric drawn against the first axis. */
+  metric: string;
+  /** The second plot: one metric against another. */
+  x: string;
+  y: string;
+}
+
+export interface ExperimentState {
+  /** The base scenario, whole (a link reproduces the figure even if a preset changes). */
+  base: Fields;
+  /** Where it came from: "Current lab" or a preset's title. */
+  baseLabel: string;
+  axes: AxisForm[];
+  zip: boolean;
+  seeds: number;
+  /** Fields of an experiment preset's sweep file the form does not edit (metrics, windows), kept as they are. */
+  extra: Fields;
+  plot: PlotChoice;
+}
+
+export const maxAxes = 2;
+export const maxSeeds = 1000;
+export const maxAxisCount = 1000;
+
+export function emptyAxis(path = ''): AxisForm {
+  return { path, mode: 'range', values: '', from: '', to: '', count: '5', scale: 'linear' };
+}
+
+export type Built<T> = { ok: true; value: T } | { ok: false; error: string };
+
+function parseNumber(text: string, field: string): Built<number> {
+  const trimmed = text.trim();
+  const value = Number(trimmed);
+  if (trimmed === '' || !Number.isFinite(value)) return { ok: false, error: `${field}: must be a number, got ${JSON.stringify(text)}` };
+  return { ok: true, value };
+}
+
+function wholeIn(value: number, min: number, max: number, field: string): string | null {
+  return Number.isInteger(value) && value >= min && value <= max ? null : `${field}: must be a whole number in [${min}, ${max}], got ${value}`;
+}
+
+/** One axis of the sweep file, or what is wrong with the form's fields (named as the form labels them). */
+export function axisDocument(axis: AxisForm, position: number): Built<Fields> {
+  const name = `axis ${position + 1}`;
+  if (axis.path.trim() === '') return { ok: false, error: `${name} path: choose a parameter` };
+  const path = axis.path.trim();
+  if (axis.mode === 'values') {
+    const parts = axis.values.split(/[\s,;]+/).filter((p) => p !== '');
+    if (parts.length === 0) return { ok: false, error: `${name} values: give at least one number` };
+    if (parts.length > maxAxisCount) return { ok: false, error: `${name} values: at most ${maxAxisCount}, got ${parts.length}` };
+    const values: number[] = [];
+    for (const p of parts) {
+      const n = parseNumber(p, `${name} values`);
+      if (!n.ok) return n;
+      values.push(n.value);
+    }
+    return { ok: true, value: { path, values } };
+  }
+  const from = parseNumber(axis.from, `${name} from`);
+  if (!from.ok) return from;
+  const to = parseNumber(axis.to, `${name} to`);
+  if (!to.ok) return to;
+  const count = parseNumber(axis.count, `${name} count`);
+  if (!count.ok) return count;
+  const countError = wholeIn(count.value, 1, maxAxisCount, `${name} count`);
+  if (countError) return { ok: false, error: countError };
+  return { ok: true, value: { path, range: { from: from.value, to: to.value, count: count.value, scale: axis.scale } } };
+}
+
+/** The sweep file for the core: the base scenario inline, the axes, zip, seeds and any kept fields. */
+export function sweepDocument(state: Pick<ExperimentState, 'base' | 'axes' | 'zip' | 'seeds' | 'extra'>): Built<Fields> {
+  if (state.axes.length < 1 || state.axes.length > maxAxes) return { ok: false, error: `axes: give 1 to ${maxAxes} axes, got ${state.axes.length}` };
+  const seedsError = wholeIn(state.seeds, 1, maxSeeds, 'seeds');
+  if (seedsError) return { ok: false, error: seedsError };
+  const axes: Fields[] = [];
+  for (const [i, axis] of state.axes.entries()) {
+    const built = axisDocument(axis, i);
+    if (!built.ok) return built;
+    axes.push(built.value);
+  }
+  const doc: Fields = { ...state.extra, base: state.base, axes, seeds: state.seeds };
+  if (state.zip && axes.length > 1) doc.zip = true;
+  return { ok: true, value: doc };
+}
+
+// ---- reading an experiment from a link ------------------------------------------
+
+const str = (v: unknown): v is string => typeof v === 'string';
+
+function readAxis(value: unknown, where: string): Built<AxisForm> {
+  if (!isRecord(value)) return { ok: false, error: `${where}: must be an object` };
+  const { path, mode, values, from, to, count, scale } = value;
+  if (!str(path) || !str(values) || !str(from) || !str(to) || !str(count)) return { ok: false, error: `${where}: path, values, from, to and count must be strings` };
+  if (mode !== 'values' && mode !== 'range') return { ok: false, error: `${where}.mode: must be "values" or "range"` };
+  if (scale !== 'linear' && scale !== 'log') return { ok: false, error: `${where}.scale: must be "linear" or "log"` };
+  return { ok: true, value: { path, mode, values, from, to, count, scale } };
+}
+
+function readPlot(value: unknown): Built<PlotChoice> {
+  if (!isRecord(value) || !str(value.metric) || !str(value.x) || !str(value.y)) return { ok: false, error: 'experiment.plot: must hold the metric, x and y names as strings' };
+  return { ok: true, value: { metric: value.metric, x: value.x, y: value.y } };
+}
+
+/** The experiment of a share link, or a message naming the field (the core checks the sweep itself before it runs). */
+export function readExperimentState(value: unknown): Built<ExperimentState> {
+  if (!isRecord(value)) return { ok: false, error: 'experiment: must be a JSON object' };
+  const { base, baseLabel, axes, zip, seeds, extra, plot } = value;
+  if (!isRecord(base)) return { ok: false, error: 'experiment.base: must be a scenario object' };
+  if (!str(baseLabel)) return { ok: false, error: 'experiment.baseLabel: must be a string' };
+  if (!Array.isArray(axes) || axes.length < 1 || axes.length > maxAxes) return { ok: false, error: `experiment.axes: must be 1 to ${maxAxes} axes` };
+  if (typeof zip !== 'boolean') return { ok: false, error: 'experiment.zip: must be true or false' };
+  if (typeof seeds !== 'number') return { ok: false, error: 'experiment.seeds: must be a number' };
+  const seedsError = wholeIn(seeds, 1, maxSeeds, 'experiment.seeds');
+  if (seedsError) return { ok: false, error: seedsError };
+  if (!isRecord(extra)) return { ok: false, error: 'experiment.extra: must be an object' };
+  const forms: AxisForm[] = [];
+  for (const [i, a] of axes.entries()) {
+    const read = readAxis(a, `experiment.axes[${i}]`);
+    if (!read.ok) return read;
+    forms.push(read.value);
+  }
+  const plotRead = readPlot(plot);
+  if (!plotRead.ok) return plotRead;
+  return { ok: true, value: { base, baseLabel: baseLabel.slice(0, 120), axes: forms, zip, seeds, extra, plot: plotRead.value } };
+}

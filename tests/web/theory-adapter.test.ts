@@ -33,7 +33,7 @@ describe('reading the core analysis answers', () => {
     expect(read.value.equilibrium).toEqual({ w0: 8, p0: 0.03, r0: 0.12, q0: 50 });
     expect(read.value.notes).toEqual(['RTTs averaged harmonically']);
     expect(read.value.stability.verdict).toBe('stable');
-    expect(read.value.stability.margins).toEqual({ gainDb: 8, phaseDeg: 50, crossoverRadS: 0.8 });
+    expect(read.value.stability.margins).toEqual({ gainDb: 8, phaseDeg: 50, crossoverRadS: 0.8, phaseCrossoverRadS: 3 });
     expect(read.value.stability.numbers.lhs).toBe(0.39);
     expect(read.value.queueModel).toBeNull();
   });

@@ -4,7 +4,7 @@ import { TheoryRunner, type TheoryRequest } from '../../web/src/theory/theory-ru
 import { fluidStore, TheoryState, type TheorySource } from '../../web/src/theory/theory-state';
 import { fluidOverlay } from '../../web/src/theory/fluid-overlay';
 import { liveParams } from '../../web/src/theory/live-params';
-import { boundsRequest, paperFlows } from '../../web/src/theory/bounds-request';
+import { boundsRequest } from '../../web/src/theory/bounds-request';
 import { scenarioAt } from '../../web/src/theory/scenario-now';
 import { binDistribution, binWidth, simulatedHistogram } from '../../web/src/theory/queue-histogram';
 import { readAnalysis } from '../../web/src/theory/theory-json';
@@ -224,7 +224,7 @@ describe('the overlay, live parameters and the histogram', () => {
     expect(liveParams(null, 0, { wq: 0.002 })).toEqual({ wq: 0.002 });
   });
 
-  it("asks for the bounds with the first PI and REM sides' live settings, over the paper's N and the scenario's", () => {
+  it("asks for the bounds with the first PI and REM sides' live settings, at a quarter to four times the scenario's N", () => {
     const s = JSON.stringify({
       sides: [{ aqm: 'red' }, { aqm: 'pi', params: { qref: 80 } }, { aqm: 'rem', params: { gamma: 0.002, q0: 30 } }, { aqm: 'pi' }],
       events: [{ at_s: 2, kind: 'set_param', side: 1, name: 'a', value: 3e-5 }],
@@ -234,17 +234,17 @@ describe('the overlay, live parameters and the histogram', () => {
       capacity_pps: 2500,
       rtt_s: 0.12,
       buffer_pkts: 300,
-      flows: [100, 150, 200, 300, 400, 500, 600, 700, 800, 900, 1000],
+      flows: [37, 75, 112, 150, 224, 299, 449, 598],
       pi: { a: 3e-5 },
       q0: 80,
       rem: { gamma: 0.002 },
     });
-    // Without PI or REM sides the core's defaults stand; N already in the sweep is not repeated.
-    expect(boundsRequest(JSON.stringify({ sides: [{ aqm: 'red' }] }), { ...mapping, flows: 500 })).toEqual({
+    // Without PI or REM sides the core's defaults stand; a count that rounds alike is asked once.
+    expect(boundsRequest(JSON.stringify({ sides: [{ aqm: 'red' }] }), { ...mapping, flows: 2 })).toEqual({
       capacity_pps: 2500,
       rtt_s: 0.12,
       buffer_pkts: 300,
-      flows: [...paperFlows],
+      flows: [1, 2, 3, 4, 6, 8],
     });
   });
 

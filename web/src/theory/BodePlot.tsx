@@ -8,10 +8,21 @@ import type { Bode, Margins } from './theory-json';
 
 const size = { width: 320, height: 250, left: 46, right: 10, top: 8, gap: 22, bottom: 30 };
 
-export function BodePlot({ bode, margins, label }: { bode: Bode; margins: Margins | null; label: string }) {
+export function BodePlot({ bode: whole, margins, label }: { bode: Bode; margins: Margins | null; label: string }) {
+  let bode = whole;
   const { width, height, left, right, top, gap, bottom } = size;
   const panelH = (height - top - gap - bottom) / 2;
-  const positive = bode.w.filter((w) => w > 0);
+  // The loop's delay keeps turning the phase at high frequencies; past ten
+  // times the crossovers nothing is decided, so the plot stops there.
+  const crossings = [margins?.crossoverRadS, margins?.phaseCrossoverRadS].filter((w): w is number => typeof w === 'number' && w > 0);
+  const wEnd = crossings.length > 0 ? 10 * Math.max(...crossings) : Infinity;
+  const keep = bode.w.map((w) => w > 0 && w <= wEnd);
+  bode = {
+    w: bode.w.filter((_, i) => keep[i]),
+    magDb: bode.magDb.filter((_, i) => keep[i]),
+    phaseDeg: bode.phaseDeg.filter((_, i) => keep[i]),
+  };
+  const positive = bode.w;
   const lo = Math.min(...positive);
   const hi = Math.max(...positive);
   const x = scaleLog().domain([lo, hi > lo ? hi : lo * 10]).range([left, width - right]);

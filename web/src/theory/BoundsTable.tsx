@@ -16,11 +16,14 @@ export function BoundsTable({ bounds, currentFlows }: { bounds: Read<ResponseBou
     );
   }
   const { flows, p0, piS, remS } = bounds.value;
+  // p0 = 1.5 N^2 / (RC)^2 past 1 is no equilibrium: TCP cannot get that few packets through.
+  const rows = flows.map((n, i) => ({ n, p0: p0[i] ?? Number.NaN, pi: piS[i] ?? null, rem: remS[i] ?? null })).filter((r) => r.p0 <= 1);
+  const dropped = flows.length - rows.length;
   return (
     <table className="bounds-table" data-testid="bounds-table">
       <caption>
         Response-time lower bounds of PI and REM against the number of flows N (LRED paper, section III.C; "never": the
-        controller cannot climb to p₀ before the buffer overflows)
+        controller cannot climb to p₀ before the buffer overflows{dropped > 0 ? `; ${dropped} larger N left out, where p₀ would exceed 1` : ''})
       </caption>
       <thead>
         <tr>
@@ -31,15 +34,15 @@ export function BoundsTable({ bounds, currentFlows }: { bounds: Read<ResponseBou
         </tr>
       </thead>
       <tbody>
-        {flows.map((n, i) => (
-          <tr key={n} className={n === currentFlows ? 'current' : undefined} data-flows={n}>
+        {rows.map((r) => (
+          <tr key={r.n} className={r.n === currentFlows ? 'current' : undefined} data-flows={r.n}>
             <th scope="row">
-              {n}
-              {n === currentFlows ? ' (now)' : ''}
+              {r.n}
+              {r.n === currentFlows ? ' (now)' : ''}
             </th>
-            <td>{formatValue(p0[i] ?? Number.NaN, 'number')}</td>
-            <td>{seconds(piS[i] ?? null)}</td>
-            <td>{seconds(remS[i] ?? null)}</td>
+            <td>{formatValue(r.p0, 'number')}</td>
+            <td>{seconds(r.pi)}</td>
+            <td>{seconds(r.rem)}</td>
           </tr>
         ))}
       </tbody>

@@ -4,13 +4,15 @@ import type { Mapping } from './theory-json';
 
 // What the theory panel asks the core's responseBounds for: the PI and REM
 // response-time lower bounds of the LRED paper (its section III.C) for the
-// network the core mapped the scenario onto, over the paper's experiment 1
-// sweep of flow counts (100 to 1000) and the scenario's own N. The
-// controllers' settings are those of the first PI and the first REM side, with
-// their live changes; without such a side the core uses its own defaults.
+// network the core mapped the scenario onto, at flow counts around the
+// scenario's own N (a quarter of it to four times it: the paper's sweep of
+// 100 to 1000 flows belongs to its 15 Mb/s link, where the lab's 10 Mb/s
+// default would need a drop rate above 1). The controllers' settings are
+// those of the first PI and the first REM side, with their live changes;
+// without such a side the core uses its own defaults.
 
-/** LRED experiment 1's flow counts. */
-export const paperFlows: readonly number[] = [100, 200, 300, 400, 500, 600, 700, 800, 900, 1000];
+/** Multiples of the scenario's N the table lists. */
+export const flowMultiples: readonly number[] = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4];
 
 function firstSide(sides: readonly unknown[], aqm: string): number {
   return sides.findIndex((s) => isRecord(s) && s.aqm === aqm);
@@ -29,7 +31,7 @@ export function boundsRequest(scenario: string, mapping: Mapping): object {
     capacity_pps: mapping.capacityPps,
     rtt_s: mapping.rttS,
     buffer_pkts: mapping.bufferPkts,
-    flows: [...new Set([...paperFlows, Math.max(1, Math.round(mapping.flows))])].sort((a, b) => a - b),
+    flows: [...new Set(flowMultiples.map((k) => Math.max(1, Math.round(k * mapping.flows))))].sort((a, b) => a - b),
   };
   const pi = firstSide(sides, 'pi');
   const rem = firstSide(sides, 'rem');

@@ -29,7 +29,10 @@ export type Verdict = 'stable' | 'marginal' | 'unstable' | 'none';
 export interface Margins {
   gainDb: number | null;
   phaseDeg: number | null;
+  /** Where |L| = 1. */
   crossoverRadS: number | null;
+  /** Where the phase is -180°. */
+  phaseCrossoverRadS: number | null;
 }
 
 export interface Bode {
@@ -183,6 +186,7 @@ function readStability(o: Fields): Stability {
       gainDb: numOrNull(m, 'gain_db', `${w}margins.`),
       phaseDeg: numOrNull(m, 'phase_deg', `${w}margins.`),
       crossoverRadS: numOrNull(m, 'crossover_rad_s', `${w}margins.`),
+      phaseCrossoverRadS: numOrNull(m, 'phase_crossover_rad_s', `${w}margins.`),
     },
     bode,
   };

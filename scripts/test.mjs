@@ -2,7 +2,7 @@
 //   1. the C++ core: GoogleTest through ctest
 //   2. the wasm build under Node and the page's modules: Vitest
 //   3. a smoke run of the speed benchmark (native and wasm under Node)
-//   4. the page in Debian's Chromium: a smoke run of the live benchmark, then Playwright
+//   4. the page in Debian's Chromium: smoke runs of the live and theory benchmarks, then Playwright
 //   5. the fuzz targets, 60 s each (clang, libFuzzer; scripts/fuzz.mjs)
 import { buildNative, buildWasm, ensureNodeModules, ensureSystemPackages, run } from './setup.mjs';
 
@@ -17,5 +17,6 @@ run('node scripts/bench.mjs --quick');  // benchmark smoke run: it must not rot
 run('node scripts/analysis-bench.mjs --quick');  // the 16-phase chain, native and wasm
 run('npx vite build');
 run('node scripts/live-bench.mjs --quick');  // live page benchmark smoke run: prints figures, asserts no speed
+run('node scripts/bench-theory.mjs --quick');  // the 16-phase chain in Chromium, as the page's theory worker calls it
 run('npx playwright test');
 run('node scripts/fuzz.mjs --seconds 60');

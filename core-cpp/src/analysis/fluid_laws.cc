@@ -4,6 +4,8 @@
 #include <cmath>
 #include <deque>
 
+#include "sim/portable_math.h"
+
 namespace aqmlab::analysis {
 
 namespace {
@@ -37,17 +39,20 @@ class DropTail final : public FluidLaw {
 
 class Red final : public FluidLaw {
  public:
-  void Configure(const ParamValues& p) override { p_ = p; }
+  void Configure(const ParamValues& p) override {
+    shape_ = RedShapeOf(p);
+    log_keep_ = pmath::Log(1 - ParamOr(p, "wq", 0.002));
+  }
   double Step(const FluidTick& t) override {
-    const double k = -t.arrival_pps * std::log(1 - ParamOr(p_, "wq", 0.002));
-    avg_ += (q_prev_ - avg_) * (1 - std::exp(-k * t.dt));  // exact for q held over the step
+    const double k = -t.arrival_pps * log_keep_;
+    avg_ += (q_prev_ - avg_) * (1 - pmath::Exp(-k * t.dt));  // exact for q held over the step
     q_prev_ = t.q;
-    return RedCurve(p_, avg_);
+    return RedCurve(shape_, avg_);
   }
 
  private:
-  ParamValues p_;
-  double avg_ = 0, q_prev_ = 0;
+  RedShape shape_;
+  double log_keep_ = 0, avg_ = 0, q_prev_ = 0;
 };
 
 class Pi final : public FluidLaw {
@@ -90,7 +95,7 @@ class Rem final : public FluidLaw {
       price_ = std::max(0.0, price_ + gamma_ * mismatch);
       q_old_ = t.q;
       arrived_ = served_ = 0;
-      p_ = Clamp01(1 - std::pow(phi_, -price_));
+      p_ = Clamp01(1 - pmath::Pow(phi_, -price_));
     }
     return p_;
   }
@@ -173,10 +178,13 @@ class Msc final : public FluidLaw {
 
 }  // namespace
 
-double RedCurve(const ParamValues& p, double avg) {
-  const double min_th = ParamOr(p, "min_th", 5), max_th = ParamOr(p, "max_th", 15);
-  const double max_p = ParamOr(p, "max_p", 0.1);
-  const bool gentle = ParamOr(p, "gentle", 1) != 0;
+RedShape RedShapeOf(const ParamValues& p) {
+  return {ParamOr(p, "min_th", 5), ParamOr(p, "max_th", 15), ParamOr(p, "max_p", 0.1), ParamOr(p, "gentle", 1) != 0};
+}
+
+double RedCurve(const RedShape& s, double avg) {
+  const double min_th = s.min_th, max_th = s.max_th, max_p = s.max_p;
+  const bool gentle = s.gentle;
   if (avg < min_th) return 0;
   if (avg < max_th) return max_p * (avg - min_th) / (max_th - min_th);
   if (gentle && avg < 2 * max_th) return max_p + (1 - max_p) * (avg - max_th) / max_th;

@@ -5,7 +5,10 @@
 // own periods, holding p in between, as the packet-level laws do; RED's
 // per-packet EWMA becomes the low-pass filter avg' = -A ln(1 - wq) (q - avg)
 // (A the arrival rate, packets/s: wq per arrival). Drop-tail is p = 0; its
-// losses are the model's buffer overflow.
+// losses are the model's buffer overflow. exp, log and pow come from
+// sim/portable_math.h, so a trajectory is the same bit for bit natively and
+// in wasm (the simulator's rule; the stability and chain numbers agree to
+// 1e-9, not bit for bit: see tests/web/analysis-wasm.test.ts).
 #pragma once
 
 #include <memory>
@@ -41,6 +44,12 @@ Result<std::unique_ptr<FluidLaw>> MakeFluidLaw(const std::string& aqm, const Par
 bool HasFluidLaw(const std::string& aqm);
 
 // RED's static curve (gentle or not) at average queue `avg`.
-double RedCurve(const ParamValues& p, double avg);
+struct RedShape {
+  double min_th = 5, max_th = 15, max_p = 0.1;
+  bool gentle = true;
+};
+RedShape RedShapeOf(const ParamValues& p);
+double RedCurve(const RedShape& shape, double avg);
+inline double RedCurve(const ParamValues& p, double avg) { return RedCurve(RedShapeOf(p), avg); }
 
 }  // namespace aqmlab::analysis

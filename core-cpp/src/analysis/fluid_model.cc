@@ -14,25 +14,49 @@ constexpr double kMaxSamples = 4000;
 
 bool In(double x, double lo, double hi) { return std::isfinite(x) && x >= lo && x <= hi; }
 
-// The model's state history, one entry per step from t = 0.
-struct History {
-  std::vector<double> w, p, r;
-  double w0, r0, dt;
+// The model's state history, one entry per step from t = 0, kept in a ring
+// of `size` steps: enough for the longest delay the run can reach
+// (B / C + Tp at their largest), so memory does not grow with the duration.
+class History {
+ public:
+  History(size_t size, double w0, double r0, double dt)
+      : w_(size), p_(size), r_(size), w0_(w0), r0_(r0), dt_(dt) {}
+  void Push(double w, double p, double r) {
+    const size_t at = count_++ % w_.size();
+    w_[at] = w, p_[at] = p, r_[at] = r;
+  }
   // Linear interpolation at time t (< 0: the initial values).
   void At(double t, double& w_out, double& p_out, double& r_out) const {
-    if (t <= 0 || w.empty()) {
-      w_out = w0, p_out = 0, r_out = r0;
+    if (t <= 0 || count_ == 0) {
+      w_out = w0_, p_out = 0, r_out = r0_;
       return;
     }
-    const double x = t / dt;
-    const size_t i = std::min(static_cast<size_t>(x), w.size() - 1);
-    const size_t j = std::min(i + 1, w.size() - 1);
-    const double f = std::min(1.0, x - static_cast<double>(i));
-    w_out = w[i] + f * (w[j] - w[i]);
-    p_out = p[i] + f * (p[j] - p[i]);
-    r_out = r[i] + f * (r[j] - r[i]);
+    const double x = t / dt_;
+    const size_t last = count_ - 1, oldest = count_ > w_.size() ? count_ - w_.size() : 0;
+    const size_t i = std::clamp(static_cast<size_t>(x), oldest, last), j = std::min(i + 1, last);
+    const double f = std::clamp(x - static_cast<double>(i), 0.0, 1.0);
+    const size_t a = i % w_.size(), b = j % w_.size();
+    w_out = w_[a] + f * (w_[b] - w_[a]);
+    p_out = p_[a] + f * (p_[b] - p_[a]);
+    r_out = r_[a] + f * (r_[b] - r_[a]);
   }
+
+ private:
+  std::vector<double> w_, p_, r_;
+  double w0_, r0_, dt_;
+  size_t count_ = 0;
 };
+
+// The longest round-trip time the run can reach: a full buffer at the
+// lowest capacity plus the largest propagation time.
+double LongestRtt(const FluidInput& in) {
+  double c = in.capacity_pps, tp = in.prop_rtt_s;
+  for (const FluidEvent& e : in.events) {
+    if (e.capacity_pps) c = std::min(c, *e.capacity_pps);
+    if (e.prop_rtt_s) tp = std::max(tp, *e.prop_rtt_s);
+  }
+  return in.buffer_pkts / c + tp;
+}
 
 }  // namespace
 
@@ -78,8 +102,7 @@ Result<FluidTrajectory> RunFluidModel(const FluidInput& in) {
 
   FluidTrajectory out;
   out.step_s = dt;
-  History h{{}, {}, {}, 1.0, tp, dt};
-  h.w.reserve(steps + 1), h.p.reserve(steps + 1), h.r.reserve(steps + 1);
+  History h(std::min(steps + 1, static_cast<size_t>(std::ceil(LongestRtt(in) / dt)) + 4), 1.0, tp, dt);
   double w = 1, q = 0, p_total = 0, drop_pps = 0;
   size_t next_event = 0;
   for (size_t k = 0; k <= steps; ++k) {
@@ -105,7 +128,7 @@ Result<FluidTrajectory> RunFluidModel(const FluidInput& in) {
     if (q >= in.buffer_pkts && admitted > c) admitted = c;
     p_total = arrival > 0 ? 1 - admitted / arrival : p_aqm;
     drop_pps = arrival - admitted;
-    h.w.push_back(w), h.p.push_back(p_total), h.r.push_back(r);
+    h.Push(w, p_total, r);
     if (k % std::max<size_t>(every, 1) == 0) {
       out.t.push_back(t), out.queue_pkts.push_back(q), out.window_pkts.push_back(w), out.p.push_back(p_total);
     }

@@ -1,0 +1,63 @@
+// Model files (analysis/analysis_json.h, core-cpp/ANALYSIS.md): each part
+// read with its defaults and ranges, drop curves of every form, and errors
+// that name the field.
+#include <gtest/gtest.h>
+
+#include "analysis/analysis_json.h"
+#include "analysis/fluid_laws.h"
+
+namespace aqmlab::analysis {
+namespace {
+
+Json Analyze(const std::string& text) { return AnalyzeModel(Json::parse(text)); }
+
+TEST(AnalysisJson, DropCurvesOfEveryForm) {
+  auto linear = ReadChainModel(Json::parse(R"({"sources":[{"poisson":5}],"capacity_pkts":10,
+      "drop_curve":{"kind":"linear","threshold":6}})"), "chain");
+  ASSERT_TRUE(linear.ok()) << linear.error();
+  EXPECT_EQ(linear.value().drop, LinearDropCurve(10, 6));
+  auto red = ReadChainModel(Json::parse(R"({"sources":[{"poisson":5}],"capacity_pkts":40,
+      "drop_curve":{"kind":"red","min_th":5,"max_th":15,"max_p":0.2,"gentle":false}})"), "chain");
+  ASSERT_TRUE(red.ok()) << red.error();
+  const ParamValues p{{"min_th", 5}, {"max_th", 15}, {"max_p", 0.2}, {"gentle", 0}};
+  for (int b = 0; b < 40; ++b) EXPECT_DOUBLE_EQ(red.value().drop[size_t(b)], RedCurve(p, b)) << b;
+  EXPECT_DOUBLE_EQ(red.value().drop[20], 1.0);  // not gentle: all dropped above max_th
+  auto listed = ReadChainModel(Json::parse(R"({"sources":[{"poisson":5,"count":3}],"capacity_pkts":2,
+      "drop_curve":[0,0.5]})"), "chain");
+  ASSERT_TRUE(listed.ok()) << listed.error();
+  EXPECT_EQ(listed.value().drop, (std::vector<double>{0, 0.5}));
+  EXPECT_EQ(listed.value().sources[0].count, 3);
+  EXPECT_DOUBLE_EQ(listed.value().sources[0].lambda1, listed.value().sources[0].lambda2);
+}
+
+TEST(AnalysisJson, ErrorsNameTheField) {
+  EXPECT_EQ(Analyze(R"({"chain":{"sources":[{"poisson":5}],"foo":1}})")["error"], "chain.foo: unknown field");
+  EXPECT_EQ(Analyze(R"({"chain":{"sources":[{"poisson":5}],"capacity_pkts":4,"drop_curve":[0,0.5]}})")["error"],
+            "chain.drop_curve: must hold capacity_pkts (4) values, F(0)..F(L-1)");
+  EXPECT_EQ(Analyze(R"({"chain":{"capacity_pkts":4}})")["error"], "chain.sources: is required (1 to 64 entries)");
+  EXPECT_EQ(Analyze(R"({"network":{"flows":10},"aqm":"pi","params":{"nope":1},"stability":{}})")["error"],
+            "params.nope: no such parameter of pi");
+  EXPECT_EQ(Analyze(R"({"network":{"flows":10},"aqm":"pi","fluid":{"events":[{"at_s":1,"flows":-2}]}})")["error"],
+            "fluid.events[0].flows: must be in [0, 1000000], got -2");
+  EXPECT_EQ(Analyze(R"({"response_bounds":{"flows":[0]}})")["error"],
+            "response_bounds.flows[0]: must be in [1, 1000000], got 0");
+  EXPECT_EQ(Analyze(R"({"stability":{"x":1},"network":{}})")["error"], "stability: takes no fields ({})");
+}
+
+TEST(AnalysisJson, ParametersTakeTheirDefaultsForTheLink) {
+  auto in = ReadFluidInput(Json::parse(R"({"network":{"flows":10,"buffer_pkts":400},"aqm":"lred",
+      "params":{"beta":0.002}})"));
+  ASSERT_TRUE(in.ok()) << in.error();
+  EXPECT_DOUBLE_EQ(in.value().params.at("beta"), 0.002);
+  EXPECT_DOUBLE_EQ(in.value().params.at("q0"), 100);  // B / 4
+  EXPECT_DOUBLE_EQ(in.value().params.at("mp"), 1.0);
+  const Json out = Analyze(R"({"network":{"flows":300,"capacity_pps":2500,"rtt_s":0.3,"buffer_pkts":400},
+      "aqm":"lred","stability":{}})");
+  ASSERT_TRUE(out["ok"].get<bool>()) << out.dump();
+  EXPECT_EQ(out["stability"]["discipline"], "lred");
+  EXPECT_EQ(out["stability"]["bode"]["w"].size(), 200u);
+  EXPECT_FALSE(out.contains("fluid"));
+}
+
+}  // namespace
+}  // namespace aqmlab::analysis

@@ -57,6 +57,13 @@ TEST(AnalysisJson, ParametersTakeTheirDefaultsForTheLink) {
   EXPECT_EQ(out["stability"]["discipline"], "lred");
   EXPECT_EQ(out["stability"]["bode"]["w"].size(), 200u);
   EXPECT_FALSE(out.contains("fluid"));
+  // Stability alone needs no fluid law: CoDel has neither, and says so.
+  const Json codel = Analyze(R"({"network":{"flows":30},"aqm":"codel","stability":{}})");
+  ASSERT_TRUE(codel["ok"].get<bool>()) << codel.dump();
+  EXPECT_EQ(codel["stability"]["verdict"], "none");
+  EXPECT_NE(Analyze(R"({"network":{"flows":30},"aqm":"codel","fluid":{}})")["error"].get<std::string>().find(
+                "aqm: the fluid model has no law for \"codel\""),
+            std::string::npos);
 }
 
 }  // namespace

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { RunSummary } from '../../web/src/summary/run-summary';
+import { noFigures, type RunSummary } from '../../web/src/summary/run-summary';
 import { formatValue } from '../../web/src/lib/format';
-import { bestMeaning, bestPerColumn, bestRows, shownColumns, summaryColumns } from '../../web/src/summary/summary-columns';
+import { bestMeaning, bestPerColumn, bestRows, queueColumns, shownColumns, summaryColumns } from '../../web/src/summary/summary-columns';
 
 function summary(patch: Partial<RunSummary>): RunSummary {
   return {
+    ...noFigures(),
+    classes: [],
+    windows: [],
     measuredS: 20,
     meanQueuePkts: 100,
     p95QueuePkts: 150,
@@ -121,5 +124,20 @@ describe('shownColumns', () => {
     const marked = figures([base, { ...base, markRatio: 0.15, signalRatio: 0.17 }]);
     expect(marked).toEqual(summaryColumns.map((c) => c.figure));
     expect(marked.indexOf('signalRatio')).toBe(marked.indexOf('lossRatio') + 2);
+  });
+
+  it('shows the queue dynamics on request, the response over the run and the settling time over a window', () => {
+    const figures = (set: 'main' | 'queue', scope: 'run' | 'window') => shownColumns([base], set, scope).map((c) => c.figure);
+    expect(figures('main', 'run')).toContain('responseTimeS');
+    expect(figures('main', 'window')).not.toContain('responseTimeS');
+    expect(figures('queue', 'run')).toEqual(['queueSdPkts', 'queueMadPkts', 'maxQueuePkts', 'max1sMeanQueuePkts', 'fullFraction', 'emptyFraction', 'p99DelayMs']);
+    expect(figures('queue', 'window')).toEqual([...figures('queue', 'run'), 'settlingTimeS']);
+    for (const c of queueColumns) expect(c.help.length, c.figure).toBeGreaterThan(20);
+  });
+
+  it('marks the best of the queue dynamics too', () => {
+    const best = bestPerColumn([summary({ queueSdPkts: 30, fullFraction: 0.2 }), summary({ queueSdPkts: 12, fullFraction: 0 })]);
+    expect([...(best.get('queueSdPkts') ?? [])]).toEqual([1]);
+    expect([...(best.get('fullFraction') ?? [])]).toEqual([1]);
   });
 });

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { BatchMessage, ClientError, ReadyMessage, StateMessage } from '../../web/src/worker/client';
 import { SimClient } from '../../web/src/worker/client';
 import { FakePort } from './fake-port';
+import { noFigures } from '../../web/src/summary/run-summary';
 
 const ready: ReadyMessage = {
   type: 'run/ready',
@@ -160,6 +161,9 @@ describe('SimClient', () => {
     const sent = port.sent.at(-1);
     if (sent?.type !== 'summary/get') throw new Error('summary request was not sent');
     const summary = {
+      ...noFigures(),
+      classes: [],
+      windows: [],
       measuredS: 20,
       meanQueuePkts: 61.4,
       p95QueuePkts: 125,

@@ -35,6 +35,38 @@ describe.skipIf(!realCoreBuilt)('the real core behind the summary table and the 
     expect(s.responseTimeS).toBeNull(); // the default scenario asks for none
   });
 
+  it('carries the windows, the transients and the per-class delays across the worker boundary', async () => {
+    const core = await loadCore();
+    const { clock, posted, runner } = runnerOn(core);
+    const scenario = {
+      duration_s: 30,
+      groups: [
+        { kind: 'tcp', class: 'bulk', count: 20 },
+        { kind: 'udp_cbr', class: 'voice', count: 2 },
+      ],
+      sides: [{ aqm: 'red' }],
+      windows: [
+        { name: 'early', from_s: 0, to_s: 5 },
+        { name: 'late', from_s: 25, to_s: 30 },
+      ],
+    };
+    await runner.receive({ type: 'run/start', side: 0, scenario: JSON.stringify(scenario), speed: 30, play: true });
+    clock.advance(0);
+    for (let i = 0; i < 10; i++) clock.advance(100); // ~30 s simulated, capped at 30
+    await runner.receive({ type: 'summary/get', id: 1 });
+    const reply = posted.flatMap((m) => (m.type === 'call/reply' && m.call === 'summary/get' ? [m.reply] : []))[0];
+    expect(posted.filter((m) => m.type === 'run/error')).toEqual([]);
+    if (!reply) throw new Error('no summary');
+    expect(reply.windows.map((w) => w.name)).toEqual(['early', 'late']);
+    const early = reply.windows[0]?.summary;
+    expect(early?.measuredS).toBe(5);
+    expect(early?.maxQueuePkts ?? 0).toBeGreaterThan(0);
+    expect(reply.maxQueuePkts ?? 0).toBeGreaterThanOrEqual(reply.max1sMeanQueuePkts ?? Infinity);
+    expect(reply.fullFraction).not.toBeNull();
+    expect(reply.classes.map((c) => c.name)).toEqual(['bulk', 'voice']);
+    for (const c of reply.classes) expect(c.meanDelayMs ?? -1).toBeGreaterThanOrEqual(0);
+  });
+
   it('finds every threshold parameter in the catalogue in the unit of its chart', async () => {
     const core = await loadCore();
     const table = readAqmTable(parseJson(core.describeAqms()));

@@ -191,7 +191,7 @@ Result<FluidInput> ReadFluidInput(const Json& model) {
     fr.RejectUnknown();
   }
   if (!error.empty()) return Error{error};
-  if (Status s = ValidateFluidInput(in); !s.ok()) {
+  if (Status s = ValidateFluidInput(in, model.contains("fluid")); !s.ok()) {
     return Error{s.error.rfind("events", 0) == 0 ? "fluid." + s.error : s.error};
   }
   return in;

@@ -19,7 +19,8 @@ namespace aqmlab::analysis {
 Result<MmppChainModel> ReadChainModel(const Json& j, const std::string& path);
 // `response_bounds`: {capacity_pps, rtt_s, buffer_pkts, q0, flows, pi, rem}.
 Result<ResponseBoundInputs> ReadResponseBounds(const Json& j, const std::string& path);
-// A model file's `network`, `aqm`, `params` and `fluid` parts as one fluid input.
+// A model file's `network`, `aqm`, `params` and `fluid` parts as one fluid
+// input; the discipline needs a fluid law only when the file has `fluid`.
 Result<FluidInput> ReadFluidInput(const Json& model);
 
 // Every parameter of `aqm` at its default for `link`, then `overrides`.

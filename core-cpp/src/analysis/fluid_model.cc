@@ -60,7 +60,7 @@ double LongestRtt(const FluidInput& in) {
 
 }  // namespace
 
-Status ValidateFluidInput(const FluidInput& in) {
+Status ValidateFluidInput(const FluidInput& in, bool need_law) {
   if (!In(in.flows, 0, 1e6)) return {"flows: must be in [0, 1000000]"};
   if (!In(in.capacity_pps, 1e-3, 1e9) || in.capacity_pps <= 0) return {"capacity_pps: must be in (0, 1e9]"};
   if (!In(in.prop_rtt_s, 1e-6, 100)) return {"rtt_s: must be in [1e-6, 100] s"};
@@ -70,7 +70,7 @@ Status ValidateFluidInput(const FluidInput& in) {
   if (!In(in.step_s, 0, 1)) return {"step_s: must be in [0, 1] s (0: automatic)"};
   if (!In(in.sample_s, 0, 1e6)) return {"sample_s: must be in [0, 1000000] s"};
   if (!In(in.max_window, 1, 1e9)) return {"max_window: must be in [1, 1e9]"};
-  if (!HasFluidLaw(in.aqm)) return {MakeFluidLaw(in.aqm, {}).error()};
+  if (need_law && !HasFluidLaw(in.aqm)) return {MakeFluidLaw(in.aqm, {}).error()};
   for (size_t i = 0; i < in.events.size(); ++i) {
     const FluidEvent& e = in.events[i];
     const std::string at = "events[" + std::to_string(i) + "].";
@@ -83,7 +83,7 @@ Status ValidateFluidInput(const FluidInput& in) {
     }
     if (e.prop_rtt_s && !In(*e.prop_rtt_s, 1e-6, 100)) return {at + "rtt_s: must be in [1e-6, 100] s"};
     if (e.open_loop_pps && !In(*e.open_loop_pps, 0, 1e9)) return {at + "open_loop_pps: must be in [0, 1e9]"};
-    if (e.aqm && !HasFluidLaw(*e.aqm)) return {at + MakeFluidLaw(*e.aqm, {}).error()};
+    if (need_law && e.aqm && !HasFluidLaw(*e.aqm)) return {at + MakeFluidLaw(*e.aqm, {}).error()};
   }
   return {};
 }

@@ -65,6 +65,8 @@ struct FluidEquilibrium {
 };
 FluidEquilibrium Equilibrium(const FluidInput& in);
 
-Status ValidateFluidInput(const FluidInput& in);
+// `need_law`: whether the discipline must have a fluid law (false when only
+// the equilibrium and stability are wanted).
+Status ValidateFluidInput(const FluidInput& in, bool need_law = true);
 
 }  // namespace aqmlab::analysis

@@ -116,13 +116,16 @@ StabilityReport Aopc(const ParamValues& p, const LoopPlant& pl) {
   const AopcSecondOrder designed = AopcModel(l, req, pl.capacity_pps);
   const AopcSecondOrder actual = AopcModelAt(l, pl.rtt_s, pl.capacity_pps, designed.gamma);
   r.rule = "gamma = f(l) (1 + 4 f(l)^2) / (Req C), f(l) = sqrt(3l/2) / (1 - l): damping 0.707 when the "
-           "RTT is Req; at the real R the damping is (T1 + T2)/2 sqrt(1/((gamma Km + 1) T1 T2)); the "
-           "delayed loop Kc gamma e^{-sR} / (s (s + K11)) is stable while its gain margin is positive  "
-           "(Wang & Rong, AOPC)";
+           "RTT is Req. The loop gamma Km e^{-sR} / ((T1 s + 1)(T2 s + 1)), Km = R C / (4 f^2), T1 = R / (2f), "
+           "T2 = R at the real R (the paper's second-order model, with the delay it leaves out) is stable "
+           "while its gain margin is positive  (Wang & Rong, AOPC)";
   r.numbers = {{"N", pl.flows}, {"C_pps", pl.capacity_pps}, {"R_s", pl.rtt_s}, {"l", l}, {"Req_s", req},
-               {"f", designed.f}, {"gamma", designed.gamma}, {"zeta_design", designed.zeta},
+               {"f", designed.f}, {"gamma", designed.gamma}, {"Km", actual.km}, {"zeta_design", designed.zeta},
                {"zeta_actual", actual.zeta}, {"settling_s", actual.settling}};
-  Finish(r, LossRatioLoop(designed.gamma, pl), pl);
+  OpenLoop loop;
+  loop.delay_s = pl.rtt_s;
+  loop.factors = {Gain(designed.gamma * actual.km), Pole(1 / actual.t1), Pole(1 / actual.t2)};
+  Finish(r, loop, pl);
   const double ratio = NyquistRatio(*r.margins);
   r.numbers.emplace_back("ratio", ratio);
   r.verdict = VerdictOf(ratio);

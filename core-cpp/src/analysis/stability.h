@@ -59,7 +59,7 @@ StabilityReport AnalyseStability(const std::string& aqm, const ParamValues& para
 OpenLoop RedLoop(const ParamValues& params, const LoopPlant& plant);
 // PI with a continuous controller K (s/z + 1) / s.
 OpenLoop PiLoop(double k, double z, const LoopPlant& plant);
-// LRED / AOPC: Kc Hc e^{-Rs} / (s (s + K11)), eta = 1.5.
+// LRED: Kc Hc e^{-Rs} / (s (s + K11)), eta = 1.5.
 OpenLoop LossRatioLoop(double hc, const LoopPlant& plant);
 
 // PI's discrete gains (a, b at f Hz) as K (s/z + 1) / s: K = (a - b) f,

@@ -10,6 +10,8 @@ namespace aqmlab {
 namespace {
 constexpr uint32_t kTagSample = 0;
 constexpr uint32_t kTagWarmupEnd = 1;
+// Window i opens with tag kTagWindowBase + 2i and closes with the next tag.
+constexpr uint32_t kTagWindowBase = 2;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // The bottleneck's goodput: classes with data crossing hop 1 forward.
@@ -26,9 +28,11 @@ int64_t SumDelivered(const std::vector<ClassCounters>& c, const std::vector<uint
 MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficProbe probe,
                                Time interval, Time warmup, std::optional<SettlingTarget> response,
                                const std::vector<MonitoredLink>& more_links,
-                               const AqmDescriptor* switched_to)
+                               const AqmDescriptor* switched_to,
+                               const std::vector<RecorderWindow>& windows)
     : loop_(loop), link_(bottleneck), probe_(std::move(probe)), interval_(interval),
-      warmup_(warmup), summary_(probe_.classes, bottleneck.disc().link().buffer_packets) {
+      warmup_(warmup),
+      summary_(probe_.classes, bottleneck.disc().link().buffer_packets, interval.seconds()) {
   names_ = {"t",           "queue_pkts",     "queue_bytes",    "delay_ms",     "jitter_ms",
             "throughput_mbps", "goodput_mbps", "utilisation",  "arrivals",     "drops_overflow",
             "drops_forced", "drops_early",    "marks",          "p",            "flows"};
@@ -62,9 +66,21 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
   for (const TrafficClass& c : probe_.classes) crosses_hop1_.push_back(c.crosses_hop1);
   if (response) {
     settling_.emplace(response->target_pkts, response->from_s,
-                      SettlingWindowSamples(interval_.seconds()), response->deviation_tolerance);
+                      SettlingWindowSamples(interval_.seconds()), response->deviation_tolerance,
+                      response->tolerance_pkts);
   }
   link_.set_observer(this);
+  // Before the first sample: a window opening at a sample's time sees it, one
+  // closing then does not (simultaneous events run in scheduling order).
+  for (size_t i = 0; i < windows.size(); ++i) {
+    const RecorderWindow& w = windows[i];
+    windows_.push_back(WindowState{
+        w, SummaryAccumulator(probe_.classes, bottleneck.disc().link().buffer_packets, interval.seconds(), w.band),
+        std::nullopt});
+    const auto tag = kTagWindowBase + 2 * static_cast<uint32_t>(i);
+    loop_.Schedule(w.from, this, tag);
+    loop_.Schedule(w.to, this, tag + 1);
+  }
   loop_.Schedule(loop_.now() + interval_, this, kTagSample);
   if (warmup_ > loop_.now()) {
     loop_.Schedule(warmup_, this, kTagWarmupEnd);
@@ -82,14 +98,20 @@ void MetricRecorder::OnDepart(const Packet& p, Time sojourn) {
   const double d = sojourn.millis();
   delay_sum_ms_ += d;
   ++delay_n_;
+  const bool measuring = summary_.measuring();
   if (last_delay_ms_ >= 0) {
     const double j = std::fabs(d - last_delay_ms_);
     jitter_sum_ms_ += j;
     ++jitter_n_;
-    if (summary_.measuring()) summary_.AddJitter(j);
+    if (measuring) summary_.AddJitter(j);
+    for (SummaryAccumulator* w : open_windows_) w->AddJitter(j);
   }
   last_delay_ms_ = d;
-  if (summary_.measuring()) summary_.AddDelay(d);
+  if (!measuring && open_windows_.empty()) return;
+  // ACKs (and HTTP requests) belong to no class's delay: only data does.
+  const int cls = p.has(kFlagAck) ? -1 : p.traffic_class;
+  if (measuring) summary_.AddDelay(d, cls);
+  for (SummaryAccumulator* w : open_windows_) w->AddDelay(d, cls);
 }
 
 void MetricRecorder::OnDrop(const Packet& p, DropReason) {
@@ -106,6 +128,7 @@ Bytes MetricRecorder::ClassDeparted(size_t k) const {
 
 void MetricRecorder::OnEvent(uint32_t tag) {
   if (tag == kTagWarmupEnd) return StartMeasuring();
+  if (tag >= kTagWindowBase) return OnWindow((tag - kTagWindowBase) / 2, (tag - kTagWindowBase) % 2 == 0);
   Sample();
   loop_.Schedule(loop_.now() + interval_, this, kTagSample);
 }
@@ -115,6 +138,19 @@ void MetricRecorder::StartMeasuring() {
   for (auto& l : links_) l->StartMeasuring();
   // Flows that arrived during the warm-up are left out.
   CollectCompletions();
+}
+
+void MetricRecorder::OnWindow(size_t index, bool opens) {
+  WindowState& w = windows_[index];
+  // The completions so far go to the windows open until now.
+  CollectCompletions();
+  if (opens) {
+    w.acc.Start(Totals());
+    open_windows_.push_back(&w.acc);
+    return;
+  }
+  w.closed = w.acc.Build(Totals());
+  open_windows_.erase(std::find(open_windows_.begin(), open_windows_.end(), &w.acc));
 }
 
 RunTotals MetricRecorder::Totals() const {
@@ -137,8 +173,10 @@ void MetricRecorder::CollectCompletions() const {
   if (!probe_.take_completions) return;
   completion_buffer_.clear();
   probe_.take_completions(completion_buffer_);
-  if (!summary_.measuring()) return;
-  for (const FlowCompletionRecord& r : completion_buffer_) summary_.AddCompletion(r);
+  for (const FlowCompletionRecord& r : completion_buffer_) {
+    if (summary_.measuring()) summary_.AddCompletion(r);
+    for (SummaryAccumulator* w : open_windows_) w->AddCompletion(r);
+  }
 }
 
 void MetricRecorder::ReadSignals(const QueueDisc& disc) {
@@ -206,7 +244,9 @@ void MetricRecorder::Sample() {
   if (settling_) settling_->Add(loop_.now().seconds(), q);
   if (probe_.take_completions) CollectCompletions();
 
-  if (summary_.measuring()) summary_.AddQueueSample(q);
+  const double t = loop_.now().seconds();
+  if (summary_.measuring()) summary_.AddQueueSample(t, q);
+  for (SummaryAccumulator* w : open_windows_) w->AddQueueSample(t, q);
   delay_sum_ms_ = jitter_sum_ms_ = 0;
   delay_n_ = jitter_n_ = 0;
   last_counters_ = c;
@@ -229,16 +269,24 @@ void MetricRecorder::HashSample(double v) {
 
 Summary MetricRecorder::summary() const {
   Summary s;
-  if (!summary_.measuring()) {
-    if (settling_) s.response_time_s = settling_->response_time_s();
-    return s;
-  }
   CollectCompletions();
-  s = summary_.Build(Totals());
-  for (const auto& l : links_) s.links.push_back(l->Summarize(loop_.now(), summary_.start()));
+  const RunTotals now = Totals();
+  if (summary_.measuring()) {
+    s = summary_.Build(now);
+    for (const auto& l : links_) s.links.push_back(l->Summarize(loop_.now(), summary_.start()));
+    s.events = loop_.events_processed();
+    s.series_hash = hash_;
+  }
   if (settling_) s.response_time_s = settling_->response_time_s();
-  s.events = loop_.events_processed();
-  s.series_hash = hash_;
+  for (const WindowState& w : windows_) {
+    WindowSummary ws{w.spec.name, w.spec.from.seconds(), w.spec.to.seconds(), w.acc.measuring(), {}};
+    if (w.closed) {
+      ws.summary = *w.closed;
+    } else if (w.acc.measuring()) {
+      ws.summary = w.acc.Build(now);
+    }
+    s.windows.push_back(std::move(ws));
+  }
   return s;
 }
 

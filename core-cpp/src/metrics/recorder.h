@@ -35,6 +35,15 @@ struct SettlingTarget {
   double target_pkts = 0;
   double from_s = 0;
   double deviation_tolerance = kSettlingDeviationTolerance;
+  std::optional<double> tolerance_pkts;  // the mean's band; absent: 10% of the target
+};
+
+// A named window to summarise on its own (the scenario's `windows`).
+struct RecorderWindow {
+  std::string name;
+  Time from;
+  Time to;
+  std::optional<SettlingBand> band;
 };
 
 // What the recorder reads from the traffic side. Packets carry their class
@@ -61,7 +70,8 @@ class MetricRecorder final : public QueueLink::DepartureObserver,
   MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficProbe probe, Time interval,
                  Time warmup, std::optional<SettlingTarget> response = std::nullopt,
                  const std::vector<MonitoredLink>& more_links = {},
-                 const AqmDescriptor* switched_to = nullptr);
+                 const AqmDescriptor* switched_to = nullptr,
+                 const std::vector<RecorderWindow>& windows = {});
 
   void OnDepart(const Packet& p, Time sojourn) override;
   void OnDrop(const Packet& p, DropReason reason) override;
@@ -83,6 +93,8 @@ class MetricRecorder final : public QueueLink::DepartureObserver,
   // running discipline lacks read NaN.
   void ReadSignals(const QueueDisc& disc);
   void StartMeasuring();
+  // A named window opens (its accumulator starts) or closes (its summary is kept).
+  void OnWindow(size_t index, bool opens);
   void HashSample(double v);
   // Moves completed short flows and pages into the summary. Logically const:
   // it only changes where records wait, not what the summary reports.
@@ -125,6 +137,16 @@ class MetricRecorder final : public QueueLink::DepartureObserver,
 
   mutable std::vector<FlowCompletionRecord> completion_buffer_;
   mutable SummaryAccumulator summary_;  // see CollectCompletions
+
+  // Named windows. Only the open ones (open_windows_) see samples and
+  // departures, so a window costs nothing outside its time.
+  struct WindowState {
+    RecorderWindow spec;
+    SummaryAccumulator acc;
+    std::optional<Summary> closed;  // its final summary, once it has ended
+  };
+  mutable std::vector<WindowState> windows_;  // see CollectCompletions
+  std::vector<SummaryAccumulator*> open_windows_;
 };
 
 }  // namespace aqmlab

@@ -10,8 +10,9 @@ int64_t SettlingWindowSamples(double interval_s) {
 }
 
 SettlingDetector::SettlingDetector(double target, double from_s, int64_t window_samples,
-                                   double deviation_tolerance)
+                                   double deviation_tolerance, std::optional<double> mean_tolerance_pkts)
     : target_(target), from_s_(from_s), deviation_tolerance_(deviation_tolerance),
+      mean_band_(mean_tolerance_pkts ? *mean_tolerance_pkts : kSettlingMeanTolerance * target),
       window_(static_cast<size_t>(window_samples)),
       times_(window_, 0.0), queue_(window_, 0.0) {}
 
@@ -32,7 +33,7 @@ void SettlingDetector::Add(double t_s, double q) {
   const double n = static_cast<double>(window_);
   const double mean = sum_ / n;
   const double deviation = abs_dev_sum_ / n;
-  if (std::fabs(mean - target_) <= kSettlingMeanTolerance * target_ &&
+  if (std::fabs(mean - target_) <= mean_band_ &&
       deviation <= deviation_tolerance_ * target_) {
     settled_at_s_ = times_[next_];  // the oldest sample: the window's start
   }
@@ -45,8 +46,9 @@ std::optional<double> SettlingDetector::response_time_s() const {
 
 std::optional<double> ResponseTime(std::span<const double> t_s, std::span<const double> queue,
                                    double interval_s, double target, double from_s,
-                                   double deviation_tolerance) {
-  SettlingDetector d(target, from_s, SettlingWindowSamples(interval_s), deviation_tolerance);
+                                   double deviation_tolerance, std::optional<double> mean_tolerance_pkts) {
+  SettlingDetector d(target, from_s, SettlingWindowSamples(interval_s), deviation_tolerance,
+                     mean_tolerance_pkts);
   for (size_t i = 0; i < t_s.size() && i < queue.size() && !d.settled(); ++i) d.Add(t_s[i], queue[i]);
   return d.response_time_s();
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "metrics/link_monitor.h"
+#include "metrics/transient.h"
 #include "sim/time.h"
 
 namespace aqmlab {
@@ -19,6 +20,16 @@ struct CompletionSummary {
   double mean_s = 0;  // mean and nearest-rank percentiles; 0 while count is 0
   double p50_s = 0;
   double p95_s = 0;
+};
+
+// Queueing delay of one class's data packets at the first bottleneck.
+struct ClassDelay {
+  double mean_ms = 0;
+  double p50_ms = 0;  // upper edges of 0.1 ms histogram bins, as the run's
+  double p95_ms = 0;
+  double p99_ms = 0;
+  // Mean absolute difference of consecutive packets' delays within the class.
+  double jitter_ms = 0;
 };
 
 // One traffic class (the groups sharing a `class` label).
@@ -33,7 +44,11 @@ struct ClassSummary {
   std::optional<double> loss_ratio;
   std::optional<CompletionSummary> completions;  // classes with short flows
   std::optional<CompletionSummary> pages;        // classes with HTTP sessions
+  // Empty while none of the class's data left the first bottleneck.
+  std::optional<ClassDelay> delay;
 };
+
+struct WindowSummary;
 
 struct Summary {
   double measured_s = 0;
@@ -69,6 +84,20 @@ struct Summary {
   std::vector<LinkSummary> links;
   // From the scenario's `response`; empty when not asked or not settled.
   std::optional<double> response_time_s;
+  TransientSummary transient;
+  // The scenario's named windows, in its order.
+  std::vector<WindowSummary> windows;
+};
+
+// A named window's summary: the usual figures over [from_s, to_s] (so far,
+// while the run is inside it), without the other queues, the response time,
+// the event count or the series hash.
+struct WindowSummary {
+  std::string name;
+  double from_s = 0;
+  double to_s = 0;
+  bool started = false;  // false: the run has not reached from_s; `summary` is empty
+  Summary summary;
 };
 
 // Cumulative counts of one class, read from the sinks.

@@ -39,27 +39,42 @@ CompletionSummary SummariseCompletions(std::vector<double> times) {
 
 }  // namespace
 
-SummaryAccumulator::SummaryAccumulator(std::vector<TrafficClass> classes, int64_t buffer_packets)
+// Delays in 0.1 ms bins up to 10 s.
+constexpr double kDelayBinMs = 0.1;
+constexpr int64_t kDelayBins = 100000;
+
+SummaryAccumulator::SummaryAccumulator(std::vector<TrafficClass> classes, int64_t buffer_packets,
+                                       double interval_s, std::optional<SettlingBand> band)
     : classes_(std::move(classes)),
       completion_times_(classes_.size()),
       page_times_(classes_.size()),
       // The queue never holds more than the buffer: one unit bin per length.
       queue_hist_(1.0, buffer_packets + 1),
-      delay_hist_(0.1, 100000) {}
+      delay_hist_(kDelayBinMs, kDelayBins),
+      transient_(buffer_packets, interval_s, band),
+      class_delays_(classes_.size(), ClassDelays{{}, {}, Histogram(kDelayBinMs, kDelayBins)}) {}
 
 void SummaryAccumulator::Start(RunTotals base) {
   measuring_ = true;
   base_ = std::move(base);
+  transient_.Start(base_.at.seconds());
 }
 
-void SummaryAccumulator::AddQueueSample(double packets) {
+void SummaryAccumulator::AddQueueSample(double t_s, double packets) {
   queue_stats_.Add(packets);
   queue_hist_.Add(packets);
+  transient_.Add(t_s, packets);
 }
 
-void SummaryAccumulator::AddDelay(double ms) {
+void SummaryAccumulator::AddDelay(double ms, int traffic_class) {
   delay_stats_.Add(ms);
   delay_hist_.Add(ms);
+  if (traffic_class < 0 || static_cast<size_t>(traffic_class) >= class_delays_.size()) return;
+  ClassDelays& c = class_delays_[static_cast<size_t>(traffic_class)];
+  c.stats.Add(ms);
+  c.hist.Add(ms);
+  if (c.last_ms >= 0) c.jitter.Add(std::fabs(ms - c.last_ms));
+  c.last_ms = ms;
 }
 
 void SummaryAccumulator::AddJitter(double ms) { jitter_stats_.Add(ms); }
@@ -122,6 +137,11 @@ Summary SummaryAccumulator::Build(const RunTotals& now) const {
       const int64_t dropped = now.dropped[k] - base_.dropped[k];
       if (sent > 0) cs.loss_ratio = static_cast<double>(dropped) / static_cast<double>(sent);
     }
+    const ClassDelays& d = class_delays_[k];
+    if (d.stats.count() > 0) {
+      cs.delay = ClassDelay{d.stats.mean(), d.hist.Quantile(0.50), d.hist.Quantile(0.95),
+                            d.hist.Quantile(0.99), d.jitter.mean()};
+    }
     if (tc.has_pages) {
       any_pages = true;
       cs.pages = SummariseCompletions(page_times_[k]);
@@ -150,6 +170,7 @@ Summary SummaryAccumulator::Build(const RunTotals& now) const {
     if (now.per_flow[i].second || got > 0) shares.push_back(got);
   }
   s.fairness = JainIndex(shares);
+  s.transient = transient_.Summarise();
   return s;
 }
 

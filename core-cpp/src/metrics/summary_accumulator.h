@@ -1,11 +1,13 @@
-// The run summary's half of the recorder: from the end of the warm-up it
-// keeps the statistics of every sample and departure (queue, delay, jitter)
-// and the completion times, and at any time compares the totals then with
-// those at the end of the warm-up. The recorder (recorder.h) feeds it and
+// The run summary's half of the recorder: from the end of the warm-up (or a
+// named window's start) it keeps the statistics of every sample and departure
+// (queue, its transients, delay and jitter overall and per class) and the
+// completion times, and at any time compares the totals then with those at
+// the start. The recorder (recorder.h) feeds it and
 // reads the totals; it never sees the event loop or the network.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -30,15 +32,20 @@ struct RunTotals {
 
 class SummaryAccumulator {
  public:
-  SummaryAccumulator(std::vector<TrafficClass> classes, int64_t buffer_packets);
+  // `interval_s`: the sampling interval (for the transients' 1 s means);
+  // `band`: the settling time's, when there is one.
+  SummaryAccumulator(std::vector<TrafficClass> classes, int64_t buffer_packets, double interval_s,
+                     std::optional<SettlingBand> band = std::nullopt);
 
   // The end of the warm-up: what happened before is left out.
   void Start(RunTotals base);
   bool measuring() const { return measuring_; }
   Time start() const { return base_.at; }
 
-  void AddQueueSample(double packets);
-  void AddDelay(double ms);
+  void AddQueueSample(double t_s, double packets);
+  // A departure's queueing delay; `traffic_class` is the class of a data
+  // packet, or -1 (an ACK or request: counted only in the totals).
+  void AddDelay(double ms, int traffic_class);
   void AddJitter(double ms);
   // Keeps the completion if it began after the warm-up.
   void AddCompletion(const FlowCompletionRecord& r);
@@ -58,6 +65,15 @@ class SummaryAccumulator {
   RunningStats jitter_stats_;
   Histogram queue_hist_;
   Histogram delay_hist_;
+  TransientTracker transient_;
+  // Per class: the data packets' delays, and the last one (for jitter).
+  struct ClassDelays {
+    RunningStats stats;
+    RunningStats jitter;
+    Histogram hist;
+    double last_ms = -1;
+  };
+  std::vector<ClassDelays> class_delays_;
 };
 
 }  // namespace aqmlab

@@ -22,12 +22,18 @@ nlohmann::ordered_json CompletionJson(const CompletionSummary& c) {
   return j;
 }
 
-}  // namespace
+nlohmann::ordered_json Nullable(const std::optional<double>& v) {
+  return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json();
+}
 
-std::string SummaryToJson(const Summary& s, const std::string& side_name, const std::string& aqm) {
-  nlohmann::ordered_json j;
-  j["side"] = side_name;
-  j["aqm"] = aqm;
+nlohmann::ordered_json ClassDelayJson(const std::optional<ClassDelay>& d) {
+  if (!d) return nlohmann::ordered_json();
+  return {{"mean_ms", d->mean_ms}, {"p50_ms", d->p50_ms}, {"p95_ms", d->p95_ms},
+          {"p99_ms", d->p99_ms},   {"jitter_ms", d->jitter_ms}};
+}
+
+// The figures a whole run and a window share, appended to `j`.
+void AddFigures(nlohmann::ordered_json& j, const Summary& s) {
   j["measured_s"] = s.measured_s;
   j["mean_queue_pkts"] = s.mean_queue_pkts;
   j["p95_queue_pkts"] = s.p95_queue_pkts;
@@ -52,22 +58,53 @@ std::string SummaryToJson(const Summary& s, const std::string& side_name, const 
   j["drops_forced"] = s.drops_forced;
   j["drops_early"] = s.drops_early;
   j["marks"] = s.marks;
-  j["events"] = s.events;
-  char hash[17];
-  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(s.series_hash));
-  j["series_hash"] = hash;
+}
+
+void AddClasses(nlohmann::ordered_json& j, const Summary& s) {
   j["classes"] = nlohmann::ordered_json::array();
   for (const ClassSummary& c : s.classes) {
     nlohmann::ordered_json cj = {{"name", c.name},
                                  {"goodput_mbps", c.goodput_mbps},
                                  {"throughput_mbps", c.throughput_mbps}};
-    cj["loss_ratio"] = c.loss_ratio ? nlohmann::ordered_json(*c.loss_ratio) : nlohmann::ordered_json();
+    cj["loss_ratio"] = Nullable(c.loss_ratio);
     cj["completions"] = c.completions ? CompletionJson(*c.completions) : nlohmann::ordered_json();
     cj["pages"] = c.pages ? CompletionJson(*c.pages) : nlohmann::ordered_json();
+    cj["delay"] = ClassDelayJson(c.delay);
     j["classes"].push_back(cj);
   }
   j["short_flows"] = s.short_flows ? CompletionJson(*s.short_flows) : nlohmann::ordered_json();
   j["pages"] = s.pages ? CompletionJson(*s.pages) : nlohmann::ordered_json();
+}
+
+void AddTransient(nlohmann::ordered_json& j, const TransientSummary& t) {
+  j["max_queue_pkts"] = t.max_queue_pkts;
+  j["max_1s_mean_queue_pkts"] = Nullable(t.max_1s_mean_queue_pkts);
+  j["full_fraction"] = t.full_fraction;
+  j["empty_fraction"] = t.empty_fraction;
+}
+
+nlohmann::ordered_json WindowJson(const WindowSummary& w) {
+  if (!w.started) return nlohmann::ordered_json();
+  nlohmann::ordered_json j = {{"from_s", w.from_s}, {"to_s", w.to_s}};
+  AddFigures(j, w.summary);
+  AddClasses(j, w.summary);
+  AddTransient(j, w.summary.transient);
+  j["settling_time_s"] = Nullable(w.summary.transient.settling_time_s);
+  return j;
+}
+
+}  // namespace
+
+std::string SummaryToJson(const Summary& s, const std::string& side_name, const std::string& aqm) {
+  nlohmann::ordered_json j;
+  j["side"] = side_name;
+  j["aqm"] = aqm;
+  AddFigures(j, s);
+  j["events"] = s.events;
+  char hash[17];
+  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(s.series_hash));
+  j["series_hash"] = hash;
+  AddClasses(j, s);
   for (const LinkSummary& l : s.links) {
     j[l.name] = {{"mean_queue_pkts", l.mean_queue_pkts}, {"queue_sd_pkts", l.queue_sd_pkts},
                  {"mean_delay_ms", l.mean_delay_ms},     {"utilisation", l.utilisation},
@@ -77,8 +114,10 @@ std::string SummaryToJson(const Summary& s, const std::string& side_name, const 
                  {"departures", l.departures},           {"drops", l.drops},
                  {"marks", l.marks}};
   }
-  j["response_time_s"] = s.response_time_s ? nlohmann::ordered_json(*s.response_time_s)
-                                           : nlohmann::ordered_json();
+  j["response_time_s"] = Nullable(s.response_time_s);
+  AddTransient(j, s.transient);
+  j["windows"] = nlohmann::ordered_json::object();
+  for (const WindowSummary& w : s.windows) j["windows"][w.name] = WindowJson(w);
   return j.dump();
 }
 

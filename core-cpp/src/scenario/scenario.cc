@@ -119,6 +119,7 @@ void ReadResponse(JsonReader& r, std::string* error, Scenario& s) {
   rr.Number("target_pkts", spec.target_pkts, 1, 1000000);
   rr.Number("from_s", spec.from_s, 0, s.duration_s);
   rr.Number("deviation_tolerance", spec.deviation_tolerance, 0.01, 10);
+  rr.Number("tolerance_pkts", spec.tolerance_pkts, 0.001, 1000000);
   if (rr.ok() && !rr.Has("target_pkts")) rr.Fail(rr.Field("target_pkts"), "is required");
   rr.RejectUnknown();
   if (rr.ok()) s.response = spec;
@@ -195,6 +196,7 @@ Result<Scenario> ParseScenario(std::string_view text) {
     if (r.ok()) CheckTotals(s, &error);
   }
   if (r.ok()) ReadResponse(r, &error, s);
+  if (r.ok()) ReadWindows(r, &error, s.duration_s, s.windows);
   r.RejectUnknown();
   if (!error.empty()) return Error{error};
   return s;

@@ -10,6 +10,7 @@
 
 #include "aqm/param_spec.h"
 #include "scenario/group_spec.h"
+#include "scenario/window_spec.h"
 #include "sim/result.h"
 #include "sim/time.h"
 
@@ -63,6 +64,9 @@ struct ResponseSpec {
   // The settled window's mean absolute deviation bound, as a fraction of the
   // target: 0.3 is the LRED paper's (metrics/settling.h).
   double deviation_tolerance = 0.3;
+  // The band for the window's mean, in packets either way; absent, 10% of
+  // the target (the paper's), which a small target's queue noise never meets.
+  std::optional<double> tolerance_pkts;
 };
 
 // The network: a dumbbell (one bottleneck) or a parking lot, whose second
@@ -97,6 +101,7 @@ struct Scenario {
   std::vector<SideSpec> sides;
   std::vector<TimelineEvent> events;
   std::optional<ResponseSpec> response;
+  std::vector<WindowSpec> windows;
 };
 
 inline constexpr int64_t kMaxFlowsPerGroup = 20000;

@@ -84,6 +84,16 @@ std::string ScenarioToJson(const Scenario& s) {
     if (s.response->deviation_tolerance != ResponseSpec{}.deviation_tolerance) {
       j["response"]["deviation_tolerance"] = s.response->deviation_tolerance;
     }
+    if (s.response->tolerance_pkts) j["response"]["tolerance_pkts"] = *s.response->tolerance_pkts;
+  }
+  if (!s.windows.empty()) {
+    j["windows"] = nlohmann::ordered_json::array();
+    for (const WindowSpec& w : s.windows) {
+      nlohmann::ordered_json wj = {{"name", w.name}, {"from_s", w.from_s}, {"to_s", w.to_s}};
+      if (w.target_pkts) wj["target_pkts"] = *w.target_pkts;
+      if (w.tolerance_pkts) wj["tolerance_pkts"] = *w.tolerance_pkts;
+      j["windows"].push_back(wj);
+    }
   }
   return j.dump(2);
 }

@@ -131,7 +131,13 @@ Status Simulation::Build() {
   std::optional<SettlingTarget> response;
   if (scenario_.response) {
     response = SettlingTarget{scenario_.response->target_pkts, scenario_.response->from_s,
-                              scenario_.response->deviation_tolerance};
+                              scenario_.response->deviation_tolerance, scenario_.response->tolerance_pkts};
+  }
+  std::vector<RecorderWindow> windows;
+  for (const WindowSpec& w : scenario_.windows) {
+    std::optional<SettlingBand> band;
+    if (w.target_pkts) band = SettlingBand{*w.target_pkts, WindowTolerance(w)};
+    windows.push_back(RecorderWindow{w.name, Time::Seconds(w.from_s), Time::Seconds(w.to_s), band});
   }
   // The other queues, in column order.
   std::vector<MonitoredLink> more;
@@ -146,7 +152,7 @@ Status Simulation::Build() {
   recorder_ = std::make_unique<MetricRecorder>(loop_, bottleneck(), std::move(probe),
                                                Time::Millis(scenario_.sample_interval_ms),
                                                Time::Seconds(scenario_.warmup_s), response, more,
-                                               switched_to);
+                                               switched_to, windows);
   return {};
 }
 

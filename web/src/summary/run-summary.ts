@@ -1,16 +1,17 @@
 import { isRecord } from '../lib/json';
 // The core's exact run summary (Simulation.summary(), the same JSON as
-// `aqmlab run`), covering the run after its warm-up. Only the figures the
-// page shows are read; each is a number, or null where the core has none
-// (NaN is written as null: no departures yet, no short flows, no response).
+// `aqmlab run`), covering the run after its warm-up, with the scenario's
+// named windows and each class's figures. Only the figures the page shows
+// are read; each is a number, or null where the core has none (NaN is
+// written as null: no departures yet, no short flows, no response).
 
-export interface RunSummary {
-  /** Simulated seconds after the warm-up the figures cover; 0 during the warm-up. */
-  measuredS: number;
+/** The figures a whole run and a window share, by the page's name. */
+export interface SummaryFigures {
   meanQueuePkts: number | null;
   p95QueuePkts: number | null;
   meanDelayMs: number | null;
   p95DelayMs: number | null;
+  p99DelayMs: number | null;
   jitterMs: number | null;
   utilisation: number | null;
   goodputMbps: number | null;
@@ -21,20 +22,59 @@ export interface RunSummary {
   /** Congestion signals (drops and marks) / arriving packets. */
   signalRatio: number | null;
   fairness: number | null;
+  /** The queue's transients: standard and mean absolute deviation, overshoot, full and empty shares. */
+  queueSdPkts: number | null;
+  queueMadPkts: number | null;
+  maxQueuePkts: number | null;
+  max1sMeanQueuePkts: number | null;
+  fullFraction: number | null;
+  emptyFraction: number | null;
+  /** The whole run's: the scenario's `response` settling time. */
   responseTimeS: number | null;
+  /** A window's: its settling time into the band around its target. */
+  settlingTimeS: number | null;
+}
+
+export type Figure = keyof SummaryFigures;
+
+/** One traffic class (the groups sharing a `class` label); delays are its data's at the bottleneck. */
+export interface ClassFigures {
+  name: string;
+  goodputMbps: number | null;
+  lossRatio: number | null;
+  meanDelayMs: number | null;
+  p50DelayMs: number | null;
+  p95DelayMs: number | null;
+  p99DelayMs: number | null;
+  jitterMs: number | null;
+}
+
+export interface SpanSummary extends SummaryFigures {
+  /** Simulated seconds the figures cover; 0 during the warm-up. */
+  measuredS: number;
+  classes: ClassFigures[];
+}
+
+/** A named window of the scenario; `summary` is null until the run reaches its start. */
+export interface WindowSummary {
+  name: string;
+  summary: (SpanSummary & { fromS: number; toS: number }) | null;
+}
+
+export interface RunSummary extends SpanSummary {
+  windows: WindowSummary[];
 }
 
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isNumberOrNull = (v: unknown): v is number | null => v === null || isFiniteNumber(v);
 
-type Figure = Exclude<keyof RunSummary, 'measuredS'>;
-
 /** Each figure and the core's JSON key for it. */
-const figures: readonly (readonly [Figure, string])[] = [
+export const figureKeys: readonly (readonly [Figure, string])[] = [
   ['meanQueuePkts', 'mean_queue_pkts'],
   ['p95QueuePkts', 'p95_queue_pkts'],
   ['meanDelayMs', 'mean_delay_ms'],
   ['p95DelayMs', 'p95_delay_ms'],
+  ['p99DelayMs', 'p99_delay_ms'],
   ['jitterMs', 'jitter_ms'],
   ['utilisation', 'utilisation'],
   ['goodputMbps', 'goodput_mbps'],
@@ -42,39 +82,131 @@ const figures: readonly (readonly [Figure, string])[] = [
   ['markRatio', 'mark_ratio'],
   ['signalRatio', 'signal_ratio'],
   ['fairness', 'fairness'],
+  ['queueSdPkts', 'queue_sd_pkts'],
+  ['queueMadPkts', 'queue_mad_pkts'],
+  ['maxQueuePkts', 'max_queue_pkts'],
+  ['max1sMeanQueuePkts', 'max_1s_mean_queue_pkts'],
+  ['fullFraction', 'full_fraction'],
+  ['emptyFraction', 'empty_fraction'],
   ['responseTimeS', 'response_time_s'],
+  ['settlingTimeS', 'settling_time_s'],
 ];
 
-/** The summary from the core's parsed JSON, or an error naming the first bad field. */
-export function readRunSummary(value: unknown): RunSummary | string {
-  if (!isRecord(value)) return 'summary: not a JSON object';
-  if (!isFiniteNumber(value.measured_s)) return 'summary.measured_s: not a number';
-  const out: RunSummary = {
-    measuredS: value.measured_s,
-    meanQueuePkts: null,
-    p95QueuePkts: null,
-    meanDelayMs: null,
-    p95DelayMs: null,
-    jitterMs: null,
-    utilisation: null,
-    goodputMbps: null,
-    lossRatio: null,
-    markRatio: null,
-    signalRatio: null,
-    fairness: null,
-    responseTimeS: null,
+type ClassFigure = Exclude<keyof ClassFigures, 'name'>;
+
+/** Each class figure and where the core keeps it (`delay` is an object, or null). */
+export const classFigureKeys: readonly (readonly [ClassFigure, string, string?])[] = [
+  ['goodputMbps', 'goodput_mbps'],
+  ['lossRatio', 'loss_ratio'],
+  ['meanDelayMs', 'delay', 'mean_ms'],
+  ['p50DelayMs', 'delay', 'p50_ms'],
+  ['p95DelayMs', 'delay', 'p95_ms'],
+  ['p99DelayMs', 'delay', 'p99_ms'],
+  ['jitterMs', 'delay', 'jitter_ms'],
+];
+
+type Read<T> = T | string;
+
+/** Every figure null: nothing measured. */
+export function noFigures(): SummaryFigures {
+  return {
+    meanQueuePkts: null, p95QueuePkts: null, meanDelayMs: null, p95DelayMs: null, p99DelayMs: null, jitterMs: null,
+    utilisation: null, goodputMbps: null, lossRatio: null, markRatio: null, signalRatio: null, fairness: null,
+    queueSdPkts: null, queueMadPkts: null, maxQueuePkts: null, max1sMeanQueuePkts: null, fullFraction: null,
+    emptyFraction: null, responseTimeS: null, settlingTimeS: null,
   };
-  for (const [field, key] of figures) {
+}
+
+function readFigures(value: Record<string, unknown>, path: string): Read<SummaryFigures> {
+  const out = noFigures();
+  for (const [field, key] of figureKeys) {
     const v = value[key];
     // An absent key reads as null, so an older core without a figure still works.
-    if (v !== undefined && !isNumberOrNull(v)) return `summary.${key}: not a number or null`;
+    if (v !== undefined && !isNumberOrNull(v)) return `${path}.${key}: not a number or null`;
     out[field] = v ?? null;
   }
   return out;
 }
 
+function readClass(value: unknown, path: string): Read<ClassFigures> {
+  if (!isRecord(value) || typeof value.name !== 'string') return `${path}: not a class with a name`;
+  const delay = value.delay;
+  if (delay !== undefined && delay !== null && !isRecord(delay)) return `${path}.delay: not an object or null`;
+  const out: ClassFigures = { name: value.name, goodputMbps: null, lossRatio: null, meanDelayMs: null, p50DelayMs: null, p95DelayMs: null, p99DelayMs: null, jitterMs: null };
+  for (const [field, key, inner] of classFigureKeys) {
+    const v = inner === undefined ? value[key] : isRecord(delay) ? delay[inner] : null;
+    if (v !== undefined && !isNumberOrNull(v)) return `${path}.${inner === undefined ? key : `${key}.${inner}`}: not a number or null`;
+    out[field] = v ?? null;
+  }
+  return out;
+}
+
+function readSpan(value: unknown, path: string): Read<SpanSummary> {
+  if (!isRecord(value)) return `${path}: not a JSON object`;
+  if (!isFiniteNumber(value.measured_s)) return `${path}.measured_s: not a number`;
+  const figures = readFigures(value, path);
+  if (typeof figures === 'string') return figures;
+  const classes: ClassFigures[] = [];
+  const list = value.classes ?? [];
+  if (!Array.isArray(list)) return `${path}.classes: not an array`;
+  for (const [i, c] of list.entries()) {
+    const read = readClass(c, `${path}.classes[${i}]`);
+    if (typeof read === 'string') return read;
+    classes.push(read);
+  }
+  return { measuredS: value.measured_s, ...figures, classes };
+}
+
+function readWindows(value: unknown): Read<WindowSummary[]> {
+  if (value === undefined) return [];
+  if (!isRecord(value)) return 'summary.windows: not a JSON object';
+  const out: WindowSummary[] = [];
+  for (const [name, w] of Object.entries(value)) {
+    const path = `summary.windows.${name}`;
+    if (w === null) {
+      out.push({ name, summary: null });
+      continue;
+    }
+    const span = readSpan(w, path);
+    if (typeof span === 'string') return span;
+    if (!isRecord(w) || !isFiniteNumber(w.from_s) || !isFiniteNumber(w.to_s)) return `${path}: from_s and to_s must be numbers`;
+    out.push({ name, summary: { ...span, fromS: w.from_s, toS: w.to_s } });
+  }
+  return out;
+}
+
+/** The summary from the core's parsed JSON, or an error naming the first bad field. */
+export function readRunSummary(value: unknown): RunSummary | string {
+  const span = readSpan(value, 'summary');
+  if (typeof span === 'string') return span;
+  const windows = readWindows(isRecord(value) ? value.windows : undefined);
+  if (typeof windows === 'string') return windows;
+  return { ...span, windows };
+}
+
+function isClassFigures(value: unknown): value is ClassFigures {
+  return isRecord(value) && typeof value.name === 'string' && classFigureKeys.every(([field]) => isNumberOrNull(value[field]));
+}
+
+function isSpanSummary(value: unknown): value is SpanSummary {
+  if (!isRecord(value) || !isFiniteNumber(value.measuredS)) return false;
+  return figureKeys.every(([field]) => isNumberOrNull(value[field])) && Array.isArray(value.classes) && value.classes.every(isClassFigures);
+}
+
+function isWindowSummary(value: unknown): value is WindowSummary {
+  if (!isRecord(value) || typeof value.name !== 'string') return false;
+  const s = value.summary;
+  return s === null || (isSpanSummary(s) && isRecord(s) && isFiniteNumber(s.fromS) && isFiniteNumber(s.toS));
+}
+
 /** The guard the protocol uses on a summary crossing from the worker. */
 export function isRunSummary(value: unknown): value is RunSummary {
-  if (!isRecord(value) || !isFiniteNumber(value.measuredS)) return false;
-  return figures.every(([field]) => isNumberOrNull(value[field]));
+  return isSpanSummary(value) && isRecord(value) && Array.isArray(value.windows) && value.windows.every(isWindowSummary);
+}
+
+/** The figures over a window (by name), or over the whole run (null); null when absent or not reached. */
+export function spanOf(summary: RunSummary | null, window: string | null): SpanSummary | null {
+  if (!summary) return null;
+  if (window === null) return summary;
+  return summary.windows.find((w) => w.name === window)?.summary ?? null;
 }

@@ -1,12 +1,12 @@
 import type { ValueKind } from '../lib/format';
-import type { RunSummary } from './run-summary';
+import type { Figure, SummaryFigures } from './run-summary';
 
 // The summary table's columns, what each means, and which way is better: less
 // queue, delay, jitter, loss, marks, signals (drops and marks together) and
 // response time; more utilisation, goodput and fairness. An idle link has short queues, so a side whose link sat partly
 // idle cannot be best on the lower-is-better columns (see bestPerColumn).
 
-export type Figure = Exclude<keyof RunSummary, 'measuredS'>;
+export type { Figure } from './run-summary';
 
 export interface SummaryColumn {
   figure: Figure;
@@ -18,7 +18,12 @@ export interface SummaryColumn {
   help: string;
   /** Shown only when some side marked packets (ECN on): without marks it repeats Loss. */
   onlyWithMarks?: boolean;
+  /** Shown over the whole run only (the scenario's response) or over a window only (its settling time). */
+  scope?: Scope;
 }
+
+/** What the table summarises: the run after its warm-up, or one of the scenario's named windows. */
+export type Scope = 'run' | 'window';
 
 /**
  * A side whose utilisation is below this fraction of the highest side's has
@@ -39,17 +44,38 @@ export const summaryColumns: readonly SummaryColumn[] = [
   { figure: 'signalRatio', label: 'Signals', unit: 'drop+mark', better: 'lower', kind: 'percent', help: 'Share of arriving packets that carried a congestion signal: dropped or ECN-marked (shown when some side marked).', onlyWithMarks: true },
   { figure: 'goodputMbps', label: 'Goodput', unit: 'Mb/s', better: 'higher', kind: 'number', help: 'Useful data delivered to receivers, retransmissions excluded.' },
   { figure: 'fairness', label: 'Fairness', unit: 'Jain', better: 'higher', kind: 'number', help: "Jain's fairness index of the flows' throughputs: 1 when all get the same, 1/n when one flow takes everything." },
-  { figure: 'responseTimeS', label: 'Response', unit: 's', better: 'lower', kind: 'number', help: 'Response time: how long a short transfer (or web page) takes from its first packet to its last, averaged.' },
+  { figure: 'responseTimeS', label: 'Response', unit: 's', better: 'lower', kind: 'number', scope: 'run', help: "Response time: how long the queue took to settle at the scenario's response target after its from_s (4 s of samples whose mean is within the band and whose deviation from the target is small; the LRED paper's measure). Empty when the scenario asks for none or the queue never settled." },
+];
+
+/** The queue's dynamics: how far it swings, how high it overshoots, how often it is full or empty, how fast it settles. */
+export const queueColumns: readonly SummaryColumn[] = [
+  { figure: 'queueSdPkts', label: 'Queue s.d.', unit: 'pkts', better: 'lower', kind: 'number', help: 'Standard deviation of the sampled queue: how much it swings around its mean.' },
+  { figure: 'queueMadPkts', label: 'Queue MAD', unit: 'pkts', better: 'lower', kind: 'number', help: 'Mean absolute deviation of the sampled queue from its mean (the LRED paper’s measure of stability).' },
+  { figure: 'maxQueuePkts', label: 'Queue max', unit: 'pkts', better: 'lower', kind: 'number', help: 'Overshoot: the longest queue sampled.' },
+  { figure: 'max1sMeanQueuePkts', label: 'Max 1 s mean', unit: 'pkts', better: 'lower', kind: 'number', help: 'Overshoot without the spikes: the highest mean of the queue over one second of samples.' },
+  { figure: 'fullFraction', label: 'Full', unit: '', better: 'lower', kind: 'percent', help: 'Share of samples with the buffer full (within one packet): the queue drops every arrival then.' },
+  { figure: 'emptyFraction', label: 'Empty', unit: '', better: 'lower', kind: 'percent', help: 'Share of samples with no packet queued: the link may go idle.' },
+  { figure: 'p99DelayMs', label: 'Delay p99', unit: 'ms', better: 'lower', kind: 'number', help: '99% of packets wait less than this.' },
+  { figure: 'settlingTimeS', label: 'Settling', unit: 's', better: 'lower', kind: 'number', scope: 'window', help: "Settling time: from the window's start until every later one-second mean of the queue stays within the window's tolerance of its target. Empty when the window names no target or the queue is outside the band at the end." },
+];
+
+export type ColumnSet = 'main' | 'queue';
+
+export const columnSets: readonly { value: ColumnSet; label: string; columns: readonly SummaryColumn[] }[] = [
+  { value: 'main', label: 'Main figures', columns: summaryColumns },
+  { value: 'queue', label: 'Queue dynamics', columns: queueColumns },
 ];
 
 /**
  * The columns the table shows for these summaries: Marks and Signals only
  * when some side marked a packet, since without ECN marks are 0 and Signals
- * equals Loss.
+ * equals Loss; the response time over the whole run, the settling time over
+ * a window.
  */
-export function shownColumns(summaries: readonly (RunSummary | null)[]): readonly SummaryColumn[] {
+export function shownColumns(summaries: readonly (SummaryFigures | null)[], set: ColumnSet = 'main', scope: Scope = 'run'): readonly SummaryColumn[] {
   const marked = summaries.some((s) => (s?.markRatio ?? 0) > 0);
-  return marked ? summaryColumns : summaryColumns.filter((c) => !c.onlyWithMarks);
+  const columns = columnSets.find((c) => c.value === set)?.columns ?? summaryColumns;
+  return columns.filter((c) => (marked || !c.onlyWithMarks) && (c.scope === undefined || c.scope === scope));
 }
 
 /**
@@ -82,7 +108,7 @@ export function bestMeaning(column: SummaryColumn): string {
  * columns a side whose utilisation collapsed (below collapsedUtilisation of
  * the highest) takes no part: an idle link trivially has short queues.
  */
-export function bestPerColumn(rows: readonly (RunSummary | null)[]): Map<Figure, Set<number>> {
+export function bestPerColumn(rows: readonly (SummaryFigures | null)[]): Map<Figure, Set<number>> {
   const utilisations = rows.map((r) => r?.utilisation ?? null);
   const top = Math.max(0, ...utilisations.flatMap((u) => (u !== null && Number.isFinite(u) ? [u] : [])));
   const busy = (i: number) => {
@@ -90,7 +116,7 @@ export function bestPerColumn(rows: readonly (RunSummary | null)[]): Map<Figure,
     return u === null || u === undefined || !Number.isFinite(u) || u >= collapsedUtilisation * top;
   };
   return new Map(
-    summaryColumns.map((c) => {
+    [...summaryColumns, ...queueColumns].map((c) => {
       const values = rows.map((r, i) => (c.better === 'lower' && !busy(i) ? null : r?.[c.figure]));
       return [c.figure, bestRows(values, c.better)];
     }),

@@ -1,18 +1,23 @@
+import { useState } from 'react';
 import { sideColour } from '../../lib/colours';
 import type { Lab } from '../lab';
 import { sideNumbers } from '../../summary/side-numbers';
 import { sideName, type SideStatus } from '../side-session';
 import { useTicker } from '../use-lab';
 import { formatNumber, formatValue } from '../../lib/format';
-import type { RunSummary } from '../../summary/run-summary';
-import { bestMeaning, bestPerColumn, shownColumns, summaryColumns } from '../../summary/summary-columns';
+import { spanOf, type RunSummary } from '../../summary/run-summary';
+import { bestMeaning, bestPerColumn, queueColumns, shownColumns, summaryColumns, type ColumnSet } from '../../summary/summary-columns';
 import { SideControls } from '../SideControls';
+import { ClassTable } from './ClassTable';
+import { SummaryControls } from './SummaryControls';
 
 // One row per side: its name, discipline menu and state, then the core's run
 // summary (after the warm-up), the best value of each column marked in bold
 // with a star and the words "best" for screen readers. Cells have fixed widths
 // and tabular numerals, and the star sits in the cell's free space rather than
 // in the text, so streaming numbers and a moving best do not shift the columns.
+// The table shows the run after the warm-up or one of the scenario's named
+// windows, and the main figures or the queue's dynamics (SummaryControls).
 
 const liveWindowS = 5;
 
@@ -28,17 +33,26 @@ function stateOf(status: SideStatus | undefined): string {
 
 export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
   useTicker(250); // the live figures (time, flows) come from the sample stores
-  const best = bestPerColumn(summaries);
-  const columns = shownColumns(summaries);
+  const [chosenWindow, setWindow] = useState<string | null>(null);
+  const [set, setSet] = useState<ColumnSet>('main');
+  // Every side runs the same scenario: its windows are any side's.
+  const windows = summaries.find((s) => s !== null)?.windows.map((w) => w.name) ?? [];
+  const shownWindow = chosenWindow !== null && windows.includes(chosenWindow) ? chosenWindow : null;
+  const spans = summaries.map((s) => spanOf(s ?? null, shownWindow));
+  const best = bestPerColumn(spans);
+  const columns = shownColumns(spans, set, shownWindow === null ? 'run' : 'window');
   const catalogue = lab.catalogue();
+  const names = statuses.map((status, i) => sideName(status, i));
+  const exportRows = () => statuses.map((status, i) => ({ side: names[i] ?? '', aqm: status.info?.aqm ?? '', summary: summaries[i] ?? null }));
   return (
     // A plain box: the scrolling region inside is the landmark (two regions with one name would be ambiguous).
     <div className="summary-panel">
+      <SummaryControls windows={windows} shown={shownWindow} onWindow={setWindow} set={set} onSet={setSet} rows={exportRows} />
       {/* Focusable so a keyboard can scroll it when it is wider than the screen. */}
       <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="summary-title" data-testid="summary-scroll">
         <table className="summary-table" data-testid="summary-table">
           <caption id="summary-title">
-            Run summary after the warm-up, from each side's core (p95 from its histograms).{' '}
+            {shownWindow === null ? 'Run summary after the warm-up' : `Summary over the window “${shownWindow}”`}, from each side's core (percentiles from its histograms).{' '}
             <span className="best-key">
               <strong>★</strong> best in its column
             </span>
@@ -70,8 +84,11 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
               const numbers = sideNumbers(side.store, liveWindowS);
               const name = sideName(status, i);
               const summary = summaries[i] ?? null;
+              const span = spans[i] ?? null;
               const state = stateOf(status);
-              const warming = summary !== null && summary.measuredS <= 0;
+              const warming = shownWindow === null && summary !== null && summary.measuredS <= 0;
+              // The run has not reached the window's start yet.
+              const waiting = shownWindow !== null && summary !== null && span === null;
               return (
                 <tr
                   key={i}
@@ -87,7 +104,7 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
                   data-utilisation={String(numbers.utilisation)}
                   data-sim-time={String(numbers.time)}
                   data-flows={String(numbers.flows)}
-                  data-measured={String(summary?.measuredS ?? Number.NaN)}
+                  data-measured={String(span?.measuredS ?? Number.NaN)}
                 >
                   <th scope="row" className="side-col" style={{ borderLeftColor: sideColour(i) }}>
                     <span className="side-name">
@@ -109,12 +126,12 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
                     <span className="now">live changes {status.applied}</span>
                   </td>
                   {columns.map((c) => {
-                    const value = summary?.[c.figure] ?? null;
+                    const value = span?.[c.figure] ?? null;
                     const isBest = best.get(c.figure)?.has(i) ?? false;
                     return (
                       <td key={c.figure} className={isBest ? 'num best' : 'num'} data-figure={c.figure} data-best={isBest ? 'true' : undefined}>
-                        {warming ? (
-                          <span className="pending">warm-up</span>
+                        {warming || waiting ? (
+                          <span className="pending">{warming ? 'warm-up' : 'not yet'}</span>
                         ) : isBest ? (
                           <strong>
                             <span className="best-star" aria-hidden="true">
@@ -135,10 +152,11 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
           </tbody>
         </table>
       </div>
+      <ClassTable names={names} spans={spans} />
       <details className="glossary" data-testid="summary-glossary">
         <summary>What the columns mean</summary>
         <dl>
-          {summaryColumns.map((c) => (
+          {[...summaryColumns, ...queueColumns].map((c) => (
             <div key={c.figure}>
               <dt>
                 {c.label}

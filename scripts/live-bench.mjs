@@ -3,11 +3,18 @@
 // names 100) at 10x and at "as fast as possible". Prints, for each
 // speed: frames per second, long tasks (count, longest), the main thread's
 // busy fraction, the spread of the sides' simulated times, simulated seconds
-// per wall second per side, and the pause latency (click to visible stop).
+// per wall second per side, each thread's CPU share from a short trace
+// (live-bench-threads.mjs), the pause latency (click to visible stop, with
+// where it went: first message out, last hold answered, last side stopped),
+// and the latency of a slider step and of a discipline switch
+// (live-bench-controls.mjs). BENCH_LOG=1 also prints every page<->worker
+// message around each pause.
 //
 //   node scripts/live-bench.mjs            # full run (about a minute and a half)
 //   node scripts/live-bench.mjs --quick    # CI smoke run: short windows, nothing asserted about speed
 //   node scripts/live-bench.mjs --dist DIR # another build (e.g. an older commit's) for a before/after
+//   node scripts/live-bench.mjs --speed max # one speed only (10 or max)
+//   node scripts/live-bench.mjs --no-isolation # served without cross-origin isolation: lockstep limits as messages
 //
 // Needs the production build (npx vite build) and the Node core (build-wasm.sh),
 // which gives the default scenario. The preview server takes E2E_PORT (default 4179).
@@ -18,10 +25,15 @@ import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { loadCore, root } from './load-core-node.mjs';
+import { instrumentControls, measureControls } from './live-bench-controls.mjs';
+import { threadBusy } from './live-bench-threads.mjs';
 
 const quick = process.argv.includes('--quick');
 const distAt = process.argv.indexOf('--dist');
 const dist = distAt > 0 ? process.argv[distAt + 1] : null;
+const isolated = !process.argv.includes('--no-isolation');
+const speedAt = process.argv.indexOf('--speed');
+const speeds = speedAt > 0 ? [process.argv[speedAt + 1]] : ['10', 'max'];
 const port = Number(process.env.E2E_PORT ?? 4179);
 const baseURL = `http://127.0.0.1:${port}`;
 const windowS = quick ? 2 : 10; // measured wall seconds per speed
@@ -56,7 +68,7 @@ async function startPreview() {
   // Vite itself (not through npx), so the process started is the server and stops with it.
   const server = spawn(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'preview', ...(dist ? ['--outDir', dist] : [])], {
     cwd: root,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), ...(isolated ? {} : { AQMLAB_ISOLATION: 'off' }) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let exited = false;
@@ -83,8 +95,23 @@ async function startPreview() {
 // with new data does) and the last change of a side's shown state, and when a
 // press on Pause began.
 function instrument() {
-  const bench = { frames: 0, longTasks: [], lastDraw: 0, lastState: 0, pressAt: 0 };
+  const bench = { frames: 0, longTasks: [], lastDraw: 0, lastState: 0, pressAt: 0, log: [] };
   window.__bench = bench;
+  // Every message between the page and its workers, timed where the main thread sends or handles it.
+  const NativeWorker = window.Worker;
+  let workers = 0;
+  window.Worker = class extends NativeWorker {
+    constructor(...args) {
+      super(...args);
+      const id = workers++;
+      const post = this.postMessage.bind(this);
+      this.postMessage = (m, t) => {
+        bench.log.push([performance.now(), 'to', m?.type, id]);
+        return post(m, t);
+      };
+      this.addEventListener('message', (e) => bench.log.push([performance.now(), 'from', e.data?.type, e.data?.playing ?? e.data?.call ?? e.data?.now, id]));
+    }
+  };
   const frame = () => {
     bench.frames++;
     requestAnimationFrame(frame);
@@ -132,9 +159,24 @@ async function taskSeconds(cdp) {
   return metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
 }
 
+/** Where a pause's time went: from the press to the first message out, the last hold answered, the last stop reported. */
+function pauseStages(log, pressAt) {
+  const after = log.filter(([at]) => at >= pressAt);
+  const last = (pick) => {
+    const times = after.filter(pick).map(([at]) => at - pressAt);
+    return times.length > 0 ? Math.max(...times) : NaN;
+  };
+  const first = after.find(([, dir]) => dir === 'to');
+  return {
+    'first send': first ? first[0] - pressAt : NaN,
+    'last hold': last(([, dir, type, call]) => dir === 'from' && type === 'call/reply' && call === 'run/hold'),
+    'last stop': last(([, dir, type, playing]) => dir === 'from' && type === 'run/state' && playing === false),
+  };
+}
+
 /** One speed: the frame and task figures over the window, then pause latencies. Pause and Play are
  * one toggle now, two buttons in older builds (measured with --dist for a before/after). */
-async function measure(page, cdp, speed) {
+async function measure(browser, page, cdp, speed) {
   await page.getByTestId('speed').selectOption(speed);
   await sleep(settleS * 1000);
   const load = loadavg();
@@ -155,21 +197,34 @@ async function measure(page, cdp, speed) {
   const rates = last.sides.map((s, i) => (s.t - first.sides[i].t) / ((last.wall - first.wall) / 1000));
   const spreads = samples.map(({ sides }) => Math.max(...sides.map((s) => s.t)) - Math.min(...sides.map((s) => s.t)));
 
+  const threads = await threadBusy(browser, page, quick ? 1000 : 3000);
   const latencies = [];
+  const stages = [];
   let pausedSpread = NaN;
   for (let i = 0; i < pauses; i++) {
+    await page.evaluate(() => {
+      window.__bench.log.length = 0;
+    });
     await page.locator('[data-testid="play-pause"], [data-testid="pause"]').first().click();
     await sleep(watchMs);
-    const { pressAt, lastDraw, lastState } = await page.evaluate(() => window.__bench);
+    const { pressAt, lastDraw, lastState, log } = await page.evaluate(() => window.__bench);
     latencies.push(Math.max(lastDraw, lastState) - pressAt);
+    stages.push(pauseStages(log, pressAt));
+    if (process.env.BENCH_LOG) {
+      const shown = log.filter(([at, , type]) => at >= pressAt - 5 && at < pressAt + 300 && type !== 'paint' && type !== 'summary/get');
+      console.log(shown.map(([at, dir, type, x, id]) => `${Math.round(at - pressAt)} ${dir} ${id ?? x} ${type} ${id === undefined ? '' : x ?? ''}`).join('\n'));
+    }
     const sides = await readSides(page);
     pausedSpread = Math.max(...sides.map((s) => s.t)) - Math.min(...sides.map((s) => s.t));
     await page.locator('[data-testid="play-pause"], [data-testid="play"]').first().click();
     await sleep(1000);
   }
+  const controls = await measureControls(page, disciplines.length, pauses);
   return {
     speed,
     load,
+    controls,
+    threads,
     fps: (after.frames - before.frames) / wallS,
     longTasks: long.length,
     longestMs: Math.max(0, ...long.map((t) => t.duration)),
@@ -179,6 +234,7 @@ async function measure(page, cdp, speed) {
     pausedSpreadS: pausedSpread,
     simPerWall: rates,
     pauseMs: latencies,
+    pauseStages: stages,
   };
 }
 
@@ -190,7 +246,17 @@ function print(r) {
   console.log(`  main thread busy         ${fixed(100 * r.busy, 0)}%`);
   console.log(`  sides' time spread       median ${fixed(r.spreadMedianS, 2)} s, max ${fixed(r.spreadMaxS, 2)} s, paused ${fixed(r.pausedSpreadS, 3)} s`);
   console.log(`  simulated s per wall s   ${r.simPerWall.map((x) => fixed(x, 1)).join(' ')}`);
+  const t = r.threads;
+  console.log(`  thread CPU (trace)       main ${fixed(100 * t.main, 0)}%, drawing worker ${fixed(100 * t.plot, 0)}%, ` +
+    `simulation workers ${t.sims.map((x) => `${fixed(100 * x, 0)}%`).join(' ')}`);
   console.log(`  pause latency            ${r.pauseMs.map((x) => `${fixed(x, 0)} ms`).join(', ')}`);
+  const ms = (xs) => xs.map((x) => `${fixed(x, 0)}`).join(', ');
+  console.log(`  slider step, ms          accepted on every side ${ms(r.controls.slider.map((x) => x.applied))}; drawn ${ms(r.controls.slider.map((x) => x.drawn))}`);
+  console.log(`  discipline switch, ms    every side running again ${ms(r.controls.discipline.map((x) => x.running))}; new run drawn ${ms(r.controls.discipline.map((x) => x.drawn))}`);
+  for (const s of r.pauseStages) {
+    const stages = Object.entries(s).filter(([, v]) => Number.isFinite(v)); // no hold unless the pause fell back to one
+    console.log(`    press -> ${stages.map(([k, v]) => `${k} ${fixed(v, 0)}`).join(', ')} ms`);
+  }
 }
 
 const link = await sixSideLink();
@@ -205,6 +271,7 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
   page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
   await page.addInitScript(instrument);
+  await page.addInitScript(instrumentControls);
   await page.goto(baseURL + link);
   const rows = page.locator('[data-testid^="side-"][data-state]');
   for (let waited = 0; (await rows.count()) !== 6 || (await readSides(page)).some((s) => s.state !== 'running'); waited++) {
@@ -214,10 +281,11 @@ try {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   console.log(`live bench: six sides (${disciplines.map(([, a]) => a).join(', ')}), default scenario with 100 flows, ` +
-    `${windowS} s windows, Chromium at 1280x1000${quick ? ' (quick)' : ''}`);
+    `${windowS} s windows, Chromium at 1280x1000${quick ? ' (quick)' : ''}, ` +
+    `cross-origin isolated: ${(await page.evaluate(() => window.crossOriginIsolated)) ? 'yes' : 'no'}`);
   const results = [];
-  for (const speed of ['10', 'max']) {
-    const r = await measure(page, cdp, speed);
+  for (const speed of speeds) {
+    const r = await measure(browser, page, cdp, speed);
     print(r);
     results.push(r);
   }

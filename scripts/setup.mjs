@@ -16,6 +16,11 @@ const requirements = {
   'nlohmann json': { present: () => existsSync('/usr/include/nlohmann/json.hpp'), pkg: 'nlohmann-json3-dev' },
   'pcg random': { present: () => existsSync('/usr/include/pcg_random.hpp'), pkg: 'libpcg-cpp-dev' },
   eigen: { present: () => existsSync('/usr/include/eigen3/Eigen/Dense'), pkg: 'libeigen3-dev' },
+  // Header-only Boost.Math: the Student t quantile of sweep reports.
+  'boost math': {
+    present: () => existsSync('/usr/include/boost/math/distributions/students_t.hpp'),
+    pkg: 'libboost-math-dev',
+  },
   googletest: { present: () => existsSync('/usr/include/gtest/gtest.h'), pkg: 'libgtest-dev' },
   chromium: { present: () => existsSync('/usr/bin/chromium'), pkg: 'chromium' },
   // The fuzz targets: clang, and its runtimes (libFuzzer, the sanitizers),
@@ -71,7 +76,7 @@ export function buildNative() {
 
 // The libFuzzer targets: clang, with the sanitizers (see CMakeLists.txt).
 export function buildFuzz() {
-  ensureSystemPackages(['cmake', 'ninja', 'clang', 'libfuzzer', 'nlohmann json', 'pcg random', 'eigen']);
+  ensureSystemPackages(['cmake', 'ninja', 'clang', 'libfuzzer', 'nlohmann json', 'pcg random', 'boost math', 'eigen']);
   run('cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAQMLAB_FUZZ=ON ' +
       '-DCMAKE_CXX_COMPILER=clang++ > /dev/null');
   run('cmake --build build/fuzz -j2');

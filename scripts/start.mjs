@@ -3,7 +3,7 @@
 import { buildNative, buildWasm, ensureNodeModules, ensureSystemPackages, run } from './setup.mjs';
 
 const port = process.env.PORT ?? '5173';
-ensureSystemPackages(['cmake', 'ninja', 'c++ compiler', 'emscripten', 'nlohmann json', 'pcg random', 'eigen']);
+ensureSystemPackages(['cmake', 'ninja', 'c++ compiler', 'emscripten', 'nlohmann json', 'pcg random', 'boost math', 'eigen']);
 ensureNodeModules();
 buildNative();
 buildWasm();

@@ -1,12 +1,12 @@
 // `npm test`: every test of the lab, from the core to the page.
 //   1. the C++ core: GoogleTest through ctest
 //   2. the wasm build under Node and the page's modules: Vitest
-//   3. a smoke run of the speed benchmark (native and wasm under Node)
+//   3. smoke runs of the speed benchmarks (native and wasm under Node; the sweep pool)
 //   4. the page in Debian's Chromium: smoke runs of the live and theory benchmarks, then Playwright
 //   5. the fuzz targets, 60 s each (clang, libFuzzer; scripts/fuzz.mjs)
 import { buildNative, buildWasm, ensureNodeModules, ensureSystemPackages, run } from './setup.mjs';
 
-ensureSystemPackages(['cmake', 'ninja', 'c++ compiler', 'emscripten', 'nlohmann json', 'pcg random', 'eigen',
+ensureSystemPackages(['cmake', 'ninja', 'c++ compiler', 'emscripten', 'nlohmann json', 'pcg random', 'boost math', 'eigen',
   'googletest', 'chromium']);
 ensureNodeModules();
 buildNative();
@@ -14,6 +14,7 @@ run('ctest --test-dir build/native --output-on-failure -j2');
 buildWasm();
 run('npx vitest run');
 run('node scripts/bench.mjs --quick');  // benchmark smoke run: it must not rot
+run('node scripts/bench-sweep.mjs --quick');  // sweep benchmark smoke run: figures, no speed asserted
 run('node scripts/analysis-bench.mjs --quick');  // the 16-phase chain, native and wasm
 run('npx vite build');
 run('node scripts/live-bench.mjs --quick');  // live page benchmark smoke run: prints figures, asserts no speed

@@ -49,6 +49,17 @@ TEST(FluidModel, StablePiReachesTheEquilibrium) {
   EXPECT_EQ(f.t.size(), 4001u);  // every 25 ms from 0 to 100 s
 }
 
+TEST(FluidModel, PidReachesItsReferenceQueue) {
+  FluidInput in = PiNetwork();
+  in.aqm = "pid";
+  in.params = {{"kp", 8e-5}, {"ki", 4e-5}, {"kd", 2e-6}, {"freq_hz", 50}, {"qref", 200}};
+  auto t = RunFluidModel(in);
+  ASSERT_TRUE(t.ok()) << t.error();
+  const double p = t.value().p.back();
+  EXPECT_NEAR(t.value().queue_pkts.back(), 200, 0.5);
+  EXPECT_NEAR(p / ((1 - p) * (1 - p)), Equilibrium(in).p0, 2e-3 * Equilibrium(in).p0);
+}
+
 TEST(FluidModel, DoublingTheFlowsQuadruplesTheDropProbability) {
   FluidInput in = PiNetwork();
   in.duration_s = 200;

@@ -123,6 +123,24 @@ TEST(Stability, AopcGammaGivesTheDesignDampingAtReq) {
   EXPECT_LT(Number(low, "zeta_actual"), Number(r, "zeta_actual"));
 }
 
+TEST(Stability, PidDefaultsKeepTheDefaultLabStable) {
+  // The lab's PID defaults on the default lab's network (50 flows, 10 Mbps
+  // of 500 B, Tp 98 ms, qref 50: R0 = 0.118 s), as aqm-algorithms.md asks.
+  const LoopPlant plant{50, 2500, 0.118, 200};
+  const ParamValues pid{{"kp", 8e-5}, {"ki", 4e-5}, {"kd", 2e-6}};
+  const StabilityReport r = AnalyseStability("pid", pid, plant);
+  EXPECT_EQ(r.verdict, "stable");
+  ASSERT_TRUE(r.margins->crossover_rad_s && r.margins->phase_deg);
+  // Phase at the crossover, by hand: -90 + arg(ki - kd w^2 + j kp w) - atan(w/p) - atan(wR) - wR.
+  const double w = *r.margins->crossover_rad_s, p = 100 / (0.118 * 0.118 * 2500);
+  const double phase = -90 + (std::atan2(8e-5 * w, 4e-5 - 2e-6 * w * w) - std::atan(w / p) - std::atan(w * 0.118) -
+                              w * 0.118) * 180 / M_PI;
+  EXPECT_NEAR(*r.margins->phase_deg, 180 + phase, 1e-9);
+  // The controller is linear in its gains: ten times all three, ten times the ratio.
+  const StabilityReport hot = AnalyseStability("pid", {{"kp", 8e-4}, {"ki", 4e-4}, {"kd", 2e-5}}, plant);
+  EXPECT_NEAR(Number(hot, "ratio") / Number(r, "ratio"), 10.0, 1e-6);
+}
+
 TEST(Stability, MscTheoremOne) {
   const LoopPlant plant{100, 3750, 0.1, 200};
   const StabilityReport r = AnalyseStability("msc", {{"r_w", 0.5}, {"ts_l", 0.2}}, plant);

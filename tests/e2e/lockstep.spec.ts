@@ -43,6 +43,11 @@ test.describe('six sides in lockstep', () => {
     for (let i = 0; i < disciplines.length; i++) await expect(side(page, i)).toHaveAttribute('data-state', 'running');
   });
 
+  test('the page is cross-origin isolated, so the sides keep lockstep through shared memory', async ({ page }) => {
+    // Without the headers (vite.config.ts) the lab still runs, on the slower message relay (web/src/app/lockstep.ts).
+    expect(await page.evaluate(() => window.crossOriginIsolated && typeof SharedArrayBuffer === 'function')).toBe(true);
+  });
+
   test('paused at any speed, every side stands at one time, the time the page shows', async ({ page }) => {
     for (const speed of ['max', '10', 'max']) {
       await page.getByTestId('speed').selectOption(speed);

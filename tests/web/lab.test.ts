@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Lab } from '../../web/src/app/lab';
+import { pauseTogether } from '../../web/src/app/side-sync';
 import type { FromWorker, ToWorker } from '../../web/src/protocol/protocol';
-import { SimRunner } from '../../web/src/worker/sim-runner';
 import { createFakeCore, fakeScenario, type FakeCore } from './fake-core';
-import { FakePort } from './fake-port';
 import { ManualClock } from './manual-clock';
+import { RunnerPort } from './runner-port';
 
 // The page's controller against real runners on the fake core: structural
 // changes rewrite the scenario and restart every side on it, live changes act
@@ -12,29 +12,6 @@ import { ManualClock } from './manual-clock';
 // stop every side at the same time, and a failed side comes back.
 
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/** A port whose worker end is a SimRunner, as in sim.worker.ts. */
-class RunnerPort extends FakePort {
-  constructor(core: FakeCore, clock: ManualClock) {
-    super();
-    const runner = new SimRunner({ loadModule: async () => core, post: (m: FromWorker) => this.reply(m), clock });
-    const post = this.post.bind(this);
-    this.post = (message: ToWorker) => {
-      post(message);
-      if (!this.terminated) void runner.receive(message);
-    };
-  }
-
-  starts(): Extract<ToWorker, { type: 'run/start' }>[] {
-    return this.sent.flatMap((m) => (m.type === 'run/start' ? [m] : []));
-  }
-
-  lastStart(): Extract<ToWorker, { type: 'run/start' }> {
-    const start = this.starts().at(-1);
-    if (!start) throw new Error('no run/start sent');
-    return start;
-  }
-}
 
 function sidesOf(json: string | null): unknown[] {
   const parsed: unknown = JSON.parse(json ?? 'null');
@@ -61,6 +38,13 @@ describe('Lab', () => {
   const live = () => ports.filter((p) => !p.terminated);
   const times = () => lab.sides.map((s) => s.now);
   const allPaused = () => lab.sides.every((s) => !s.status.playing && !s.status.restarting);
+
+  /** Pauses the lab and drives the runners until every side has stopped. */
+  async function pause(): Promise<void> {
+    let stopped = false;
+    void lab.pause().then(() => (stopped = true));
+    await drive(() => stopped);
+  }
 
   beforeEach(async () => {
     vi.stubGlobal('requestAnimationFrame', () => 0);
@@ -304,11 +288,37 @@ describe('Lab', () => {
     expect(lab.shownTime()).toBe(still); // the page shows the time both have reached
     lab.play();
     await drive(() => (lab.sides[0]?.now ?? 0) > other, 60);
-    lab.pause();
-    await drive(allPaused);
+    await pause();
     const [a, b] = times();
     expect(a).toBe(b);
     expect(lab.shownTime()).toBe(a);
+  });
+
+  it('pauses with one message per side, no hold and reply, at the sample time at or after the furthest limit', async () => {
+    await drive(() => lab.sides.every((s) => s.now > 0.3), 100);
+    const limits = ports.map((p) => p.sent.flatMap((m) => (m.type === 'run/limit' ? [m.untilS] : [])).at(-1) ?? 0);
+    const sentBefore = ports.map((p) => p.sent.length);
+    await pause();
+    const sent = ports.map((p, i) => p.sent.slice(sentBefore[i]).map((m) => m.type));
+    expect(sent.map((types) => types.filter((t) => t === 'run/until' || t === 'run/hold'))).toEqual([['run/until'], ['run/until']]);
+    const [a = 0, b = 0] = times();
+    expect(a).toBe(b);
+    expect(a).toBeGreaterThanOrEqual(Math.max(...limits));
+    expect(a).toBeLessThan(Math.max(...limits) + 0.01); // the first sample time at or after it
+    expect(Math.round(a * 100) / 100).toBe(a);
+    expect(lab.shownTime()).toBe(a);
+  });
+
+  it('pauses sides that stood past the bound it was given together all the same, by holding them', async () => {
+    lab.sides[0]?.pause(); // apart: side 1 runs on to its limit
+    await drive(() => (lab.sides[1]?.now ?? 0) > 0.5, 100);
+    let stopped = false;
+    void pauseTogether(lab.sides, 10, 0.05).then(() => (stopped = true)); // a bound both sides are past
+    await drive(() => stopped);
+    const [a = 0, b = 0] = times();
+    expect(a).toBe(b);
+    expect(a).toBeGreaterThan(0.5);
+    expect(ports.every((p) => p.sent.some((m) => m.type === 'run/hold'))).toBe(true);
   });
 
   it('runs every side to a time and pauses them all exactly there', async () => {
@@ -322,7 +332,6 @@ describe('Lab', () => {
   });
 
   it('steps every side one sample interval, to the same time even when they were apart', async () => {
-    lab.pause();
     await lab.runUntil(0.2);
     await drive(() => allPaused() && lab.sides.every((s) => s.now >= 0.2));
     await lab.step();
@@ -336,7 +345,6 @@ describe('Lab', () => {
   });
 
   it('restarts a crashed side in a fresh worker, replays the live changes and catches up, the others untouched', async () => {
-    lab.pause();
     await lab.runUntil(0.4);
     await drive(() => allPaused() && lab.sides.every((s) => s.now >= 0.4));
     await lab.setFlows(70);

@@ -76,6 +76,32 @@ class Pi final : public FluidLaw {
   Every clock_;
 };
 
+// The velocity-form PID of aqm/pid at its own sampling period.
+class Pid final : public FluidLaw {
+ public:
+  void Configure(const ParamValues& p) override {
+    kp_ = ParamOr(p, "kp", 8e-5);
+    ki_ = ParamOr(p, "ki", 4e-5);
+    kd_ = ParamOr(p, "kd", 2e-6);
+    qref_ = ParamOr(p, "qref", 50);
+    clock_.set_period(1 / ParamOr(p, "freq_hz", 50));
+    if (!started_) e1_ = e2_ = -qref_, started_ = true;
+  }
+  double Step(const FluidTick& t) override {
+    if (clock_.Tick(t.dt)) {
+      const double period = clock_.period(), e = t.q - qref_;
+      p_ = Clamp01(p_ + kp_ * (e - e1_) + ki_ * period * e + kd_ / period * (e - 2 * e1_ + e2_));
+      e2_ = e1_, e1_ = e;
+    }
+    return p_;
+  }
+
+ private:
+  double kp_ = 0, ki_ = 0, kd_ = 0, qref_ = 0, e1_ = 0, e2_ = 0, p_ = 0;
+  bool started_ = false;
+  Every clock_;
+};
+
 class Rem final : public FluidLaw {
  public:
   void Configure(const ParamValues& p) override {
@@ -192,7 +218,7 @@ double RedCurve(const RedShape& s, double avg) {
 }
 
 bool HasFluidLaw(const std::string& aqm) {
-  for (const char* n : {"droptail", "red", "ared", "autored", "pi", "rem", "lred", "aopc", "msc"}) {
+  for (const char* n : {"droptail", "red", "ared", "autored", "pi", "pid", "rem", "lred", "aopc", "msc"}) {
     if (aqm == n) return true;
   }
   return false;
@@ -203,12 +229,13 @@ Result<std::unique_ptr<FluidLaw>> MakeFluidLaw(const std::string& aqm, const Par
   if (aqm == "droptail") law = std::make_unique<DropTail>();
   if (aqm == "red" || aqm == "ared" || aqm == "autored") law = std::make_unique<Red>();
   if (aqm == "pi") law = std::make_unique<Pi>();
+  if (aqm == "pid") law = std::make_unique<Pid>();
   if (aqm == "rem") law = std::make_unique<Rem>();
   if (aqm == "lred" || aqm == "aopc") law = std::make_unique<LossRatio>(aqm == "aopc");
   if (aqm == "msc") law = std::make_unique<Msc>();
   if (!law) {
     return Error{"aqm: the fluid model has no law for \"" + aqm +
-                 "\" (droptail, red, ared, autored, pi, rem, lred, aopc, msc)"};
+                 "\" (droptail, red, ared, autored, pi, pid, rem, lred, aopc, msc)"};
   }
   law->Configure(params);
   return law;

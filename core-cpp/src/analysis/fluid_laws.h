@@ -38,7 +38,7 @@ class FluidLaw {
 };
 
 // The laws with a fluid form: droptail, red (and ared, autored at their base
-// setting: the adaptation is not modelled), pi, rem, lred, aopc, msc. Any
+// setting: the adaptation is not modelled), pi, pid, rem, lred, aopc, msc. Any
 // other name is an error naming `aqm`.
 Result<std::unique_ptr<FluidLaw>> MakeFluidLaw(const std::string& aqm, const ParamValues& params);
 bool HasFluidLaw(const std::string& aqm);

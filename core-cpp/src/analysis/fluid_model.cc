@@ -154,7 +154,7 @@ FluidEquilibrium Equilibrium(const FluidInput& in) {
   at_queue(0);
   e.q0.reset();
   const std::string& a = in.aqm;
-  if (a == "pi" || a == "msc") {
+  if (a == "pi" || a == "pid" || a == "msc") {
     at_queue(ParamOr(p, "qref", in.buffer_pkts / 4));
     if (a == "msc") {
       const double floor = ParamOr(p, "pa_floor", 0.01), alpha = ParamOr(p, "alpha", 1);

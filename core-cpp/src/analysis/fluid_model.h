@@ -57,7 +57,7 @@ Result<FluidTrajectory> RunFluidModel(const FluidInput& in);
 
 // The equilibrium of the model without its discipline: W0 = R0 C / N,
 // p0 = 2 N^2 / (R0 C)^2 with R0 = q0 / C + Tp; q0 is the discipline's steady
-// queue where the law fixes it (PI qref, REM/LRED/AOPC q0, MSC qref (1 + (p0
+// queue where the law fixes it (PI and PID qref, REM/LRED/AOPC q0, MSC qref (1 + (p0
 // - pa_floor) / alpha), RED the curve's crossing with p0, drop-tail B), else absent.
 struct FluidEquilibrium {
   double w0 = 0, p0 = 0, r0 = 0;

@@ -95,6 +95,26 @@ StabilityReport Rem(const ParamValues& p, const LoopPlant& pl) {
   return PiLike({slope * alpha * f, alpha * f}, pl, r);
 }
 
+StabilityReport Pid(const ParamValues& p, const LoopPlant& pl) {
+  StabilityReport r;
+  const double kp = ParamOr(p, "kp", 8e-5), ki = ParamOr(p, "ki", 4e-5), kd = ParamOr(p, "kd", 2e-6);
+  r.rule = "velocity-form PID p += kp (e - e1) + ki T e + kd/T (e - 2 e1 + e2) as Kp + Ki/s + Kd s on PI's plant "
+           "(C^2 / 2N) e^{-sR} / ((s + 2N/(R^2 C)) (s + 1/R)); stable while the gain margin is positive "
+           "(no paper gives PID a rule: the lab's linear check)";
+  r.numbers = {{"N", pl.flows}, {"C_pps", pl.capacity_pps}, {"R_s", pl.rtt_s}, {"kp", kp}, {"ki", ki}, {"kd", kd},
+               {"tcp_pole_rad_s", TcpPole(pl)}};
+  OpenLoop loop;
+  loop.delay_s = pl.rtt_s;
+  loop.factors = {Gain(pl.capacity_pps * pl.capacity_pps * pl.rtt_s / (2 * pl.flows * TcpPole(pl))), Pole(TcpPole(pl)),
+                  Pole(1 / pl.rtt_s), Integrator(),
+                  [=](double w) { return std::complex<double>(ki - kd * w * w, kp * w); }};
+  Finish(r, loop, pl);
+  const double ratio = NyquistRatio(*r.margins);
+  r.numbers.emplace_back("ratio", ratio);
+  r.verdict = VerdictOf(ratio);
+  return r;
+}
+
 StabilityReport Lred(const ParamValues& p, const LoopPlant& pl) {
   StabilityReport r;
   const LredStability s = AnalyseLredStability({pl.capacity_pps, pl.flows, pl.rtt_s, kEta});
@@ -201,6 +221,8 @@ StabilityReport AnalyseStability(const std::string& aqm, const ParamValues& para
     r = Pi(params, plant);
   } else if (aqm == "rem") {
     r = Rem(params, plant);
+  } else if (aqm == "pid") {
+    r = Pid(params, plant);
   } else if (aqm == "lred") {
     r = Lred(params, plant);
   } else if (aqm == "aopc") {

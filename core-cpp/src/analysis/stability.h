@@ -9,6 +9,7 @@
 //   MSC     r = R^3 C^2 / (4 N^3) / sqrt(wg^2 / K^2 + 1)       (Ji & Dong, Theorem 1)
 //   PI, REM, AOPC: the loop's own Nyquist limit, r = 1 / |gain margin| = 10^(-GM/20)
 //                  (these papers design against the linear loop, not a closed form)
+//   PID     the same Nyquist ratio (no paper gives it a rule: the lab's check)
 // stable: r <= 0.9; marginal: 0.9 < r <= 1.1 (within 10% of the boundary,
 // either side); unstable: r > 1.1. "none": no linear analysis (drop-tail,
 // CoDel, PIE, ... ; RED-derived adaptive laws use RED's rule at their base

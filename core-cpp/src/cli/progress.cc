@@ -5,8 +5,6 @@
 
 namespace aqmlab {
 
-namespace {
-
 // 3725 s -> "1h 02m 05s"; 42 s -> "42s".
 void FormatDuration(double s, char* buf, size_t size) {
   const auto t = static_cast<long long>(std::llround(s));
@@ -18,8 +16,6 @@ void FormatDuration(double s, char* buf, size_t size) {
     std::snprintf(buf, size, "%llds", t);
   }
 }
-
-}  // namespace
 
 Progress::Progress(double total_s, bool enabled)
     : total_s_(total_s), enabled_(enabled), start_(Clock::now()), last_(start_) {}

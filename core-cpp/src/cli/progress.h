@@ -3,8 +3,12 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 
 namespace aqmlab {
+
+// 3725 s -> "1h 02m 05s"; 42 s -> "42s" (into `buf`).
+void FormatDuration(double s, char* buf, size_t size);
 
 class Progress {
  public:

@@ -15,7 +15,7 @@ import { PaintLoop, type Drawable } from './paint-loop';
 import { SideSession, type SideStatus } from './side-session';
 import { rosterFor } from './side-roster';
 import { memoLast } from '../lib/memo';
-import { applyAtOneTime, catchUp, checkScenario, pauseTogether, runAllUntil, startTogether, stepTogether } from './side-sync';
+import { applyAtOneTime, catchUp, checkScenario, pauseInStep, runAllUntil, startTogether, stepTogether } from './side-sync';
 
 // The page's controller, outside React: owns the sides (one worker each) and
 // the scenario they all run, fans controls out to the workers and keeps the
@@ -33,6 +33,7 @@ export interface LabOptions {
   speed: Speed;
   /** Seconds of simulated time the charts show, ending at the newest sample. */
   windowS: number;
+  sharedClock?: boolean; // lockstep through shared memory (default: where it is allowed; lockstep.ts)
 }
 
 export const defaultLabOptions: LabOptions = { sideCount: 2, speed: 10, windowS: 60 };
@@ -67,6 +68,7 @@ export class Lab {
     this.lockstep = new Lockstep(
       () => this.sessions,
       () => leadS(this.speed, this.sampleIntervalMs() / 1000),
+      options.sharedClock,
     );
     this.paintLoop = new PaintLoop(() => this.lockstep.frontier(), options.windowS);
     this.sessions = Array.from({ length: options.sideCount }, (_, i) => this.createSession(i));
@@ -93,14 +95,11 @@ export class Lab {
     for (const side of this.sessions) side.play();
   }
 
-  /**
-   * Stops every side at one simulated time: each is held where it is, and
-   * all run up to the sample time at or after the latest (the sides behind by
-   * at most the lockstep lead) and stop there.
-   */
-  pause(): void {
+  /** Stops every side at one simulated time (side-sync.ts); resolves once they all stopped. */
+  pause(): Promise<void> {
     this.wantPlay = false;
-    this.enqueue(() => pauseTogether(this.sessions, this.sampleIntervalMs())).catch(() => undefined); // no side running: nothing to stop
+    const pause = () => pauseInStep(this.sessions, this.sampleIntervalMs(), this.lockstep);
+    return this.enqueue(pause).catch(() => undefined); // no side running: nothing to stop
   }
 
   /** The simulated time the page shows: every running side has reached it. */
@@ -181,6 +180,7 @@ export class Lab {
       const fresh = this.createSession(sideIndex);
       this.sessions = this.sessions.map((s, i) => (i === sideIndex ? fresh : s));
       const scenario = withLiveEvents(this.scenario, this.live.all) ?? this.scenario;
+      this.lockstep.attach(fresh); // a shared clock: the slot the failed side left
       fresh.start(this.speed, false, scenario);
       this.statusChanged();
       await fresh.waitFor((s) => !s.restarting);
@@ -378,6 +378,7 @@ export class Lab {
   }
 
   private startTogether(sessions: readonly SideSession[], scenario: string | null): Promise<void> {
+    this.lockstep.begin(sessions);
     return startTogether(sessions, scenario, this.speed, () => this.wantPlay);
   }
 

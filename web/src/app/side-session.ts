@@ -140,6 +140,11 @@ export class SideSession {
     this.client.runUntil(untilS);
   }
 
+  /** Lockstep through shared memory from the next run on (null: through limit()). */
+  attachClock(buffer: SharedArrayBuffer | null): void {
+    this.client.clock(buffer);
+  }
+
   /** Lockstep: playing, the run waits at `untilS` until the limit rises (see lockstep.ts). */
   limit(untilS: number): void {
     this.client.limit(untilS);

@@ -3,6 +3,8 @@ import { messageOf } from '../lib/errors';
 import { SimClient, type CheckedScenario } from '../worker/client';
 import { nextSampleTime, sampleTimeAtOrAfter } from '../worker/sample-time';
 import type { WorkerPort } from '../worker/spawn-worker';
+import { maxSliceS } from '../worker/shared-clock';
+import type { Lockstep } from './lockstep';
 import type { SideSession } from './side-session';
 
 // Keeping the sides together in simulated time. Sides are paced apart (each in
@@ -69,16 +71,52 @@ export async function stepTogether(sessions: readonly SideSession[], sampleInter
 }
 
 /**
- * Pause, in lockstep: every side stops at the first sample time at or after
- * the latest of their times (the others run up to it), so each side's last
- * sample is the time they all stand at.
+ * Pause, in lockstep: every side stops at one sample time, so each side's
+ * last sample is the time they all stand at. With `boundS` (the latest time a
+ * side can have reached, lockstep.ts) that is the first sample time at or
+ * after it, sent to every side at once: one message per side and no round
+ * trip, which on a loaded machine is most of a pause's latency (each worker
+ * wakes late). If a side was past it after all (a run-to-time outruns the
+ * bound), or without a bound, every side is held and they meet at the first
+ * sample time at or after the latest of their times.
  */
-export async function pauseTogether(sessions: readonly SideSession[], sampleIntervalMs: number): Promise<void> {
+export async function pauseTogether(
+  sessions: readonly SideSession[],
+  sampleIntervalMs: number,
+  boundS: number | null = null,
+): Promise<void> {
+  if (boundS !== null) {
+    const at = sampleTimeAtOrAfter(boundS, sampleIntervalMs);
+    const running = sessions.filter((s) => !s.status.failed);
+    await Promise.all(running.map((s) => s.runTo(at)));
+    const stoppedAt = new Set(running.filter((s) => !s.status.failed).map((s) => s.now));
+    if (stoppedAt.size <= 1) return; // all at `at`, or all at the run's end before it
+  }
   const held = await holdAll(sessions);
   const at = sampleTimeAtOrAfter(latestOf(held), sampleIntervalMs);
   for (const [side] of held) {
     side.runUntil(at);
     side.release();
+  }
+  await Promise.all(held.map(([side]) => side.waitFor((s) => s.failed || s.done || (!s.playing && side.now >= at))));
+}
+
+/**
+ * Pause with the lockstep's bound: the page's limits (`Lockstep`), or a
+ * shared clock, frozen first so that the latest time read next plus one slice
+ * bounds every side (shared-clock.ts); its stop word then holds every side
+ * at the pause time while the messages are on their way.
+ */
+export async function pauseInStep(sessions: readonly SideSession[], sampleIntervalMs: number, lockstep: Lockstep): Promise<void> {
+  const clock = lockstep.clock;
+  if (!clock) return pauseTogether(sessions, sampleIntervalMs, lockstep.bound());
+  clock.freeze();
+  const at = sampleTimeAtOrAfter(clock.latest() + maxSliceS, sampleIntervalMs);
+  clock.stopAt(at);
+  try {
+    await pauseTogether(sessions, sampleIntervalMs, at);
+  } finally {
+    clock.resume();
   }
 }
 

@@ -60,6 +60,9 @@ export interface Commands {
   // Lockstep: while playing, never advance past `untilS` (the page raises it as
   // the slowest side moves on); run-to-time and step ignore it.
   'run/limit': { untilS: number };
+  // Lockstep through shared memory (worker/shared-clock.ts), from the next run
+  // on, this side's slot being its index; null: back to 'run/limit'.
+  'run/clock': { buffer: SharedArrayBuffer | null };
 }
 
 /**
@@ -178,6 +181,7 @@ const toWorkerChecks: { [K in ToWorkerType]: (m: Fields) => boolean } = {
   'run/until': (m) => isNumber(m.untilS),
   'run/release': () => true,
   'run/limit': (m) => isNumber(m.untilS),
+  'run/clock': (m) => m.buffer === null || (typeof SharedArrayBuffer !== 'undefined' && m.buffer instanceof SharedArrayBuffer),
   'run/hold': (m) => isNumber(m.id),
   'sim/apply': (m) => isNumber(m.id) && isTimelineEvent(m.event) && (m.atS === null || isNumber(m.atS)),
   'log/get': (m) => isNumber(m.id),

@@ -93,6 +93,11 @@ export class SimClient {
     this.send({ type: 'run/limit', untilS });
   }
 
+  /** Lockstep through shared memory from the next run on (null: through 'run/limit'). */
+  clock(buffer: SharedArrayBuffer | null): void {
+    this.send({ type: 'run/clock', buffer });
+  }
+
   /** Runs as fast as possible to simulated time `untilS`, then pauses. */
   runUntil(untilS: number): void {
     this.send({ type: 'run/until', untilS });

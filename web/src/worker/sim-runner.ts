@@ -22,6 +22,7 @@ import { isRecord, parseJson } from '../lib/json';
 import { completeScenario, numberField } from '../scenario/scenario-json';
 import { readColumns, readResult } from './core-json';
 import { nextSampleTime } from './sample-time';
+import { SharedClock, maxSliceS, sharedLeadS } from './shared-clock';
 
 // Owns one Simulation and drives it in slices of simulated time. Kept free of
 // `self` so it runs under Vitest with a fake module; sim.worker.ts wires it up.
@@ -41,17 +42,20 @@ export interface RunnerDeps {
 /** Pacing knobs; the defaults give at most ~40 batches a second per side. */
 export interface Pacing {
   tickMs: number;
-  sliceS: number; // simulated time per advance() call, so a tick can stop between slices
+  sliceS: number; // simulated time per advance() call, so a tick can stop between slices (<= maxSliceS)
   budgetMs: number; // wall time one tick may spend before yielding to messages
   maxRealStepMs: number; // caps catch-up after the tab was throttled
   flushMs: number; // samples wait at most this long before they go to the page
+  waitMs: number; // shared lockstep: longest sleep at the limit before looking at messages again; 0: never sleep
 }
 
 // A short budget keeps a hold or a pause waiting at most ~10 ms for the tick
 // in progress; batches go out every flushMs rather than every tick (a tick at
 // "as fast as possible" is ~10 ms, and each batch costs the page a message),
 // and at once when the run stops or reaches its lockstep limit.
-export const defaultPacing: Pacing = { tickMs: 16, sliceS: 0.05, budgetMs: 10, maxRealStepMs: 100, flushMs: 25 };
+// A side held at the shared lockstep limit sleeps in steps of at most waitMs
+// within its tick's budget, so it wakes as soon as the slowest side moves.
+export const defaultPacing: Pacing = { tickMs: 16, sliceS: maxSliceS, budgetMs: 10, maxRealStepMs: 100, flushMs: 25, waitMs: 2 };
 
 /** A request the run cannot take (bad event, no run): answered with an error, the run goes on. */
 class Refusal extends Error {}
@@ -68,6 +72,7 @@ export class SimRunner {
   private held = false; // the page holds the run to apply a change on every side at one time
   private untilS: number | null = null; // run-to-time target: as fast as possible, then pause
   private limitS = Infinity; // lockstep: playing, the run waits here until the page raises it
+  private shared: SharedClock | null = null; // lockstep through shared memory instead of limitS
   private sampleIntervalMs = 10;
   private seq = 0;
   private log: RecordedEvent[] = [];
@@ -141,6 +146,9 @@ export class SimRunner {
       this.held = false;
       this.setPlaying(this.wantPlay || this.untilS !== null);
     },
+    'run/clock': (m) => {
+      this.shared = m.buffer ? new SharedClock(m.buffer) : null;
+    },
     'run/limit': (m) => {
       this.limitS = m.untilS;
       // Waiting at the old limit: no tick is pending, so wake the run.
@@ -199,6 +207,7 @@ export class SimRunner {
     this.sampleIntervalMs = numberField(parseJson(scenario), 'sample_interval_ms') ?? this.sampleIntervalMs;
     this.untilS = null;
     this.limitS = Infinity; // the page sets the new run's limit when it is ready
+    this.shared?.publish(this.side, sim.now());
     this.columnCount = columns.length;
     this.seq = 0;
     this.log = [];
@@ -253,6 +262,7 @@ export class SimRunner {
       if (sim.now() > atS) throw new Refusal(`the run is at ${sim.now()} s, past ${atS} s`);
       // -1: the run failed for good (the packet limit, or memory): fatal for this side.
       if (sim.advance(atS) < 0) throw new Error(sim.error());
+      this.shared?.publish(this.side, sim.now());
       this.flush(sim);
     }
     const result = readResult(sim.apply(JSON.stringify(event)));
@@ -274,12 +284,14 @@ export class SimRunner {
     const sim = this.sim;
     if (!sim || !this.playing) return;
     const finished = () => sim.done() || (this.untilS !== null && sim.now() >= this.untilS);
-    const waiting = () => this.untilS === null && sim.now() >= this.limitS;
+    // Held at the page's limit ('run/limit'); a shared clock is looked at again next tick instead.
+    let held = false;
     try {
       this.advance(sim);
+      held = this.shared === null && this.untilS === null && sim.now() >= this.limitS;
       // The page learns where the run is from its batches: a run that stops or
-      // waits at its limit says so at once, so the others can be let on.
-      if (waiting()) this.flush(sim, true);
+      // waits at its page-given limit says so at once, so the others can be let on.
+      if (held) this.flush(sim, true);
       else if (finished() || this.deps.clock.now() - this.lastFlushMs >= this.pacing.flushMs) this.flush(sim);
     } catch (e) {
       return this.fail(null, e, true);
@@ -290,23 +302,45 @@ export class SimRunner {
       this.postState();
       return;
     }
-    if (waiting()) return; // 'run/limit' schedules the next tick
+    if (held) return; // 'run/limit' schedules the next tick
     this.scheduleTick(this.speed === 'max' || this.untilS !== null ? 0 : this.pacing.tickMs);
+  }
+
+  /**
+   * The lockstep limit: the page's ('run/limit'), or with a shared clock the
+   * frontier plus one lead, never past a stop the page set, and where the
+   * run is while the page has frozen the clock (shared-clock.ts).
+   */
+  private lockstepLimit(now: number): number {
+    const shared = this.shared;
+    if (!shared) return this.limitS;
+    const stop = shared.stop();
+    if (stop === 'frozen') return now;
+    return Math.min(shared.frontier() + sharedLeadS(this.speed, this.sampleIntervalMs), stop ?? Infinity);
   }
 
   private advance(sim: CoreSimulation): void {
     const { clock } = this.deps;
+    const shared = this.shared;
     const started = clock.now();
     const realStepS = Math.min(started - this.lastTickMs, this.pacing.maxRealStepMs) / 1000;
     this.lastTickMs = started;
     // Pacing is relative to where the core is now, so a slow core falls behind
     // without building up a debt it would later rush to repay.
     const paced = this.speed === 'max' || this.untilS !== null ? Infinity : sim.now() + this.speed * realStepS;
-    const target = Math.min(paced, this.untilS ?? this.limitS);
-    while (!sim.done() && sim.now() < target && clock.now() - started < this.pacing.budgetMs) {
+    for (let left = this.pacing.budgetMs; !sim.done() && left > 0; left = this.pacing.budgetMs - (clock.now() - started)) {
+      const seen = shared?.progress() ?? 0;
       const before = sim.now();
+      const target = Math.min(paced, this.untilS ?? this.lockstepLimit(before));
+      if (before >= target) {
+        // At the shared limit short of the pace: sleep until another side moves, then look again.
+        if (!shared || this.untilS !== null || before >= paced || this.pacing.waitMs <= 0) break;
+        shared.waitForProgress(seen, Math.min(this.pacing.waitMs, left));
+        continue;
+      }
       // -1: the run failed for good (the packet limit, or memory); tick() shows it on this side.
       if (sim.advance(Math.min(target, before + this.pacing.sliceS)) < 0) throw new Error(sim.error());
+      shared?.publish(this.side, sim.now());
       if (sim.now() <= before) break; // clamped at the end of the run
     }
   }
@@ -347,6 +381,7 @@ export class SimRunner {
   private fail(id: number | null, error: unknown, fatal: boolean): void {
     const message = error instanceof Error ? error.message : String(error);
     if (fatal) {
+      this.shared?.leave(this.side); // a failed side no longer holds the others back
       this.dispose();
       this.playing = false;
       this.untilS = null;

@@ -15,16 +15,37 @@ function post(message: FromWorker, transfer: Transferable[]): void {
   if (message.type === 'sim/batch') batchesPosted++;
 }
 
+/** Test-only (see test-crash.ts): an uncaught throw, as a real bug would be, and the run's timer chain stops with it. */
+function guarded(fn: () => void): () => void {
+  return () => {
+    if (crashAfter !== null && batchesPosted >= crashAfter) throw new Error(`test crash after ${batchesPosted} batches`);
+    fn();
+  };
+}
+
+// A zero delay goes through a message to itself: setTimeout(0) is clamped to
+// 4 ms once nested, which at "as fast as possible" left a side idle between
+// ticks while the others, in lockstep, waited for it. Page messages queue
+// alongside, so they still get in between ticks. Negative handles are these.
+const immediate = new MessageChannel();
+const pending = new Map<number, () => void>();
+let nextImmediate = -1;
+immediate.port1.onmessage = (event: MessageEvent) => {
+  const fn = pending.get(event.data as number);
+  pending.delete(event.data as number);
+  fn?.();
+};
+
 const clock: Clock = {
   now: () => performance.now(),
-  schedule: (fn, delayMs) =>
-    self.setTimeout(() => {
-      // Test-only (see test-crash.ts): an uncaught throw, as a real bug would be,
-      // and the run's timer chain stops with it.
-      if (crashAfter !== null && batchesPosted >= crashAfter) throw new Error(`test crash after ${batchesPosted} batches`);
-      fn();
-    }, delayMs),
-  cancel: (handle) => self.clearTimeout(handle),
+  schedule: (fn, delayMs) => {
+    if (delayMs > 0) return self.setTimeout(guarded(fn), delayMs);
+    const handle = nextImmediate--;
+    pending.set(handle, guarded(fn));
+    immediate.port2.postMessage(handle);
+    return handle;
+  },
+  cancel: (handle) => (handle < 0 ? pending.delete(handle) : self.clearTimeout(handle)),
 };
 
 const runner = new SimRunner({ loadModule: () => createAqmLab(), post, clock });

@@ -1,0 +1,9 @@
+// `aqmlab aqms` and `aqmlab default-scenario`: what the core knows, as JSON.
+#pragma once
+
+#include "cli/command.h"
+
+namespace aqmlab {
+extern const Command kAqmsCommand;
+extern const Command kDefaultScenarioCommand;
+}  // namespace aqmlab

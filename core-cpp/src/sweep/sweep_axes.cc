@@ -1,0 +1,118 @@
+#include "sweep/sweep_axes.h"
+
+#include <cmath>
+
+#include "scenario/event_spec.h"
+#include "scenario/json_text.h"
+#include "sim/format.h"
+
+namespace aqmlab {
+
+namespace {
+
+// Range ends and steps: any finite number a scenario field could take.
+constexpr double kRangeLimit = 1e15;
+
+// A range value within a billionth of a whole number is that number, so
+// 100..1000 in 10 steps gives whole flow counts, and 10^(k) exact ones.
+nlohmann::ordered_json RangeValue(double x) {
+  const double r = std::round(x);
+  if (std::fabs(x - r) <= 1e-9 * std::max(1.0, std::fabs(r)) && std::fabs(r) < 9007199254740992.0) {
+    return static_cast<int64_t>(r);
+  }
+  return x;
+}
+
+void ReadRange(const Json& j, const std::string& path, std::string* error, std::vector<nlohmann::ordered_json>& out) {
+  JsonReader r(j, path, error);
+  if (!r.ok()) return;
+  for (const char* key : {"from", "to"}) {
+    if (!r.Has(key)) return r.Fail(r.Field(key), "is required");
+  }
+  if (r.Has("count") == r.Has("step")) return r.Fail(r.Field("count"), "give exactly one of count and step");
+  double from = 0, to = 0;
+  r.Number("from", from, -kRangeLimit, kRangeLimit);
+  r.Number("to", to, -kRangeLimit, kRangeLimit);
+  enum class Scale { kLinear, kLog } scale = Scale::kLinear;
+  r.Choice("scale", scale, {{"linear", Scale::kLinear}, {"log", Scale::kLog}});
+  int64_t count = 0;
+  r.Integer("count", count, 1, static_cast<int64_t>(kMaxAxisValues));
+  double step = 0;
+  const bool log = scale == Scale::kLog;
+  // A log step is a factor (> 1): 10 gives 1, 10, 100, ...
+  if (log) {
+    r.Number("step", step, 1.000001, kRangeLimit);
+  } else {
+    r.Number("step", step, 1e-12, kRangeLimit);
+  }
+  r.RejectUnknown();
+  if (!r.ok()) return;
+  if (log && (from <= 0 || to <= 0)) return r.Fail(r.Field(from <= 0 ? "from" : "to"), "must be > 0 on a log scale");
+  if (count == 1 && from != to) return r.Fail(r.Field("count"), "must be at least 2 when from != to");
+  if (step > 0) {
+    if (to < from) return r.Fail(r.Field("to"), "must be >= from when a step is given");
+    // The values up to `to` (inclusive, with a little slack for rounding).
+    const double span = log ? std::log(to / from) / std::log(step) : (to - from) / step;
+    if (span + 1 > static_cast<double>(kMaxAxisValues)) {
+      return r.Fail(r.Field("step"), "gives " + FormatNumber(std::floor(span + 1e-9) + 1) + " values, more than the " +
+                                         std::to_string(kMaxAxisValues) + " an axis may have");
+    }
+    count = static_cast<int64_t>(std::floor(span + 1e-9)) + 1;
+  }
+  for (int64_t i = 0; i < count; ++i) {
+    double x;
+    if (step > 0) {
+      x = log ? from * std::pow(step, static_cast<double>(i)) : from + step * static_cast<double>(i);
+    } else {
+      const double f = count == 1 ? 0.0 : static_cast<double>(i) / static_cast<double>(count - 1);
+      x = log ? from * std::pow(to / from, f) : from + (to - from) * f;
+    }
+    out.push_back(RangeValue(x));
+  }
+}
+
+void ReadValues(const Json& values, const std::string& path, std::string* error,
+                std::vector<nlohmann::ordered_json>& out) {
+  if (!values.is_array() || values.empty()) {
+    *error = path + ": must be a non-empty array";
+    return;
+  }
+  if (values.size() > kMaxAxisValues) {
+    *error = path + ": must have at most " + std::to_string(kMaxAxisValues) + " entries";
+    return;
+  }
+  for (size_t i = 0; i < values.size(); ++i) {
+    const Json& v = values[i];
+    if (!(v.is_number() || v.is_string() || v.is_boolean())) {
+      *error = Indexed(path, i) + ": must be a number, a string or true/false";
+      return;
+    }
+    out.push_back(nlohmann::ordered_json::parse(v.dump()));
+  }
+}
+
+}  // namespace
+
+void ReadAxes(const Json& axes, std::string* error, std::vector<SweepAxis>& out) {
+  for (size_t i = 0; i < axes.size() && error->empty(); ++i) {
+    const std::string at = Indexed("axes", i);
+    JsonReader r(axes[i], at, error);
+    if (!r.ok()) return;
+    SweepAxis axis;
+    if (!r.Has("path")) return r.Fail(r.Field("path"), "is required");
+    r.Text("path", axis.path, 200);
+    if (r.Has("values") == r.Has("range")) return r.Fail(r.Field("values"), "give exactly one of values and range");
+    if (const Json* range = r.Object("range")) ReadRange(*range, r.Field("range"), error, axis.values);
+    if (r.Has("values")) {
+      const Json* values = r.Array("values", kMaxAxisValues);
+      if (values) ReadValues(*values, r.Field("values"), error, axis.values);
+    }
+    if (r.ok()) r.RejectUnknown();
+    for (const SweepAxis& other : out) {
+      if (r.ok() && other.path == axis.path) return r.Fail(r.Field("path"), Quoted(axis.path) + " is another axis too");
+    }
+    out.push_back(std::move(axis));
+  }
+}
+
+}  // namespace aqmlab

@@ -1,0 +1,200 @@
+#include "sweep/sweep_spec.h"
+
+#include <algorithm>
+#include <set>
+
+#include "metrics/summary_json.h"
+#include "scenario/event_spec.h"
+#include "scenario/json_text.h"
+#include "scenario/scenario.h"
+#include "sweep/shipped_presets.h"
+#include "sweep/sweep_axes.h"
+#include "sweep/sweep_path.h"
+
+namespace aqmlab {
+
+namespace {
+
+using OJson = nlohmann::ordered_json;
+
+constexpr int64_t kMaxSeedCount = 10000;
+
+std::string PresetNames() {
+  std::string names;
+  for (const ShippedPreset& p : ShippedPresets()) names += (names.empty() ? "" : ", ") + Quoted(p.name);
+  return names;
+}
+
+// The base scenario, every field present; an error names `base`.
+Result<OJson> ReadBase(const Json& base) {
+  std::string text;
+  if (base.is_string()) {
+    const std::string& name = base.get_ref<const std::string&>();
+    for (const ShippedPreset& p : ShippedPresets()) {
+      if (p.name == name) text = p.json;
+    }
+    if (text.empty()) return Error{"base: " + Quoted(name) + " is no shipped preset (one of " + PresetNames() + ")"};
+  } else if (base.is_object()) {
+    text = base.dump();
+  } else {
+    return Error{"base: must be a scenario object or the name of a shipped preset"};
+  }
+  Result<Scenario> sc = ParseScenario(text);
+  if (!sc.ok()) return Error{"base." + sc.error()};
+  return OJson::parse(ScenarioToJson(sc.value()));
+}
+
+void ReadSeeds(JsonReader& r, uint64_t base_seed, std::vector<uint64_t>& out) {
+  if (!r.Has("seeds")) {
+    out = {base_seed};
+    return;
+  }
+  if (!r.IsArray("seeds")) {
+    int64_t count = 0;
+    r.Integer("seeds", count, 1, kMaxSeedCount);
+    for (int64_t k = 1; k <= count; ++k) out.push_back(static_cast<uint64_t>(k));
+    return;
+  }
+  std::vector<double> list;
+  r.NumberList("seeds", list, 0, static_cast<double>(int64_t{1} << 53), kMaxSeedCount);
+  std::set<uint64_t> seen;
+  for (size_t i = 0; i < list.size() && r.ok(); ++i) {
+    if (list[i] != static_cast<double>(static_cast<uint64_t>(list[i]))) {
+      return r.Fail(Indexed("seeds", i), "must be a whole number in [0, 9007199254740992]");
+    }
+    if (!seen.insert(static_cast<uint64_t>(list[i])).second) return r.Fail(Indexed("seeds", i), "repeats a seed");
+    out.push_back(static_cast<uint64_t>(list[i]));
+  }
+}
+
+void ReadMetrics(JsonReader& r, std::vector<std::string>& out) {
+  const Json* metrics = r.Array("metrics", 1000);
+  if (!metrics) return;
+  const std::vector<std::string>& allowed = SweepMetricNames();
+  std::set<std::string> asked;
+  for (size_t i = 0; i < metrics->size() && r.ok(); ++i) {
+    const Json& m = (*metrics)[i];
+    if (!m.is_string() || std::find(allowed.begin(), allowed.end(), m.get<std::string>()) == allowed.end()) {
+      std::string list;
+      for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
+      return r.Fail(Indexed("metrics", i), (m.is_string() ? Quoted(m.get<std::string>()) : std::string("it")) +
+                                               " is no summary metric (one of " + list + ")");
+    }
+    asked.insert(m.get<std::string>());
+  }
+  for (const std::string& a : allowed) {
+    if (asked.count(a)) out.push_back(a);
+  }
+}
+
+// Saturating product, so a huge grid is refused with its count, not wrapped.
+int64_t CountPoints(const std::vector<SweepAxis>& axes, bool zip) {
+  int64_t n = 1;
+  for (const SweepAxis& a : axes) {
+    const auto k = static_cast<int64_t>(a.values.size());
+    if (zip) return k;
+    n = n > INT64_MAX / k ? INT64_MAX : n * k;
+  }
+  return n;
+}
+
+std::string DescribePoint(const OJson& point) {
+  std::string d;
+  for (const auto& [path, value] : point.items()) d += (d.empty() ? "" : ", ") + path + " = " + value.dump();
+  return d;
+}
+
+// Every point must make a valid scenario: nothing runs otherwise. (The
+// seed is a plain integer already checked, so one seed per point will do.)
+Status CheckPoints(const SweepPlan& plan) {
+  for (int64_t p = 0; p < plan.point_count; ++p) {
+    Result<std::string> text = plan.ScenarioJson(p * static_cast<int64_t>(plan.seeds.size()));
+    if (!text.ok()) return {text.error()};
+    Result<Scenario> sc = ParseScenario(text.value());
+    if (!sc.ok()) return {"axes: at " + DescribePoint(plan.PointJson(p)) + ": " + sc.error()};
+  }
+  return Status::Ok();
+}
+
+// The scenario's `windows` (named [from_s, to_s] spans the summary is also
+// computed over): set on every run's scenario, whose parser checks them.
+void ReadWindows(JsonReader& r, std::string* error, OJson& base) {
+  const Json* windows = r.Array("windows", 100);
+  if (!windows || !r.ok()) return;
+  base["windows"] = OJson::parse(windows->dump());
+  // Checked once here, so a bad window is named as such, not at a point.
+  Result<Scenario> sc = ParseScenario(base.dump());
+  if (!sc.ok()) *error = sc.error().rfind("windows", 0) == 0 ? sc.error() : "windows: " + sc.error();
+}
+
+}  // namespace
+
+const std::vector<std::string>& SweepMetricNames() {
+  // The summary's keys (an empty summary has them all but the per-link
+  // ones, which appear only when the scenario has those queues: the
+  // prefixes of recorder's link monitors, and `windows` when the scenario
+  // names some).
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    const OJson empty = OJson::parse(SummaryToJson(Summary{}, "", ""));
+    for (const auto& [key, value] : empty.items()) {
+      if (key != "side" && key != "aqm") n.push_back(key);
+    }
+    for (const char* extra : {"hop2", "reverse", "hop2.reverse", "windows"}) {
+      if (std::find(n.begin(), n.end(), extra) == n.end()) n.push_back(extra);
+    }
+    return n;
+  }();
+  return names;
+}
+
+Result<SweepPlan> ParseSweep(std::string_view text) {
+  Result<Json> parsed = ParseJsonText(text, "sweep", "");
+  if (!parsed.ok()) return Error{parsed.error()};
+  const Json& j = parsed.value();
+  std::string error;
+  JsonReader r(j, "", &error);
+  if (!j.is_object()) return Error{"sweep: must be an object"};
+  for (const auto& [key, value] : j.items()) {
+    static const std::set<std::string> kKeys = {"base", "axes", "zip", "seeds", "metrics", "windows"};
+    if (!kKeys.count(key)) return Error{r.Field(key) + ": unknown field (allowed: axes, base, metrics, seeds, windows, zip)"};
+  }
+  SweepPlan plan;
+  if (!r.Has("base")) return Error{"base: is required (a scenario object or a shipped preset's name)"};
+  if (!r.Has("axes")) return Error{"axes: is required (one or more {path, values | range})"};
+  Result<OJson> full = ReadBase(j["base"]);
+  if (!full.ok()) return Error{full.error()};
+  plan.base = full.value();
+  const Json* axes = r.Array("axes", 10);
+  if (axes && axes->empty()) r.Fail("axes", "must have at least one axis");
+  if (axes && r.ok()) ReadAxes(*axes, &error, plan.axes);
+  if (r.ok()) r.Boolean("zip", plan.zip);
+  if (r.ok()) ReadSeeds(r, plan.base["seed"].get<uint64_t>(), plan.seeds);
+  if (r.ok()) ReadMetrics(r, plan.metrics);
+  if (r.ok()) ReadWindows(r, &error, plan.base);
+  if (!error.empty()) return Error{error};
+  if (plan.zip) {
+    for (const SweepAxis& a : plan.axes) {
+      if (a.values.size() != plan.axes[0].values.size()) {
+        return Error{"axes: zipped axes must have as many values each (" + plan.axes[0].path + " has " +
+                     std::to_string(plan.axes[0].values.size()) + ", " + a.path + " has " +
+                     std::to_string(a.values.size()) + ")"};
+      }
+    }
+  }
+  plan.point_count = CountPoints(plan.axes, plan.zip);
+  const auto seeds = static_cast<int64_t>(plan.seeds.size());
+  plan.run_count = plan.point_count > INT64_MAX / seeds ? INT64_MAX : plan.point_count * seeds;
+  if (plan.run_count > kMaxSweepRuns) {
+    const std::string count = plan.run_count == INT64_MAX ? "more than 2^63" : std::to_string(plan.run_count);
+    return Error{"axes: the sweep has " + count + " runs (" +
+                 (plan.point_count == INT64_MAX ? std::string("too many") : std::to_string(plan.point_count)) +
+                 " points x " + std::to_string(seeds) + " seeds), more than the " + std::to_string(kMaxSweepRuns) +
+                 " a sweep may have"};
+  }
+  for (const auto& side : plan.base["sides"]) plan.side_names.push_back(side["name"].get<std::string>());
+  if (Status st = CheckPoints(plan); !st.ok()) return Error{st.error};
+  return plan;
+}
+
+}  // namespace aqmlab

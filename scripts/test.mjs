@@ -2,7 +2,7 @@
 //   1. the C++ core: GoogleTest through ctest
 //   2. the wasm build under Node and the page's modules: Vitest
 //   3. smoke runs of the speed benchmarks (native and wasm under Node; the sweep pool)
-//   4. the page in Debian's Chromium: smoke runs of the live and experiment benchmarks, then Playwright
+//   4. the page in Debian's Chromium: smoke runs of the live, experiment and theory benchmarks, then Playwright
 //   5. the fuzz targets, 60 s each (clang, libFuzzer; scripts/fuzz.mjs)
 import { buildNative, buildWasm, ensureNodeModules, ensureSystemPackages, run } from './setup.mjs';
 
@@ -20,5 +20,6 @@ run('node scripts/analysis-bench.mjs --quick');  // the 16-phase chain, native a
 run('npx vite build');
 run('node scripts/live-bench.mjs --quick');  // live page benchmark smoke run: prints figures, asserts no speed
 run('node scripts/experiment-bench.mjs --quick');  // experiment view smoke run: a tiny sweep in Chromium finishes
+run('node scripts/bench-theory.mjs --quick');  // the 16-phase chain in Chromium, as the page's theory worker calls it
 run('npx playwright test');
 run('node scripts/fuzz.mjs --seconds 60');

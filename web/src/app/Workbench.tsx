@@ -17,6 +17,12 @@ import { LivePanel, ScenarioPanel } from './ScenarioPanel';
 import { AddSide } from './SideControls';
 import { SignalCharts } from './charts/SignalCharts';
 import { useSideStatuses } from './use-lab';
+import { sideName } from './side-session';
+import { fluidOverlay } from '../theory/fluid-overlay';
+import { TheorySection } from '../theory/TheorySection';
+import { TheoryToggle } from '../theory/TheoryToggle';
+import { useTheoryState } from '../theory/use-theory';
+import { theorySides } from './theory-sides';
 
 export type { Layout, TimeRange } from '../charts/layout';
 
@@ -50,7 +56,14 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
     return `aqmlab-${slug(disciplines)}-t${lab.timeWindow()[1].toFixed(1)}s`;
   }, [lab]);
 
-  const context: ChartContext = { lab, statuses, layout, view, register, requestPaint, marks: eventMarks, exportName };
+  // Theory (issue 17): the fluid model over the queue chart, and the theory panel.
+  const theory = useTheoryState(lab, requestPaint);
+  const extraSeries = useCallback(
+    (metric: { id: string }, side: number) => fluidOverlay(theory, metric.id, side, sideName(statuses[side], side)),
+    [theory, statuses],
+  );
+
+  const context: ChartContext = { lab, statuses, layout, view, register, requestPaint, marks: eventMarks, exportName, extraSeries };
 
   return (
     <>
@@ -73,13 +86,14 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
         </aside>
         <div className="stage-charts">
           <ChartToolbar layout={layout} onLayoutChange={setLayout} timeRange={timeRange} onTimeRangeChange={setTimeRange} />
-          <MetricChart metric={metrics.queue} context={context} />
+          <MetricChart metric={metrics.queue} context={context} tools={theory && <TheoryToggle theory={theory} />} />
           <MetricChart metric={metrics.delay} context={context} />
         </div>
       </div>
       <AddSide lab={lab} statuses={statuses} />
       <SummaryTable lab={lab} statuses={statuses} summaries={summaries} />
       <ScenarioPanel lab={lab} statuses={statuses} />
+      {theory && <TheorySection theory={theory} sides={theorySides(lab, statuses)} />}
       <SignalCharts context={context} />
       <MetricChart metric={metrics.jitter} context={context} />
       <MetricChart metric={metrics.throughput} context={context} />

@@ -33,12 +33,4 @@ export function useSideStatuses(lab: Lab): readonly SideStatus[] {
   return useSyncExternalStore(lab.subscribe, lab.getStatuses);
 }
 
-/** Re-renders every `ms` milliseconds: the summary polls the stores instead of receiving samples. */
-export function useTicker(ms: number): number {
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    const id = window.setInterval(() => setTick((n) => n + 1), ms);
-    return () => window.clearInterval(id);
-  }, [ms]);
-  return tick;
-}
+export { useTicker } from '../lib/use-ticker';

@@ -15,6 +15,8 @@ export interface ChartSeries {
   label?: string;
   /** The side's marker shape, drawn at the newest point (the cue beside colour). */
   marker?: MarkerShape;
+  /** Stroked with this dash pattern, 2.5 px (a model's curve over the data, e.g. the fluid model's queue). */
+  dash?: readonly number[];
 }
 
 /** A horizontal level: a discipline's threshold or target, in the chart's unit. */

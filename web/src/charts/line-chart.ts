@@ -237,7 +237,9 @@ export class LineChart {
       const colour = resolveColour(s.colour);
       const y = (v: number) => frame.y(v);
       // A smoothed signal laid over a noisy line: dashed, heavier so it stays visible.
-      series.push(s.dashed ? pathGeometry(c, y, colour, 2, [6, 3]) : barsGeometry(c, y, colour, lineWidth));
+      // A model's curve over dense samples: on a halo of the background so it reads through them.
+      if (s.dash) series.push(pathGeometry(c, y, resolveColour('var(--panel-bg)'), 5, []), pathGeometry(c, y, colour, 2.5, [...s.dash]));
+      else series.push(s.dashed ? pathGeometry(c, y, colour, 2, [6, 3]) : barsGeometry(c, y, colour, lineWidth));
       if (s.marker) {
         const marker = this.marker(s.marker, c, frame.y, colour);
         if (marker) series.push(marker);

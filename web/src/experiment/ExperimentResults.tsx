@@ -10,6 +10,7 @@ import { ResultsTable } from './ResultsTable';
 import { runScenario } from './run-scenario';
 import type { AxisValue, ReportRow, SweepPlan } from './sweep-core';
 import type { Fields } from '../lib/json';
+import { useBoundCurves } from '../theory/bound-curves';
 
 // What a finished (or running) sweep shows: the metric against the axis, one
 // metric against another, the runs of a chosen point (each opens in the live
@@ -56,6 +57,8 @@ export const ExperimentResults = memo(function ExperimentResults({ plan, rows, f
   const firstPath = first?.path ?? '';
   const logX = ran.axes[0]?.mode === 'range' && ran.axes[0].scale === 'log';
   const lines = metricLines(plan, rows, plot.metric, ran.zip);
+  // Issue 17: the PI and REM response-time lower bounds beside a response time against N.
+  const curves = useBoundCurves(ran.base, firstPath, plot.metric, [...new Set(lines.flatMap((l) => l.points.map((p) => p.x)))]);
   const pairs = metricPairs(plan, rows, plot.x, plot.y);
   const shown = [...new Set([plot.metric, plot.x, plot.y])];
   const reported = reportedMetrics(rows);
@@ -89,11 +92,16 @@ export const ExperimentResults = memo(function ExperimentResults({ plan, rows, f
             <MetricSelect label="Metric" value={plot.metric} metrics={choices} onChange={(metric) => onPlotChange({ ...plot, metric })} testId="experiment-metric" />
             <span className="chart-note">mean over {ran.seeds} seed{ran.seeds === 1 ? '' : 's'}, whiskers: 95% confidence interval (Student t)</span>
           </div>
-          <MetricPlot lines={lines} axisLabel={firstPath} metric={plot.metric} logX={logX} categories={categoryTicks(plan)} onPick={setPicked} />
+          <MetricPlot lines={lines} axisLabel={firstPath} metric={plot.metric} logX={logX} categories={categoryTicks(plan)} onPick={setPicked} curves={curves} />
           <ul className="legend">
             {plan.sides.map((s, i) => (
               <li key={s}>
                 <span className="line-key" style={{ borderColor: `var(--side-${i % 6})` }} /> {s}
+              </li>
+            ))}
+            {curves.map((c) => (
+              <li key={c.label}>
+                <span className="line-key dashed" style={{ borderColor: 'var(--text)' }} /> {c.label}
               </li>
             ))}
           </ul>

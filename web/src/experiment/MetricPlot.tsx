@@ -19,12 +19,17 @@ export interface MetricPlotProps {
   /** Tick labels for an axis of strings or true/false (x is then a value's position). */
   categories: { value: number; label: string }[] | null;
   onPick: (row: ReportRow) => void;
+  /** Analytic curves drawn dashed beside the points (the theory's response-time bounds). */
+  curves?: readonly { label: string; points: readonly [number, number][] }[];
 }
 
-export function MetricPlot({ lines, axisLabel, metric, logX, categories, onPick }: MetricPlotProps) {
+export function MetricPlot({ lines, axisLabel, metric, logX, categories, onPick, curves = [] }: MetricPlotProps) {
   const points = lines.flatMap((l) => l.points);
   const xs = points.map((p) => p.x);
-  const ys = points.flatMap((p) => [p.stats.ciLow ?? p.stats.mean ?? NaN, p.stats.ciHigh ?? p.stats.mean ?? NaN]);
+  const ys = [
+    ...points.flatMap((p) => [p.stats.ciLow ?? p.stats.mean ?? NaN, p.stats.ciHigh ?? p.stats.mean ?? NaN]),
+    ...curves.flatMap((c) => c.points.map(([, v]) => v)),
+  ];
   const useLog = logX && categories === null && xs.every((v) => v > 0);
   const x: Scale = categories
     ? scaleLinear().domain([-0.5, categories.length - 0.5]).range([0, plotWidth])
@@ -35,6 +40,11 @@ export function MetricPlot({ lines, axisLabel, metric, logX, categories, onPick 
   const description = `${metric} against ${axisLabel}: ${lines.length} lines, ${points.length} points with 95% interval whiskers.`;
   return (
     <PlotFrame x={x} y={y} xLabel={axisLabel} yLabel={metric} description={description} testId="experiment-plot" xTicks={categories}>
+      {curves.map((c, i) => (
+        <path key={c.label} className="theory-curve" data-testid="theory-curve" data-label={c.label} d={linePath(c.points.map(([n, v]) => [x(n), y(v)]))} fill="none" strokeWidth={1.5} strokeDasharray={i === 0 ? '2 4' : '8 4'} style={{ stroke: 'var(--text)' }}>
+          <title>{c.label}</title>
+        </path>
+      ))}
       {lines.map((line, li) => {
         const colour = sideColour(line.side);
         return (

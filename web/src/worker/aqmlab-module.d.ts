@@ -27,11 +27,15 @@ declare module '*/generated/aqmlab.mjs' {
     sweepRunLines?(sweepJson: string, index: number): string;
     sweepReport?(jsonlText: string): string;
     Simulation: new (scenarioJson: string, side: number) => CoreSimulation;
-    /** The analysis models (wasm/API.md, "Analysis"): JSON strings, {"ok":false,"error"} on bad input. */
-    analyzeScenario(scenarioJson: string, side: number): string;
-    solveQueueModel(modelJson: string): string;
-    responseBounds(json: string): string;
-    analyzeModel(modelJson: string): string;
+    /**
+     * The analysis models (wasm/API.md, "Analysis"): JSON strings, {"ok":false,"error"} on bad input.
+     * Optional like the sweep functions: absent from a core built before them (the theory worker
+     * checks and says so), and the simulation's test fakes need not have them.
+     */
+    analyzeScenario?(scenarioJson: string, side: number): string;
+    solveQueueModel?(modelJson: string): string;
+    responseBounds?(json: string): string;
+    analyzeModel?(modelJson: string): string;
   }
 
   const createAqmLab: (options?: object) => Promise<AqmLabModule>;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { resolveColour, sideColour, sideMarker, signalColour } from '../../lib/colours';
 import { Legend } from './Legend';
 import type { Drawable, Lab } from '../lab';
@@ -26,15 +26,23 @@ export interface ChartContext {
   marks: () => readonly EventMark[];
   /** File names of exports start with this (scenario and time). */
   exportName: () => string;
+  /** Further series a side draws on a metric's chart (the theory overlay), read at every draw. */
+  extraSeries?: (metric: Metric, side: number) => readonly ChartSeries[];
 }
 
 /** The series one panel draws: each of its sides' lines of the metric. */
-export function panelSeries(metric: Metric, lab: Lab, statuses: readonly SideStatus[], sides: readonly number[]): ChartSeries[] {
+export function panelSeries(
+  metric: Metric,
+  lab: Lab,
+  statuses: readonly SideStatus[],
+  sides: readonly number[],
+  extra?: ChartContext['extraSeries'],
+): ChartSeries[] {
   return sides.flatMap((i) => {
     const side = lab.sides[i];
     if (!side) return [];
     const name = sideName(statuses[i], i);
-    return linesFor(metric, side.store.columns).map((line) => ({
+    const lines = linesFor(metric, side.store.columns).map((line) => ({
       store: side.store,
       column: line.column,
       colour: line.shade === 'side' ? sideColour(i) : signalColour(i),
@@ -42,6 +50,7 @@ export function panelSeries(metric: Metric, lab: Lab, statuses: readonly SideSta
       label: `${name}${line.suffix}`,
       marker: line.shade === 'side' && !line.dashed ? sideMarker(i) : undefined,
     }));
+    return extra ? [...lines, ...extra(metric, i)] : lines;
   });
 }
 
@@ -59,13 +68,14 @@ export function panelLevels(metric: Metric, statuses: readonly SideStatus[], sid
   });
 }
 
-export function MetricChart({ metric, context }: { metric: Metric; context: ChartContext }) {
-  const { lab, statuses, layout, view, register, requestPaint, marks, exportName } = context;
+/** `tools`: controls of this chart beside its export buttons (the queue chart's theory toggle). */
+export function MetricChart({ metric, context, tools }: { metric: Metric; context: ChartContext; tools?: ReactNode }) {
+  const { lab, statuses, layout, view, register, requestPaint, marks, exportName, extraSeries } = context;
   const panels = panelSides(layout, statuses.length);
   const containers = useRef<(HTMLDivElement | null)[]>([]);
   const charts = useRef<LineChart[]>([]);
-  const latest = useRef({ statuses, marks });
-  latest.current = { statuses, marks };
+  const latest = useRef({ statuses, marks, extraSeries });
+  latest.current = { statuses, marks, extraSeries };
   const [exportError, setExportError] = useState<string | null>(null);
   const shape = `${layout}:${statuses.length}`;
 
@@ -81,7 +91,7 @@ export function MetricChart({ metric, context }: { metric: Metric; context: Char
           valueKind: metric.valueKind,
           view,
           caption: overlay ? '' : sideName(latest.current.statuses[sides[0] ?? 0], sides[0] ?? 0),
-          series: () => panelSeries(metric, lab, latest.current.statuses, sides),
+          series: () => panelSeries(metric, lab, latest.current.statuses, sides, latest.current.extraSeries),
           levels: () => panelLevels(metric, latest.current.statuses, sides, overlay),
           marks: () => latest.current.marks(),
           onResize: requestPaint,
@@ -104,7 +114,7 @@ export function MetricChart({ metric, context }: { metric: Metric; context: Char
     const shots = charts.current.map((c) => c.picture()).filter((p) => p !== null);
     if (shots.length === 0) return null;
     const legend = panels
-      .flatMap((sides) => panelSeries(metric, lab, statuses, sides))
+      .flatMap((sides) => panelSeries(metric, lab, statuses, sides, extraSeries))
       .map((s) => ({ label: s.label ?? s.column, colour: s.colour, dashed: s.dashed }));
     const [w0, w1] = view.window(...lab.timeWindow());
     return {
@@ -130,6 +140,7 @@ export function MetricChart({ metric, context }: { metric: Metric; context: Char
     <section className="chart-panel" aria-labelledby={titleId} data-testid={`metric-${metric.id}`} data-layout={layout}>
       <div className="chart-head">
         <h2 id={titleId}>{metric.title}</h2>
+        {tools}
         <div className="export-buttons" role="group" aria-label={`Save the ${metric.title} chart`}>
           <button type="button" data-testid={`export-png-${metric.id}`} aria-label={`Save ${metric.title} as PNG`} onClick={() => save('png')}>
             PNG

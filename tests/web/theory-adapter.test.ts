@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { readAnalysis, readQueueModel, readResponseBounds, waitingDistribution } from '../../web/src/theory/theory-json';
+import { isTheoryRequest, TheoryRunner, type TheoryReply, type TheoryRequest } from '../../web/src/theory/theory-runner';
+import { TheoryClient, type TheoryPort } from '../../web/src/theory/theory-client';
+import { cannedAnalysis, FakeTheoryCore } from './fake-theory-core';
+
+// The page's adapter to the core's analysis functions: reading their JSON,
+// the worker's runner, and the client that talks to it.
+
+/** A port whose worker is a TheoryRunner in the same thread, answering asynchronously as a worker would. */
+function inProcessPort(core: object): TheoryPort & { posted: TheoryRequest[] } {
+  const runner = new TheoryRunner(() => Promise.resolve(core), () => 0);
+  const listeners: ((data: unknown) => void)[] = [];
+  const posted: TheoryRequest[] = [];
+  return {
+    posted,
+    post: (request) => {
+      posted.push(request);
+      void runner.handle(request).then((reply: TheoryReply) => listeners.forEach((l) => l(reply)));
+    },
+    onMessage: (l) => listeners.push(l),
+    onError: () => undefined,
+    terminate: () => undefined,
+  };
+}
+
+describe('reading the core analysis answers', () => {
+  it('reads a whole analysis with its fields renamed for the page', () => {
+    const read = readAnalysis(JSON.stringify(cannedAnalysis));
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.value.fluid?.queuePkts).toEqual([0, 40, 55]);
+    expect(read.value.equilibrium).toEqual({ w0: 8, p0: 0.03, r0: 0.12, q0: 50 });
+    expect(read.value.notes).toEqual(['RTTs averaged harmonically']);
+    expect(read.value.stability.verdict).toBe('stable');
+    expect(read.value.stability.margins).toEqual({ gainDb: 8, phaseDeg: 50, crossoverRadS: 0.8, phaseCrossoverRadS: 3 });
+    expect(read.value.stability.numbers.lhs).toBe(0.39);
+    expect(read.value.queueModel).toBeNull();
+  });
+
+  it("passes the core's own error through", () => {
+    expect(readAnalysis('{"ok":false,"error":"side: 7 is not in 0..1"}')).toEqual({ ok: false, error: 'side: 7 is not in 0..1' });
+  });
+
+  it('names the field an answer lacks or gets wrong', () => {
+    const noBode = { ...cannedAnalysis, stability: { ...cannedAnalysis.stability, bode: { w: [1, 2], mag_db: [0], phase_deg: [0, 0] } } };
+    expect(readAnalysis(JSON.stringify(noBode))).toEqual({ ok: false, error: "the core's answer: stability.bode.mag_db: 1 values, 2 expected" });
+    const badVerdict = { ...cannedAnalysis, stability: { ...cannedAnalysis.stability, verdict: 'fine' } };
+    expect(readAnalysis(JSON.stringify(badVerdict))).toMatchObject({ ok: false, error: expect.stringContaining('stability.verdict') });
+    const { stability: _, ...noStability } = cannedAnalysis;
+    expect(readAnalysis(JSON.stringify(noStability))).toEqual({ ok: false, error: "the core's answer: stability: missing" });
+    expect(readAnalysis('not json')).toMatchObject({ ok: false, error: expect.stringContaining('unreadable') });
+  });
+
+  it('reads a side without a fluid law, and margins that do not exist', () => {
+    const none = { ...cannedAnalysis, fluid: null, stability: { ...cannedAnalysis.stability, margins: { gain_db: null, phase_deg: 40, crossover_rad_s: 2, phase_crossover_rad_s: null } } };
+    const read = readAnalysis(JSON.stringify(none));
+    expect(read).toMatchObject({ ok: true, value: { fluid: null, stability: { margins: { gainDb: null, phaseDeg: 40 } } } });
+  });
+
+  it("moves the chain's distribution from packets in the system to packets waiting", () => {
+    expect(waitingDistribution([0.4, 0.3, 0.2, 0.1])).toEqual([0.7, 0.2, 0.1]);
+  });
+
+  it('reads the queue model and the response bounds', () => {
+    const core = new FakeTheoryCore();
+    const q = readQueueModel(core.solveQueueModel('{}'));
+    expect(q).toMatchObject({ ok: true, value: { distribution: [0.5, 0.3, 0.2], meanQueue: 0.7, lossPerSource: [0.2], states: 3 } });
+    const b = readResponseBounds(core.responseBounds('{}'));
+    expect(b).toEqual({ ok: true, value: { flows: [100, 200], p0: [0.01, 0.04], piS: [10, null], remS: [5, 9] } });
+  });
+});
+
+describe('the theory worker', () => {
+  it('accepts only well-formed requests', () => {
+    expect(isTheoryRequest({ id: 1, kind: 'analyze', scenario: '{}', side: 0 })).toBe(true);
+    expect(isTheoryRequest({ id: 1, kind: 'analyze', scenario: '{}' })).toBe(false);
+    expect(isTheoryRequest({ id: 1, kind: 'queue', model: '{}' })).toBe(true);
+    expect(isTheoryRequest({ kind: 'bounds', json: '{}' })).toBe(false);
+    expect(isTheoryRequest({ id: 1, kind: 'solve', json: '{}' })).toBe(false);
+  });
+
+  it('hands each request to its core function and answers with its text', async () => {
+    const core = new FakeTheoryCore();
+    const runner = new TheoryRunner(() => Promise.resolve(core), () => 0);
+    const reply = await runner.handle({ id: 4, kind: 'analyze', scenario: '{}', side: 1 });
+    expect(reply).toMatchObject({ id: 4, ms: 0 });
+    expect('text' in reply && readAnalysis(reply.text).ok).toBe(true);
+    await runner.handle({ id: 5, kind: 'queue', model: '{}' });
+    await runner.handle({ id: 6, kind: 'bounds', json: '{}' });
+    expect(core.calls).toEqual(['analyze 1', 'queue', 'bounds']);
+  });
+
+  it('says which functions a core without the analysis lacks, and tries loading again later', async () => {
+    let loads = 0;
+    const runner = new TheoryRunner(() => {
+      loads++;
+      return Promise.resolve({ analyzeScenario: () => '' });
+    }, () => 0);
+    const reply = await runner.handle({ id: 1, kind: 'queue', model: '{}' });
+    expect(reply).toEqual({ id: 1, error: 'this build of the core has no solveQueueModel, responseBounds (rebuild it: bash scripts/build-wasm.sh)' });
+    await runner.handle({ id: 2, kind: 'queue', model: '{}' });
+    expect(loads).toBe(2);
+  });
+});
+
+describe('the theory client', () => {
+  it('matches answers to calls and reads them', async () => {
+    const port = inProcessPort(new FakeTheoryCore());
+    const client = new TheoryClient(() => port);
+    const [a, q] = await Promise.all([client.analyze('{"sides":[{}]}', 0), client.solveQueueModel({ L: 2 })]);
+    expect(a).toMatchObject({ ok: true, ms: 0, value: { stability: { verdict: 'stable' } } });
+    expect(q).toMatchObject({ ok: true, value: { meanQueue: 0.7 } });
+    expect(port.posted.map((r) => r.id)).toEqual([1, 2]);
+    expect(port.posted[1]).toEqual({ id: 2, kind: 'queue', model: '{"L":2}' });
+  });
+
+  it('spawns the worker only on the first call', async () => {
+    let spawned = 0;
+    const client = new TheoryClient(() => {
+      spawned++;
+      return inProcessPort(new FakeTheoryCore());
+    });
+    expect(spawned).toBe(0);
+    await client.analyze('{}', 0);
+    await client.analyze('{}', 1);
+    expect(spawned).toBe(1);
+  });
+
+  it('answers every waiting and later call with the reason once the worker fails', async () => {
+    let fail: (message: string) => void = () => undefined;
+    const client = new TheoryClient(() => ({
+      post: () => undefined,
+      onMessage: () => undefined,
+      onError: (l) => {
+        fail = l;
+      },
+      terminate: () => undefined,
+    }));
+    const waiting = client.analyze('{}', 0);
+    fail('the theory worker failed to start');
+    expect(await waiting).toEqual({ ok: false, error: 'the theory worker failed to start' });
+    expect(await client.responseBounds({})).toEqual({ ok: false, error: 'the theory worker failed to start' });
+  });
+});

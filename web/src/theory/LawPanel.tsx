@@ -1,0 +1,65 @@
+import { useMemo } from 'react';
+import katex from 'katex';
+import 'katex/dist/katex.min.css';
+import type { SeriesStore } from '../charts/series-store';
+import { formatValue } from '../lib/format';
+import { lawOf, type LawVariable } from './laws';
+
+// A discipline's law typeset by KaTeX in the page (its fonts are bundled by
+// Vite from the katex package, so nothing is fetched from elsewhere), the
+// live value of each variable beside it, and the idea in one paragraph with
+// the paper named.
+
+function typeset(tex: string, display: boolean): string {
+  // throwOnError off: a TeX slip shows the source in red instead of breaking the panel.
+  return katex.renderToString(tex, { displayMode: display, throwOnError: false, output: 'htmlAndMathml' });
+}
+
+function valueOf(variable: LawVariable, params: Readonly<Record<string, number>>, store: SeriesStore): number {
+  const { source } = variable;
+  if (source.kind === 'param') return params[source.name] ?? Number.NaN;
+  const column = store.columnIndex(source.kind === 'signal' ? `aqm.${source.name}` : source.name);
+  return column < 0 ? Number.NaN : store.last(column);
+}
+
+export function LawPanel({
+  aqm,
+  summary,
+  params,
+  store,
+}: {
+  aqm: string;
+  /** The core's own one-line description, shown for a discipline the lab has no law text for. */
+  summary: string;
+  params: Readonly<Record<string, number>>;
+  store: SeriesStore;
+}) {
+  const law = lawOf(aqm);
+  const html = useMemo(() => (law ? { law: typeset(law.tex, true), symbols: law.variables.map((v) => typeset(v.tex, false)) } : null), [law]);
+  if (!law || !html) {
+    return (
+      <div className="law" data-testid="law">
+        <p>{summary || 'No law text for this discipline yet.'}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="law" data-testid="law">
+      <div className="law-tex" data-testid="law-tex" dangerouslySetInnerHTML={{ __html: html.law }} />
+      <table className="law-values" data-testid="law-values">
+        <caption>Live values</caption>
+        <tbody>
+          {law.variables.map((v, i) => (
+            <tr key={`${v.source.kind}:${v.source.name}`}>
+              <th scope="row" dangerouslySetInnerHTML={{ __html: html.symbols[i] ?? '' }} />
+              <td>{formatValue(valueOf(v, params, store), 'number')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="law-idea">
+        {law.idea} <cite>— {law.paper}</cite>
+      </p>
+    </div>
+  );
+}

@@ -20,13 +20,13 @@
 // which gives the default scenario. The preview server takes E2E_PORT (default 4179).
 // The machine's load (/proc/loadavg) is printed with the figures: on a shared
 // machine they mean little without it.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { loadCore, root } from './load-core-node.mjs';
 import { instrumentControls, measureControls } from './live-bench-controls.mjs';
 import { threadBusy } from './live-bench-threads.mjs';
+import { startPreview } from './preview-server.mjs';
 
 const quick = process.argv.includes('--quick');
 const distAt = process.argv.indexOf('--dist');
@@ -63,31 +63,6 @@ async function sixSideLink() {
 }
 
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-
-async function startPreview() {
-  // Vite itself (not through npx), so the process started is the server and stops with it.
-  const server = spawn(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'preview', ...(dist ? ['--outDir', dist] : [])], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), ...(isolated ? {} : { AQMLAB_ISOLATION: 'off' }) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let exited = false;
-  server.on('exit', () => {
-    exited = true;
-  });
-  for (let i = 0; i < 300; i++) {
-    // A port already taken makes vite exit (strictPort): never measure someone else's server.
-    if (exited) throw new Error(`vite preview could not start on port ${port}`);
-    try {
-      if ((await fetch(baseURL)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  server.kill();
-  throw new Error(`vite preview did not answer on ${baseURL} (is dist/ built?)`);
-}
 
 // Runs in the page before its own scripts: counts animation frames, keeps
 // long tasks, notes the last chart update (a canvas draw on the main thread,
@@ -260,7 +235,7 @@ function print(r) {
 }
 
 const link = await sixSideLink();
-const server = await startPreview();
+const server = await startPreview(port, { dist, env: isolated ? {} : { AQMLAB_ISOLATION: 'off' } });
 let browser;
 try {
   browser = await chromium.launch({

@@ -178,6 +178,22 @@ test.describe('experiments', () => {
     });
   }
 
+  test('a response time against N shows the PI and REM lower bounds as curves (issue 17)', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.goto('/');
+    await setUpSmallSweep(page);
+    await runSweep(page);
+    await expect(page.getByTestId('theory-curve')).toHaveCount(0); // the queue is not a response time
+    await page.getByTestId('experiment-metric').selectOption('response_time_s');
+    const curves = page.getByTestId('theory-curve');
+    await expect(curves).toHaveCount(2, { timeout: 30_000 });
+    expect(await curves.evaluateAll((cs) => cs.map((c) => c.getAttribute('data-label')))).toEqual(['PI lower bound (LRED paper)', 'REM lower bound (LRED paper)']);
+    // Each curve is drawn through the swept flow counts: a path with a point per N.
+    for (const d of await curves.evaluateAll((cs) => cs.map((c) => c.getAttribute('d') ?? ''))) {
+      expect(d).toMatch(/^M[-\d.e]+,[-\d.e]+L[-\d.e]+,[-\d.e]+$/);
+    }
+  });
+
   test('cancel stops the pool and keeps what finished', async ({ page }) => {
     await page.goto('/');
     await setUpSmallSweep(page, '10, 20, 30, 40, 50, 60, 70, 80, 90, 100');

@@ -58,7 +58,9 @@ export const ExperimentResults = memo(function ExperimentResults({ plan, rows, f
   const logX = ran.axes[0]?.mode === 'range' && ran.axes[0].scale === 'log';
   const lines = metricLines(plan, rows, plot.metric, ran.zip);
   // Issue 17: the PI and REM response-time lower bounds beside a response time against N.
-  const curves = useBoundCurves(ran.base, firstPath, plot.metric, [...new Set(lines.flatMap((l) => l.points.map((p) => p.x)))]);
+  // Over the swept flow counts themselves: a point whose runs never settled has no mean, the bound still exists there.
+  const sweptFlows = (plan.axes[0]?.values ?? []).filter((v): v is number => typeof v === 'number');
+  const curves = useBoundCurves(ran.base, firstPath, plot.metric, sweptFlows);
   const pairs = metricPairs(plan, rows, plot.x, plot.y);
   const shown = [...new Set([plot.metric, plot.x, plot.y])];
   const reported = reportedMetrics(rows);

@@ -25,7 +25,7 @@ export interface MetricPlotProps {
 
 export function MetricPlot({ lines, axisLabel, metric, logX, categories, onPick, curves = [] }: MetricPlotProps) {
   const points = lines.flatMap((l) => l.points);
-  const xs = points.map((p) => p.x);
+  const xs = [...points.map((p) => p.x), ...curves.flatMap((c) => c.points.map(([n]) => n))];
   const ys = [
     ...points.flatMap((p) => [p.stats.ciLow ?? p.stats.mean ?? NaN, p.stats.ciHigh ?? p.stats.mean ?? NaN]),
     ...curves.flatMap((c) => c.points.map(([, v]) => v)),

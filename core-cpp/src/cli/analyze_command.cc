@@ -136,8 +136,10 @@ int AnalyzeCommand(int argc, char** argv) {
     } else if (path.empty() && arg.rfind("--", 0) != 0) {
       path = arg;
     } else {
-      std::cerr << "aqmlab analyze: unknown option " << Quoted(arg) << "\n";
-      return Usage();
+      // One line naming the flag, as every command answers (cli/command_table.cc).
+      std::cerr << "aqmlab analyze: unknown option " << Quoted(arg)
+                << " (allowed: --scenario, --side, --csv, --bench, --repeat; aqmlab analyze --help)\n";
+      return 2;
     }
   }
   if (path.empty() || (side && !scenario) || (bench && (scenario || csv))) return Usage();

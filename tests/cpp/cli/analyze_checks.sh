@@ -19,6 +19,11 @@ help)
   out=$("$aqmlab" analyze --help); status=$?
   [ $status -eq 0 ] || fail "exit status $status"
   expect_match "$out" '^usage: aqmlab analyze <model.json> \[--csv\]' "usage on stdout"
+  # An unknown flag: a non-zero exit and one line naming it (issue 16's convention).
+  err=$("$aqmlab" analyze "$examples/chain-16-phases.json" --bogus 2>&1 >/dev/null); status=$?
+  [ $status -ne 0 ] || fail "unknown flag: exit status 0"
+  [ "$(wc -l <<<"$err")" -eq 1 ] || fail "unknown flag: $(wc -l <<<"$err") lines on stderr, expected 1: $err"
+  expect_match "$err" '^aqmlab analyze: unknown option "--bogus"' "unknown flag named"
   ;;
 chain_json)
   out=$("$aqmlab" analyze "$examples/chain-16-phases.json") || fail "exit status $?"

@@ -57,7 +57,7 @@ async function sixSideLink() {
   scenario.groups[0].count = 100;
   scenario.sides = disciplines.map(([name, aqm]) => ({ name, aqm, params: {} }));
   scenario.events = (scenario.events ?? []).filter((e) => e.kind !== 'set_param');
-  scenario.duration_s = 3600;
+  scenario.duration_s = 86400; // the most a scenario may run: at full speed with the shared clock an hour ends within the measurement
   const state = { scenario, layout: 'overlay' };
   return `/#v1.${deflateRawSync(Buffer.from(JSON.stringify(state), 'utf8')).toString('base64url')}`;
 }

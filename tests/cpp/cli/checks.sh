@@ -5,13 +5,7 @@
 set -u
 aqmlab=$1
 here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-fail() { echo "FAIL: $*" >&2; exit 1; }
-expect_match() {  # text, extended regex, what
-  grep -Eq -- "$2" <<<"$1" || fail "$3: expected /$2/, got: $(head -c 600 <<<"$1")"
-}
+. "$here/common.sh"
 
 case $2 in
 packet_limit)

@@ -9,13 +9,7 @@ aqmlab=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")   # absolute: the checks 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
 sweep=$here/sweep_small.json
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-fail() { echo "FAIL: $*" >&2; exit 1; }
-expect_match() {  # text, extended regex, what
-  grep -Eq -- "$2" <<<"$1" || fail "$3: expected /$2/, got: $(head -c 600 <<<"$1")"
-}
+. "$here/common.sh"
 # The single-process results, merged (sorted), and their report.
 reference() {
   "$aqmlab" sweep "$sweep" --out "$tmp/single.jsonl" --quiet || fail "single-process sweep"

@@ -26,15 +26,11 @@ class OpenLoopGroup final : public CountedGroup {
  public:
   OpenLoopGroup(Network& net, int index, int16_t cls, const Config& config,
                 RateSetter<Source, Config> rate)
-      : CountedGroup(net, index, cls), config_(config), rate_(rate), end_(net.pool, OpenLoopFlowBase()) {}
+      : CountedGroup(net, index, cls), config_(config), rate_(rate), end_(net.pool, OpenLoopFlowBase(), class_totals()) {}
 
   void SetRate(double rate) override {
     rate_.update(config_, rate);
     for (const auto& m : members()) rate_.apply(static_cast<SourceMember&>(*m).source, config_);
-  }
-
-  void AddCounters(ClassCounters& c) const override {
-    end_.AddCounters(c);
   }
 
   int64_t sent_packets() const override {

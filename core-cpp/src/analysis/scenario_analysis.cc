@@ -40,6 +40,7 @@ Json AnalyzeScenarioSide(const Scenario& s, int side) {
     auto r = SolveMmppChain(*m.chain);
     if (r.ok()) {
       out["queue_model"] = ChainJson(r.value());
+      out["queue_model"]["source_labels"] = m.chain_labels;
     } else {
       notes.push_back("queue_model: " + r.error());
     }

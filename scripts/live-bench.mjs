@@ -76,19 +76,28 @@ const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 
 function instrument() {
   const bench = { frames: 0, longTasks: [], lastDraw: 0, lastState: 0, pressAt: 0, log: [], batches: [] };
   window.__bench = bench;
-  // Each side's batches as they arrive on its channel into a simulation worker: [channel, simulated time at its end].
+  // Every message between the page and a side (on the side's channel into a
+  // simulation worker), timed where the main thread sends or handles it; each
+  // side's batches also as [channel, simulated time at the batch's end].
   const NativeChannel = window.MessageChannel;
   let channels = 0;
   window.MessageChannel = class extends NativeChannel {
     constructor() {
       super();
-      const id = channels++;
+      const id = `c${channels++}`;
+      const post = this.port1.postMessage.bind(this.port1);
+      this.port1.postMessage = (m, t) => {
+        if (typeof m?.type === 'string' && m.type.includes('/')) bench.log.push([performance.now(), 'to', m.type, id]);
+        return post(m, t);
+      };
       this.port1.addEventListener('message', (e) => {
-        if (e.data?.type === 'sim/batch') bench.batches.push([id, e.data.now]);
+        if (typeof e.data?.type !== 'string' || !e.data.type.includes('/')) return; // React's scheduler uses channels too
+        bench.log.push([performance.now(), 'from', e.data.type, e.data.playing ?? e.data.call ?? e.data.now, id]);
+        if (e.data.type === 'sim/batch') bench.batches.push([id, e.data.now]);
       });
     }
   };
-  // Every message between the page and its workers, timed where the main thread sends or handles it.
+  // The same for messages to and from the workers themselves.
   const NativeWorker = window.Worker;
   let workers = 0;
   window.Worker = class extends NativeWorker {

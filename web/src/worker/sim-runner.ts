@@ -186,8 +186,7 @@ export class SimRunner implements DrivenRun {
     this.held = false; // a new run is never left waiting for a release that belonged to the old one
     const mod = await this.loadModule();
     const scenario = this.scenario ?? mod.defaultScenario();
-    const valid = readResult(mod.validateScenario(scenario));
-    if (!valid.ok) return this.report(null, valid.error, true);
+    // The core checks the scenario as it builds the run (the same check as validateScenario, whose message error() gives).
     const sim = new mod.Simulation(scenario, this.side);
     const error = sim.error();
     if (error) {
@@ -374,8 +373,13 @@ export class SimRunner implements DrivenRun {
     );
   }
 
-  /** The core failed while the driver advanced the run: fatal for this side only. */
+  /**
+   * The core failed while the driver advanced the run: fatal for this side
+   * only. Its instance of the core may be left in any state (a trap, or memory
+   * the core abandoned), so the side's next run gets a fresh one.
+   */
   fail(error: unknown): void {
+    this.module = null;
     this.report(null, error, true);
   }
 

@@ -35,8 +35,8 @@ Time QueueLink::busy_time() const {
   return in_service_ ? busy_accum_ + (loop_.now() - service_started_) : busy_accum_;
 }
 
-void QueueLink::ReplaceDisc(std::unique_ptr<QueueDisc> next) {
-  disc_->HandOver(*next);
+void QueueLink::ReplaceDisc(std::unique_ptr<QueueDisc> next, bool keep_state) {
+  disc_->HandOver(*next, keep_state);
   retired_.push_back(std::move(disc_));
   disc_ = std::move(next);
 }

@@ -6,10 +6,17 @@
 //            dropped / (sent + dropped): 4297 / (47740 + 4297) = 8.26% for RED)
 //   signal = (drops + ECN marks) / packets offered
 //   drops  = the count (the paper's RED 4297, ARED 4927, AutoRED 4069 / 4516)
+//   drops in S1, S2, S3 = the drops in the paper's three segments: 0-11 s
+//            (the base alone), 11-20 s (AutoRED, 10 flows), 20-60 s (180 flows)
+//   sent   = packets that left the bottleneck (the paper's "packets sent":
+//            RED 47740, ARED 48025)
 //   below base = in how many seeds an AutoRED side lost less than its base
 //            (the side running the discipline it switches from) in that seed
-// for the preset as shipped and for three variants that show what each
-// setting does: AutoRED from 0 s (no base period), RED's `wait` off, and
+// for the preset as shipped and for variants that show what each setting
+// does: AutoRED starting afresh at the switch (switch_to.keep_state false),
+// AutoRED from 0 s (no base period), the other reading of the sink links
+// (no delay: RTTs 40..580 ms instead of 40..1120), the lab's former link
+// setting (100 Mb/s access links, 1500 B on the wire), RED's `wait` off, and
 // every congestion verdict marking (no ecn_mark_p).
 //
 //   node scripts/autored-table2.mjs [seeds] [aqmlab binary]   (default 6 seeds)
@@ -23,13 +30,31 @@ const seeds = Number(process.argv[2] ?? 6);
 const cli = process.argv[3] ?? fileURLToPath(new URL('../build/native/core-cpp/aqmlab', import.meta.url));
 const preset = JSON.parse(readFileSync(new URL('../public/presets/autored-sudden-load.json', import.meta.url), 'utf8'));
 const dir = mkdtempSync(path.join(tmpdir(), 'aqmlab-autored-'));
+const segments = [
+  { name: 'S1', from_s: 0, to_s: 11 },
+  { name: 'S2', from_s: 11, to_s: 20 },
+  { name: 'S3', from_s: 20, to_s: 60 },
+];
 
 const variants = {
-  'preset (wait on, ecn_mark_p 0.1, AutoRED from 11 s)': (s) => s,
+  'preset (as shipped)': (s) => s,
+  'AutoRED starts afresh at 11 s (keep_state false)': (s) => {
+    for (const side of s.sides) if (side.switch_to) side.switch_to.keep_state = false;
+    return s;
+  },
   'AutoRED from 0 s': (s) => {
     for (const side of s.sides) {
       if (side.switch_to) Object.assign(side, { aqm: side.switch_to.aqm, params: side.switch_to.params, switch_to: undefined });
     }
+    return s;
+  },
+  'sink links without delay (RTT 2 (20 + d), 40..580 ms)': (s) => {
+    s.groups[0].rtt_ms = { min: 40, max: 580 };
+    return s;
+  },
+  'former links (100 Mb/s access, 1500 B on the wire)': (s) => {
+    delete s.access_mbps;
+    s.bottleneck.packet_bytes = 1500;
     return s;
   },
   'wait off': (s) => {
@@ -55,28 +80,35 @@ const range = (xs, digits) => {
   const hi = Math.max(...xs).toFixed(digits);
   return lo === hi ? lo : `${lo}-${hi}`;
 };
+const drops = (s) => s.drops_overflow + s.drops_forced + s.drops_early;
 
 console.log(`| variant | figure | ${preset.sides.map((s) => s.name).join(' | ')} |`);
 console.log(`|---|---|${preset.sides.map(() => '---').join('|')}|`);
 for (const [name, change] of Object.entries(variants)) {
-  const per = preset.sides.map(() => ({ loss: [], signal: [], drops: [] }));
+  const per = preset.sides.map(() => ({ loss: [], signal: [], drops: [], sent: [], S1: [], S2: [], S3: [] }));
   for (let seed = 1; seed <= seeds; seed++) {
-    const scenario = change({ ...structuredClone(preset), seed });
+    const scenario = change({ ...structuredClone(preset), seed, windows: segments });
     const file = path.join(dir, 'scenario.json');
     writeFileSync(file, JSON.stringify(scenario));
     const out = JSON.parse(execFileSync(cli, ['run', file, '--quiet'], { encoding: 'utf8' }));
     out.sides.forEach((s, i) => {
       per[i].loss.push(100 * s.loss_ratio);
       per[i].signal.push(100 * s.signal_ratio);
-      per[i].drops.push(s.drops_overflow + s.drops_forced + s.drops_early);
+      per[i].drops.push(drops(s));
+      per[i].sent.push(s.departures);
+      for (const { name: w } of segments) per[i][w].push(drops(s.windows[w]));
     });
   }
-  console.log(`| ${name} | loss % | ${per.map((p) => range(p.loss, 2)).join(' | ')} |`);
-  console.log(`| | signal % | ${per.map((p) => range(p.signal, 2)).join(' | ')} |`);
-  console.log(`| | drops | ${per.map((p) => range(p.drops, 0)).join(' | ')} |`);
+  const row = (label, cells) => console.log(`| ${label} | ${cells.join(' | ')} |`);
+  row(name, ['loss %', ...per.map((p) => range(p.loss, 2))]);
+  row('', ['mean loss %', ...per.map((p) => (p.loss.reduce((a, b) => a + b, 0) / seeds).toFixed(2))]);
+  row('', ['signal %', ...per.map((p) => range(p.signal, 2))]);
+  row('', ['drops', ...per.map((p) => range(p.drops, 0))]);
+  for (const { name: w } of segments) row('', [`drops in ${w}`, ...per.map((p) => range(p[w], 0))]);
+  row('', ['sent', ...per.map((p) => range(p.sent, 0))]);
   const below = per.map((p, i) =>
     baseOf[i] < 0 ? '' : `${p.loss.filter((x, k) => x < per[baseOf[i]].loss[k]).length} of ${seeds}`,
   );
-  console.log(`| | below base | ${below.join(' | ')} |`);
+  row('', ['below base', ...below]);
 }
 console.log(`\nseeds 1-${seeds}, ${cli}`);

@@ -24,10 +24,13 @@ if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
   console.error(`fuzz: --seed: must be a whole number in [0, 4294967295], got ${option('--seed')}`);
   process.exit(2);
 }
-// Each target and its seeds: the presets are scenarios as users write them.
+// Each target and its seeds: the presets are scenarios as users write them,
+// the experiment presets sweep files (fuzz_sweep also reads its input as a
+// results file: the seeds hold result lines).
 const targets = {
   fuzz_scenario: ['public/presets', 'tests/fuzz/seeds/scenario'],
   fuzz_events: ['tests/fuzz/seeds/events'],
+  fuzz_sweep: ['public/experiments', 'tests/fuzz/seeds/sweep'],
 };
 const only = option('--target', null);
 if (only !== null && !(only in targets)) {

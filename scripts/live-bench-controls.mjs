@@ -66,10 +66,14 @@ async function sliderOnce(page, sides, key) {
   const slider = page.getByTestId('flows-slider');
   await slider.focus();
   await startRecording(page);
+  await page.evaluate(() => {
+    if (window.__bench) window.__bench.log.length = 0;
+  });
   await slider.press(key);
   await sleep(1500);
   const { inputs, attrs } = await stopRecording(page);
   const t0 = inputAt(inputs, 'flows-slider');
+  if (process.env.BENCH_LOG) await printMessages(page, t0, 'slider step');
   let applied = -Infinity;
   for (let i = 0; i < sides; i++) {
     const first = attrs.find(([at, name, , id]) => at >= t0 && name === 'data-applied' && id === `side-${i}`);
@@ -83,11 +87,15 @@ async function sliderOnce(page, sides, key) {
 async function disciplineOnce(page, sides) {
   const menu = page.getByTestId('aqm-select-1').first();
   const aqm = (await menu.inputValue()) === 'ared' ? 'red' : 'ared';
+  await page.evaluate(() => {
+    if (window.__bench) window.__bench.log.length = 0;
+  });
   await startRecording(page);
   await menu.selectOption(aqm);
   await sleep(2500);
   const { inputs, attrs } = await stopRecording(page);
   const t0 = inputAt(inputs, 'aqm-select-1');
+  if (process.env.BENCH_LOG) await printMessages(page, t0, 'discipline switch');
   const after = attrs.filter(([at]) => at >= t0);
   // Every side restarted (its row left "running") and runs again.
   let running = -Infinity;
@@ -108,6 +116,14 @@ async function disciplineOnce(page, sides) {
     }
   }
   return { running: running - t0, drawn: drawn - t0 };
+}
+
+/** BENCH_LOG=1: the page<->worker messages in the first 600 ms after `t0` (live-bench.mjs keeps them). */
+async function printMessages(page, t0, what) {
+  const log = await page.evaluate(() => window.__bench?.log ?? []);
+  const shown = log.filter(([at, , type]) => at >= t0 - 5 && at < t0 + 600 && type !== 'summary/get' && type !== 'call/reply');
+  console.log(`${what}, ms after the input event:`);
+  console.log(shown.map(([at, dir, type, x, id]) => `${Math.round(at - t0)} ${dir} ${id ?? x} ${type} ${id === undefined ? '' : x ?? ''}`).join('\n'));
 }
 
 /**

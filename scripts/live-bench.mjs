@@ -2,7 +2,8 @@
 // scenario with 100 long-lived flows (the core's default has 50; issue 12
 // names 100) at 10x and at "as fast as possible". Prints, for each
 // speed: frames per second, long tasks (count, longest), the main thread's
-// busy fraction, the spread of the sides' simulated times, simulated seconds
+// busy fraction, the spread of the sides' simulated times (as the rows show them, and
+// whether every side's batches end at the same times), simulated seconds
 // per wall second per side, each thread's CPU share from a short trace
 // (live-bench-threads.mjs), the pause latency (click to visible stop, with
 // where it went: first message out, last hold answered, last side stopped),
@@ -15,6 +16,7 @@
 //   node scripts/live-bench.mjs --dist DIR # another build (e.g. an older commit's) for a before/after
 //   node scripts/live-bench.mjs --speed max # one speed only (10 or max)
 //   node scripts/live-bench.mjs --no-isolation # served without cross-origin isolation: lockstep limits as messages
+//   node scripts/live-bench.mjs --sim-workers 6 # the sides spread over N simulation workers (default: the page's, one per core but one)
 //
 // Needs the production build (npx vite build) and the Node core (build-wasm.sh),
 // which gives the default scenario. The preview server takes E2E_PORT (default 4179).
@@ -34,6 +36,8 @@ const dist = distAt > 0 ? process.argv[distAt + 1] : null;
 const isolated = !process.argv.includes('--no-isolation');
 const speedAt = process.argv.indexOf('--speed');
 const speeds = speedAt > 0 ? [process.argv[speedAt + 1]] : ['10', 'max'];
+const simWorkersAt = process.argv.indexOf('--sim-workers');
+const search = simWorkersAt > 0 ? `?simWorkers=${process.argv[simWorkersAt + 1]}` : '';
 const port = Number(process.env.E2E_PORT ?? 4179);
 const baseURL = `http://127.0.0.1:${port}`;
 const windowS = quick ? 2 : 10; // measured wall seconds per speed
@@ -70,9 +74,30 @@ const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 
 // with new data does) and the last change of a side's shown state, and when a
 // press on Pause began.
 function instrument() {
-  const bench = { frames: 0, longTasks: [], lastDraw: 0, lastState: 0, pressAt: 0, log: [] };
+  const bench = { frames: 0, longTasks: [], lastDraw: 0, lastState: 0, pressAt: 0, log: [], batches: [] };
   window.__bench = bench;
-  // Every message between the page and its workers, timed where the main thread sends or handles it.
+  // Every message between the page and a side (on the side's channel into a
+  // simulation worker), timed where the main thread sends or handles it; each
+  // side's batches also as [channel, simulated time at the batch's end].
+  const NativeChannel = window.MessageChannel;
+  let channels = 0;
+  window.MessageChannel = class extends NativeChannel {
+    constructor() {
+      super();
+      const id = `c${channels++}`;
+      const post = this.port1.postMessage.bind(this.port1);
+      this.port1.postMessage = (m, t) => {
+        if (typeof m?.type === 'string' && m.type.includes('/')) bench.log.push([performance.now(), 'to', m.type, id]);
+        return post(m, t);
+      };
+      this.port1.addEventListener('message', (e) => {
+        if (typeof e.data?.type !== 'string' || !e.data.type.includes('/')) return; // React's scheduler uses channels too
+        bench.log.push([performance.now(), 'from', e.data.type, e.data.playing ?? e.data.call ?? e.data.now, id]);
+        if (e.data.type === 'sim/batch') bench.batches.push([id, e.data.now]);
+      });
+    }
+  };
+  // The same for messages to and from the workers themselves.
   const NativeWorker = window.Worker;
   let workers = 0;
   window.Worker = class extends NativeWorker {
@@ -126,6 +151,25 @@ function readSides(page) {
   );
 }
 
+/**
+ * Of the simulated times at which any side's batch ended (within the span
+ * every side's batches cover), the share at which every side's did: 1 when
+ * the sides flush together at one time (one simulation worker), less when
+ * each flushes at its own pace.
+ */
+function sharedBatchTimes(batches) {
+  const bySide = new Map();
+  for (const [channel, now] of batches) bySide.set(channel, [...(bySide.get(channel) ?? []), now]);
+  const lists = [...bySide.values()];
+  if (lists.length === 0) return NaN;
+  const from = Math.max(...lists.map((l) => l[0]));
+  const to = Math.min(...lists.map((l) => l[l.length - 1]));
+  const sets = lists.map((l) => new Set(l.filter((t) => t >= from && t <= to)));
+  const all = new Set(sets.flatMap((set) => [...set]));
+  if (all.size === 0) return NaN;
+  return [...all].filter((t) => sets.every((set) => set.has(t))).length / all.size;
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -157,6 +201,9 @@ async function measure(browser, page, cdp, speed) {
   const load = loadavg();
   const before = await page.evaluate(() => ({ frames: window.__bench.frames, at: performance.now() }));
   const busyBefore = await taskSeconds(cdp);
+  await page.evaluate(() => {
+    window.__bench.batches.length = 0;
+  });
   const samples = [];
   const started = Date.now();
   while (Date.now() - started < windowS * 1000) {
@@ -171,6 +218,7 @@ async function measure(browser, page, cdp, speed) {
   const last = samples[samples.length - 1];
   const rates = last.sides.map((s, i) => (s.t - first.sides[i].t) / ((last.wall - first.wall) / 1000));
   const spreads = samples.map(({ sides }) => Math.max(...sides.map((s) => s.t)) - Math.min(...sides.map((s) => s.t)));
+  const shared = sharedBatchTimes(await page.evaluate(() => window.__bench.batches));
 
   const threads = await threadBusy(browser, page, quick ? 1000 : 3000);
   const latencies = [];
@@ -204,6 +252,7 @@ async function measure(browser, page, cdp, speed) {
     longTasks: long.length,
     longestMs: Math.max(0, ...long.map((t) => t.duration)),
     busy: (busyAfter - busyBefore) / wallS,
+    sharedBatches: shared,
     spreadMedianS: median(spreads),
     spreadMaxS: Math.max(...spreads),
     pausedSpreadS: pausedSpread,
@@ -220,6 +269,7 @@ function print(r) {
   console.log(`  long tasks               ${r.longTasks}, longest ${fixed(r.longestMs, 0)} ms`);
   console.log(`  main thread busy         ${fixed(100 * r.busy, 0)}%`);
   console.log(`  sides' time spread       median ${fixed(r.spreadMedianS, 2)} s, max ${fixed(r.spreadMaxS, 2)} s, paused ${fixed(r.pausedSpreadS, 3)} s`);
+  console.log(`  batches at one time      ${fixed(100 * r.sharedBatches, 0)}% of the times a side's batch ended at, every side's batch ended there too`);
   console.log(`  simulated s per wall s   ${r.simPerWall.map((x) => fixed(x, 1)).join(' ')}`);
   const t = r.threads;
   console.log(`  thread CPU (trace)       main ${fixed(100 * t.main, 0)}%, drawing worker ${fixed(100 * t.plot, 0)}%, ` +
@@ -247,7 +297,7 @@ try {
   page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
   await page.addInitScript(instrument);
   await page.addInitScript(instrumentControls);
-  await page.goto(baseURL + link);
+  await page.goto(baseURL + link.replace('/#', `/${search}#`));
   const rows = page.locator('[data-testid^="side-"][data-state]');
   for (let waited = 0; (await rows.count()) !== 6 || (await readSides(page)).some((s) => s.state !== 'running'); waited++) {
     if (waited > 600) throw new Error('the six sides did not start running within 60 s');
@@ -256,7 +306,7 @@ try {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   console.log(`live bench: six sides (${disciplines.map(([, a]) => a).join(', ')}), default scenario with 100 flows, ` +
-    `${windowS} s windows, Chromium at 1280x1000${quick ? ' (quick)' : ''}, ` +
+    `${windowS} s windows, Chromium at 1280x1000${quick ? ' (quick)' : ''}${search ? `, ${search}` : ''}, ` +
     `cross-origin isolated: ${(await page.evaluate(() => window.crossOriginIsolated)) ? 'yes' : 'no'}`);
   const results = [];
   for (const speed of speeds) {

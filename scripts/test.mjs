@@ -13,7 +13,8 @@ buildNative();
 run('ctest --test-dir build/native --output-on-failure -j2');
 buildWasm();
 run('npx tsc -p .');  // the page, its tests and configs type-check (Vite and Vitest strip types unchecked)
-run('npx vitest run');
+// The Node core was just built: tests that need it must run, not skip (tests/web/node-core.ts).
+run('npx vitest run', { env: { ...process.env, AQMLAB_NEED_NODE_CORE: '1' } });
 run('node scripts/bench.mjs --quick');  // benchmark smoke run: it must not rot
 run('node scripts/bench-sweep.mjs --quick');  // sweep benchmark smoke run: figures, no speed asserted
 run('node scripts/analysis-bench.mjs --quick');  // the 16-phase chain, native and wasm

@@ -112,8 +112,9 @@ class SimulationHandle {
 
   // After an allocation failed somewhere inside the core, its objects may be
   // half-changed (the code between was built without unwinding): the
-  // simulation is dropped without running its destructors. The worker that
-  // holds it ends with the side; the memory goes with the worker.
+  // simulation is dropped without running its destructors. Each side has an
+  // instance of the core of its own (web/src/worker/sim-host.ts), which the
+  // page drops with the failed run; the memory goes with the instance.
   void Abandon() {
     (void)sim_.release();
     error_ = "out of memory: the run needs more memory than this browser tab gives it";

@@ -1,7 +1,9 @@
 // The fluid model (analysis/fluid_model.h): a stable PI setting reaches the
-// equilibrium W0 = R0 C / N, p0 = 2 N^2 / (R0 C)^2 at q = qref; doubling N
-// at an event quadruples p (p0 grows as N^2); RED settles where its curve
-// meets p0; drop-tail fills the buffer; inputs out of range name the field.
+// equilibrium W0 = R0 C / N, p0 = 2 N^2 / (R0 C)^2 at q = qref; so do PID,
+// REM, LRED, AOPC and MSC at settings their own rule calls stable, each at
+// its law's fixed point; doubling N at an event quadruples p (p0 grows as
+// N^2); RED settles where its curve meets p0; drop-tail fills the buffer;
+// inputs out of range name the field.
 //
 // The model's own equilibrium differs from the spec's closed form by the
 // (1 - p) admitted-rate factor: q' = 0 gives W = R0 C / (N (1 - p)) and
@@ -12,6 +14,7 @@
 #include <cmath>
 
 #include "analysis/fluid_model.h"
+#include "analysis/stability.h"
 
 namespace aqmlab::analysis {
 namespace {
@@ -58,6 +61,88 @@ TEST(FluidModel, PidReachesItsReferenceQueue) {
   const double p = t.value().p.back();
   EXPECT_NEAR(t.value().queue_pkts.back(), 200, 0.5);
   EXPECT_NEAR(p / ((1 - p) * (1 - p)), Equilibrium(in).p0, 2e-3 * Equilibrium(in).p0);
+}
+
+// The last point of a run that settled: q and p, with q flat over its last
+// quarter (no oscillation left), and the equilibrium relation of the model,
+// p / (1 - p)^2 = 2 N^2 / (R C)^2 at the queue it settled on.
+struct Settled {
+  double q, p;
+};
+Settled ExpectSettled(const FluidInput& in) {
+  auto t = RunFluidModel(in);
+  EXPECT_TRUE(t.ok()) << t.error();
+  if (!t.ok()) return {NAN, NAN};
+  const FluidTrajectory& f = t.value();
+  double lo = INFINITY, hi = -INFINITY;
+  for (size_t i = 3 * f.t.size() / 4; i < f.t.size(); ++i) lo = std::min(lo, f.queue_pkts[i]), hi = std::max(hi, f.queue_pkts[i]);
+  EXPECT_LT(hi - lo, 0.05) << in.aqm << " still moves over the last quarter";
+  const double q = f.queue_pkts.back(), p = f.p.back(), r = q / in.capacity_pps + in.prop_rtt_s;
+  const double p0_here = 2 * in.flows * in.flows / (r * in.capacity_pps * r * in.capacity_pps);
+  EXPECT_NEAR(p / ((1 - p) * (1 - p)), p0_here, 1e-3 * p0_here) << in.aqm;
+  EXPECT_NEAR(f.window_pkts.back(), r * in.capacity_pps / (in.flows * (1 - p)), 1e-3 * f.window_pkts.back()) << in.aqm;
+  return {q, p};
+}
+
+StabilityReport VerdictAt(const FluidInput& in) {
+  const FluidEquilibrium e = Equilibrium(in);
+  return AnalyseStability(in.aqm, in.params, {in.flows, in.capacity_pps, e.r0, in.buffer_pkts});
+}
+
+TEST(FluidModel, StableRemSettlesJustUnderQ0) {
+  // REM's price moves by gamma (alpha (q - q0) + A T - C T) every T = 2 ms,
+  // A the offered rate: at rest A (1 - p) = C, so the queue settles where
+  // alpha (q - q0) = -C T p / (1 - p), 0.59 packets under q0 here. (gamma
+  // 3e-4: phase margin 25 degrees; the lab's 1e-3 is unstable on this network.)
+  FluidInput in = PiNetwork();
+  in.aqm = "rem";
+  in.params = {{"phi", 1.001}, {"alpha", 0.1}, {"gamma", 3e-4}, {"q0", 200}, {"interval_ms", 2}};
+  in.duration_s = 150;
+  EXPECT_EQ(VerdictAt(in).verdict, "stable");
+  const Settled s = ExpectSettled(in);
+  EXPECT_NEAR(s.q, 200 - 0.002 * 3750 * s.p / (0.1 * (1 - s.p)), 0.01);
+  EXPECT_NEAR(s.q, 200, 1);
+  EXPECT_NEAR(s.p, Equilibrium(in).p0, 0.02 * Equilibrium(in).p0);
+}
+
+TEST(FluidModel, StableLredAndAopcSettleOnQ0WithTheLossRatioAsP) {
+  // LRED's worked network (N = 300, C = 2500, R0 = 0.35 s at q0 = 100):
+  // beta = 5e-4 is under beta_hat (9.31e-4); AOPC at Req = R0 has damping
+  // 0.707. At rest the measured loss ratio l is p itself, so the
+  // proportional term, and with it q - q0, is zero.
+  for (const char* aqm : {"lred", "aopc"}) {
+    FluidInput in;
+    in.flows = 300, in.capacity_pps = 2500, in.prop_rtt_s = 0.31, in.buffer_pkts = 300, in.duration_s = 200;
+    in.aqm = aqm;
+    in.params = {{"q0", 100}, {"mp", 1}, {"M", 4}, {"mw", 0.1}};
+    in.params[in.aqm == "lred" ? "beta" : "Req"] = in.aqm == "lred" ? 5e-4 : 0.35;
+    const FluidEquilibrium e = Equilibrium(in);
+    EXPECT_NEAR(e.r0, 0.35, 1e-12);
+    EXPECT_EQ(VerdictAt(in).verdict, "stable") << aqm;
+    const Settled s = ExpectSettled(in);
+    EXPECT_NEAR(s.q, 100, 0.01) << aqm;
+    EXPECT_NEAR(s.p / ((1 - s.p) * (1 - s.p)), e.p0, 1e-3 * e.p0) << aqm;  // p0 = 0.235: (1 - p) matters here
+  }
+}
+
+TEST(FluidModel, MscSettlesOnQrefWhereItsBaseProbabilityIsTheDropRate) {
+  // MSC's rate A counts offered packets: at rest rho = A / C = 1 / (1 - p),
+  // so pa = 1 - 1/rho = p and the queue term is zero at q = qref. 400 flows
+  // (p0 = 0.35): with few flows the model's MSC falls into a cycle of empty
+  // queue and p = 0 from its start-up, which Theorem 1's linear test does not
+  // see (ANALYSIS.md).
+  FluidInput in = PiNetwork();
+  in.flows = 400;
+  in.aqm = "msc";
+  in.params = {{"qref", 200}, {"alpha", 1}, {"r_w", 0.5}, {"ts_s", 0.01}, {"ts_l", 0.2}, {"pa_floor", 0.01}};
+  in.duration_s = 200;
+  const FluidEquilibrium e = Equilibrium(in);
+  ASSERT_TRUE(e.q0);
+  EXPECT_DOUBLE_EQ(*e.q0, 200);
+  EXPECT_EQ(VerdictAt(in).verdict, "stable");
+  const Settled s = ExpectSettled(in);
+  EXPECT_NEAR(s.q, 200, 0.01);
+  EXPECT_NEAR(s.p / ((1 - s.p) * (1 - s.p)), e.p0, 1e-3 * e.p0);
 }
 
 TEST(FluidModel, DoublingTheFlowsQuadruplesTheDropProbability) {

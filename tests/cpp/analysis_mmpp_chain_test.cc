@@ -3,7 +3,9 @@
 // (to 1e-9); as m grows it approaches M/D/1/L, solved independently from the
 // chain embedded at departures (analysis/finite_queue.h); lumped identical
 // sources equal the same sources listed one by one; an early-drop curve
-// thins arrivals as a state-dependent Poisson rate (a birth-death chain).
+// thins arrivals as a state-dependent Poisson rate (a birth-death chain);
+// the per-source delays average to Little's mean delay, are equal for
+// Poisson sources (PASTA) and match M/M/1/L's closed form.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -40,6 +42,11 @@ TEST(MmppChain, OnePoissonPhaseWithExponentialServiceIsMm1l) {
     EXPECT_NEAR(r.loss_per_source[0], p_full, 1e-12);
     EXPECT_NEAR(r.admitted_pps, rho * 1000 * (1 - p_full), 1e-9);
     EXPECT_NEAR(r.mean_delay_s, r.mean_in_system / r.admitted_pps, 1e-15);
+    // An admitted arrival finding b stays (b + 1) / mu: E[b + 1 | b < L] / mu.
+    double seen = 0;
+    for (int64_t b = 0; b < cap; ++b) seen += r.distribution[size_t(b)] * double(b + 1) / 1000;
+    EXPECT_NEAR(r.delay_per_source_s[0], seen / (1 - p_full), 1e-12);
+    EXPECT_NEAR(r.delay_per_source_s[0], r.mean_delay_s, 1e-12);
     EXPECT_EQ(r.states, 1 + cap);
   }
 }
@@ -107,6 +114,34 @@ TEST(MmppChain, BurstierSourceLosesMore) {
   EXPECT_GT(r.value().loss_per_source[0], 1.5 * r.value().loss_per_source[1]);
   const double weighted = (500 * r.value().loss_per_source[0] + 500 * r.value().loss_per_source[1]) / 1000;
   EXPECT_NEAR(r.value().loss, weighted, 1e-12);
+  // Its admitted packets also find a longer queue: they stay longer.
+  EXPECT_GT(r.value().delay_per_source_s[0], 1.2 * r.value().delay_per_source_s[1]);
+}
+
+TEST(MmppChain, PerSourceDelaysAverageToLittlesMeanDelay) {
+  // Each arrival's expected stay from the state it finds (the stages left of
+  // the service in progress, then whole services) against E[N] / admitted
+  // rate: two computations of one mean, for bursty and Poisson entries,
+  // Erlang-3 service and an early-drop curve.
+  MmppChainModel m;
+  m.sources = {{900, 100, 1, 2, 1}, {400, 40, 3, 0.5, 2}, {150, 150, 0, 0, 1}, {80, 80, 0, 0, 3}};
+  m.service_rate = 1200;
+  m.stages = 3;
+  m.capacity = 40;
+  m.drop = LinearDropCurve(40, 25);
+  auto r = SolveMmppChain(m);
+  ASSERT_TRUE(r.ok()) << r.error();
+  const MmppChainResult& c = r.value();
+  ASSERT_EQ(c.delay_per_source_s.size(), 4u);
+  double weighted = 0;
+  for (size_t e = 0; e < m.sources.size(); ++e) {
+    const MmppSourceGroup& g = m.sources[e];
+    const double offered = double(g.count) * (g.lambda1 == g.lambda2 ? g.lambda1 : (g.lambda1 * g.r21 + g.lambda2 * g.r12) / (g.r12 + g.r21));
+    weighted += offered * (1 - c.loss_per_source[e]) * c.delay_per_source_s[e];
+  }
+  EXPECT_NEAR(weighted / c.admitted_pps, c.mean_delay_s, 1e-9 * c.mean_delay_s);
+  EXPECT_NEAR(c.delay_per_source_s[2], c.delay_per_source_s[3], 1e-12);  // Poisson arrivals see time averages
+  EXPECT_GT(c.delay_per_source_s[0], c.delay_per_source_s[2]);
 }
 
 TEST(MmppChain, EarlyDropCurveIsAStateDependentPoissonRate) {

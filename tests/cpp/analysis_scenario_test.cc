@@ -79,7 +79,14 @@ TEST(ScenarioMapping, OpenLoopMmppGetsTheChain) {
   ASSERT_TRUE(direct.ok());
   EXPECT_EQ(r["queue_model"]["phases"], 3 * 2);
   EXPECT_DOUBLE_EQ(r["queue_model"]["loss"].get<double>(), direct.value().loss);
+  // Entries in the order the sources come, each named by its members.
+  EXPECT_EQ(r["queue_model"]["source_labels"], Json({"mmpp source 1, mmpp source 2", "mmpp source 3"}));
+  EXPECT_DOUBLE_EQ(m.chain->sources[0].lambda1, 500);
+  EXPECT_EQ(m.chain->sources[0].count, 2);
+  EXPECT_EQ(r["queue_model"]["delay_per_source_s"].size(), 2u);
   EXPECT_DOUBLE_EQ(r["mapping"]["open_loop_pps"].get<double>(), 2 * 260.0 + 200);
+  EXPECT_TRUE(r["equilibrium"].is_null());  // no TCP flows: W0 = R0 C / N has no N
+  EXPECT_EQ(r["stability"]["verdict"], "none");
   // RED's static curve thins arrivals: less loss at the full buffer, some early.
   const Json red = AnalyzeScenarioSide(s, 1);
   ASSERT_TRUE(red["queue_model"].is_object());

@@ -65,6 +65,36 @@ TEST(MscLaw, QueueTermEveryTsSClamped) {
   EXPECT_EQ(s.pd, 1.0);
 }
 
+// The law pd = pa + alpha (q - qref) / qref reaches 1 at
+// q = qref (1 + (1 - pa) / alpha) and 0 at q = qref (1 - pa / alpha): a
+// smaller alpha spreads the same range of probability over a longer queue
+// (README, "The law checked against the paper"). qref = 40.
+TEST(MscLaw, AlphaSetsWhereTheQueueTermReachesOne) {
+  struct Case {
+    double alpha, pa, q_one, q_zero;
+  };
+  for (const Case c : {Case{1.0, 0.01, 79.6, 39.6}, Case{0.5, 0.01, 119.2, 39.2},
+                       Case{0.25, 0.01, 198.4, 38.4}, Case{0.5, 0.2, 104, 24},
+                       Case{0.25, 0.2, 168, 8}}) {
+    msc::Params p;
+    p.alpha = c.alpha;
+    msc::State s = msc::InitialState(p, kCapacityBytes);
+    s.pa = c.pa;
+    int64_t ms = 0;
+    const auto pd_at = [&](double q) {
+      msc::SampleQueueIfDue(p, s, Time::Millis(ms += 10), q);
+      return s.pd;
+    };
+    EXPECT_NEAR(pd_at(c.q_one), 1.0, 1e-12) << c.alpha << " " << c.pa;
+    EXPECT_EQ(pd_at(c.q_one + 0.01), 1.0) << c.alpha;
+    // A packet short of it, the probability is alpha / qref below 1.
+    EXPECT_NEAR(pd_at(c.q_one - 1), 1.0 - c.alpha / 40, 1e-12) << c.alpha;
+    EXPECT_NEAR(pd_at(c.q_zero), 0.0, 1e-12) << c.alpha;
+    EXPECT_EQ(pd_at(c.q_zero - 0.01), 0.0) << c.alpha;
+    EXPECT_NEAR(pd_at(40), c.pa, 1e-12) << c.alpha;  // at qref, the base probability alone
+  }
+}
+
 TEST(MscLaw, ArrivalCountsBytesAndDecides) {
   const msc::Params p;
   msc::State s = msc::InitialState(p, kCapacityBytes);

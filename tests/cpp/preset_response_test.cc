@@ -3,8 +3,6 @@
 // 6 packets, is met by no discipline here; see public/presets/index.json).
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "test_util.h"
@@ -12,16 +10,9 @@
 namespace aqmlab {
 namespace {
 
-std::string PresetText(const std::string& id) {
-  std::ifstream in(std::string(AQMLAB_SOURCE_DIR) + "/public/presets/" + id + ".json");
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 TEST(PresetResponse, AopcPresetsSettleEveryDisciplineThatHoldsItsTarget) {
   for (const char* id : {"aopc-exp1-buffer200", "aopc-exp1-buffer500", "aopc-exp2"}) {
-    const Scenario scenario = testing::ParseOrDie(PresetText(id));
+    const Scenario scenario = testing::ParseOrDie(testing::PresetText(id));
     ASSERT_TRUE(scenario.response.has_value()) << id;
     ASSERT_EQ(scenario.response->target_pkts, 20) << id;
     for (size_t side = 0; side < scenario.sides.size(); ++side) {

@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 
-#include <memory>
 #include <cstring>
+#include <fstream>
+#include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,14 @@
 #include "scenario/simulation.h"
 
 namespace aqmlab::testing {
+
+// The text of a shipped preset, public/presets/<id>.json (empty if missing).
+inline std::string PresetText(const std::string& id) {
+  std::ifstream in(std::string(AQMLAB_SOURCE_DIR) + "/public/presets/" + id + ".json");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
 
 inline Scenario ParseOrDie(const std::string& json) {
   auto s = ParseScenario(json);

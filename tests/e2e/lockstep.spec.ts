@@ -4,7 +4,10 @@ import { fragmentOf, side, sideRows } from './lab-driver';
 
 // Issue 12's lockstep: six sides of the default scenario (100 flows) advance
 // together. Paused, at any speed, every side stands at the same simulated
-// time, and the page shows that time.
+// time, and the page shows that time. Sides in one simulation worker (the
+// default on a 2-core machine) also run at one time: every batch the page
+// gets finds them there. Sides spread over several workers (`?simWorkers=3`)
+// keep in step through the shared clock and still pause at one time.
 
 const disciplines = ['droptail', 'red', 'ared', 'pi', 'pie', 'codel'];
 
@@ -35,20 +38,16 @@ async function pauseAll(page: Page): Promise<number[]> {
 test.describe('six sides in lockstep', () => {
   failOnPageErrors();
 
-  test.beforeEach(async ({ page }) => {
+  /** The six sides running, `search` in the page's URL (e.g. `?simWorkers=3`). */
+  async function openSix(page: Page, search = ''): Promise<void> {
     const sides = disciplines.map((aqm) => ({ aqm, params: {} }));
     // Long enough that "as fast as possible" on a quiet machine does not reach the end (a finished run is not paused).
-    await page.goto(`/#${fragmentOf({ scenario: { duration_s: 3600, groups: [{ count: 100 }], sides }, layout: 'overlay' })}`);
+    await page.goto(`/${search}#${fragmentOf({ scenario: { duration_s: 3600, groups: [{ count: 100 }], sides }, layout: 'overlay' })}`);
     await expect(sideRows(page)).toHaveCount(disciplines.length);
     for (let i = 0; i < disciplines.length; i++) await expect(side(page, i)).toHaveAttribute('data-state', 'running');
-  });
+  }
 
-  test('the page is cross-origin isolated, so the sides keep lockstep through shared memory', async ({ page }) => {
-    // Without the headers (vite.config.ts) the lab still runs, on the slower message relay (web/src/app/lockstep.ts).
-    expect(await page.evaluate(() => window.crossOriginIsolated && typeof SharedArrayBuffer === 'function')).toBe(true);
-  });
-
-  test('paused at any speed, every side stands at one time, the time the page shows', async ({ page }) => {
+  async function pausesInStep(page: Page): Promise<void> {
     for (const speed of ['max', '10', 'max']) {
       await page.getByTestId('speed').selectOption(speed);
       await page.waitForTimeout(1500);
@@ -57,5 +56,61 @@ test.describe('six sides in lockstep', () => {
       await expect.poll(() => labTime(page)).toBe(times[0]);
       await page.getByTestId('play-pause').click();
     }
+  }
+
+  test('the page is cross-origin isolated, so the sides keep lockstep through shared memory', async ({ page }) => {
+    await openSix(page);
+    // Without the headers (vite.config.ts) the lab still runs, on the slower message relay (web/src/app/lockstep.ts).
+    expect(await page.evaluate(() => window.crossOriginIsolated && typeof SharedArrayBuffer === 'function')).toBe(true);
+  });
+
+  test('paused at any speed, every side stands at one time, the time the page shows', async ({ page }) => {
+    await openSix(page);
+    await pausesInStep(page);
+  });
+
+  test('in one simulation worker, every batch finds every side at one time, at any speed', async ({ page }) => {
+    // Every side's batches as the page receives them on its channel: [channel, simulated time at its end].
+    await page.addInitScript(() => {
+      const Native = window.MessageChannel;
+      const batches: [number, number][] = [];
+      let channels = 0;
+      Object.assign(window, { __batches: batches });
+      window.MessageChannel = class extends Native {
+        constructor() {
+          super();
+          const id = channels++;
+          this.port1.addEventListener('message', (e: MessageEvent) => {
+            const data: unknown = e.data;
+            if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'sim/batch' && 'now' in data) {
+              batches.push([id, Number(data.now)]);
+            }
+          });
+        }
+      };
+    });
+    await openSix(page, '?simWorkers=1');
+    for (const speed of ['max', '10']) {
+      await page.getByTestId('speed').selectOption(speed);
+      await page.waitForTimeout(500);
+      await page.evaluate(() => ((window as unknown as { __batches: unknown[] }).__batches.length = 0));
+      await page.waitForTimeout(2500);
+      const batches = await page.evaluate(() => (window as unknown as { __batches: [number, number][] }).__batches);
+      const bySide = new Map<number, number[]>();
+      for (const [channel, now] of batches) bySide.set(channel, [...(bySide.get(channel) ?? []), now]);
+      const lists = [...bySide.values()];
+      expect(lists).toHaveLength(disciplines.length);
+      // Over the times every side's batches cover, each side's batches end at exactly the same times.
+      const from = Math.max(...lists.map((l) => l[0] ?? Infinity));
+      const to = Math.min(...lists.map((l) => l.at(-1) ?? -Infinity));
+      const within = (l: number[]) => l.filter((t) => t >= from && t <= to);
+      expect(within(lists[0] ?? []).length, `batches at ${speed}`).toBeGreaterThan(10);
+      for (const l of lists) expect(within(l), `batch times at ${speed}`).toEqual(within(lists[0] ?? []));
+    }
+  });
+
+  test('spread over three simulation workers, the sides still pause at one time', async ({ page }) => {
+    await openSix(page, '?simWorkers=3');
+    await pausesInStep(page);
   });
 });

@@ -35,7 +35,7 @@ test.describe("a side's own setup", () => {
     await page.goto(`/#${fragmentOf({ scenario, layout: 'overlay' })}`);
     await pausedAtZero(page);
     await expect(page.getByTestId('side-setup-1')).toHaveText(
-      "RED until 4 s, then AutoRED (the queue is kept; the controls below are RED's).",
+      "RED until 4 s, then AutoRED (the queue is kept, and RED's running average when both keep one; the controls below are RED's).",
     );
     await expect(page.getByTestId('side-setup-0')).toHaveCount(0);
     await runTo(page, 6);
@@ -50,8 +50,13 @@ test.describe("a side's own setup", () => {
     expect(after.length).toBeGreaterThan(100);
     for (const i of before) expect(weight[i], `t = ${t[i]}`).toBeNaN();
     for (const i of after) expect(weight[i], `t = ${t[i]}`).toBeGreaterThan(0);
-    // The average goes on under both disciplines (AutoRED's starts from its own state at 4 s).
+    // The average goes on under both disciplines, and across the switch (switch_to.keep_state):
+    // AutoRED takes over RED's running average instead of starting from zero.
     expect(redAverage.filter((v) => !Number.isNaN(v)).length).toBe(t.length);
+    // (From zero it would be a few percent of RED's 10 ms after the switch.)
+    const atSwitch = t.findIndex((x) => x >= 4 - 1e-9); // RED's last sample: the switch acts after it
+    expect(redAverage[atSwitch]).toBeGreaterThan(10);
+    expect(redAverage[atSwitch + 1]).toBeGreaterThan(0.5 * redAverage[atSwitch]!);
     // The side that never switches has no weight column at all.
     expect(csv.header).not.toContain('RED.aqm.w');
   });

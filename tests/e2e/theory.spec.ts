@@ -1,10 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { failOnPageErrors, numberAttribute } from './helpers';
-import { pause } from './lab-driver';
+import { pause, pausedAtZero, runTo } from './lab-driver';
 
-// Theory in the page (issue 17): the fluid model over the queue chart, the
-// stability badge that follows a slider across the preset's boundary, and
-// the laws typeset by KaTeX from the page's own files.
+// Theory in the page (issue 17): the fluid model over the queue chart and
+// its recomputation after a live change, the panel's Bode plot, margins,
+// equilibrium and bounds table, the stability badge that follows a slider
+// across the preset's boundary, the MMPP chain over the simulated queue
+// distribution of the preset made for it, and the laws typeset by KaTeX
+// from the page's own files.
 
 async function openTheory(page: Page): Promise<void> {
   await page.getByTestId('theory-section').locator('summary').click();
@@ -15,6 +18,24 @@ async function loadPreset(page: Page, id: string, title: string): Promise<void> 
   await page.getByTestId('preset-select').selectOption(id);
   await page.getByTestId('preset-load').click();
   await expect(page.getByText(`Loaded “${title}”.`)).toBeVisible({ timeout: 60_000 });
+}
+
+/** Puts the queue chart's crosshair at simulated time `t` (the plot spans the chart less 52 px left, 14 px right). */
+async function crosshairAt(page: Page, t: number): Promise<void> {
+  const queue = page.getByTestId('chart-queue');
+  const box = await queue.boundingBox();
+  if (!box) throw new Error('queue chart has no box');
+  const [x0, x1] = ((await queue.getAttribute('data-window')) ?? '0,60').split(',').map(Number);
+  const plotW = box.width - 52 - 14;
+  await page.mouse.move(box.x + 52 + (plotW * (t - (x0 ?? 0))) / ((x1 ?? 60) - (x0 ?? 0)), box.y + box.height / 2);
+}
+
+/** The value the crosshair readout gives for one series at time `t`. */
+async function readoutAt(page: Page, t: number, series: string): Promise<number> {
+  await crosshairAt(page, t);
+  const row = page.getByTestId('chart-queue').getByTestId('readout').locator(`.readout-row[data-label="${series}"]`);
+  await expect(row).toHaveCount(1);
+  return Number(await row.getAttribute('data-value'));
 }
 
 test.describe('theory', () => {
@@ -33,13 +54,9 @@ test.describe('theory', () => {
     await pause(page);
     // The crosshair readout lists every series the chart draws: each side's
     // packets and, with the toggle on, its fluid model at the same time.
-    const box = await queue.boundingBox();
-    if (!box) throw new Error('queue chart has no box');
-    const [x0, x1] = ((await queue.getAttribute('data-window')) ?? '0,60').split(',').map(Number);
+    const [x0] = ((await queue.getAttribute('data-window')) ?? '0,60').split(',').map(Number);
     const now = await numberAttribute(page.getByTestId('side-0'), 'data-sim-time');
-    const target = Math.max((x0 ?? 0) + 1, now - 2);
-    const plotW = box.width - 52 - 14;
-    await page.mouse.move(box.x + 52 + (plotW * (target - (x0 ?? 0))) / ((x1 ?? 60) - (x0 ?? 0)), box.y + box.height / 2);
+    await crosshairAt(page, Math.max((x0 ?? 0) + 1, now - 2));
     const readout = queue.getByTestId('readout');
     await expect(readout).toBeVisible();
     for (const name of ['Drop-tail', 'RED']) {
@@ -51,8 +68,94 @@ test.describe('theory', () => {
     }
     // Off again: the model's rows go.
     await page.getByTestId('theory-toggle').uncheck();
-    await page.mouse.move(box.x + 60, box.y + box.height / 2);
+    await crosshairAt(page, (x0 ?? 0) + 1);
     await expect(readout.locator('.readout-row[data-label$="fluid model"]')).toHaveCount(0);
+  });
+
+  test('the overlay is recomputed after a live change: the fluid queue follows the new flow count from its time on', async ({ page }) => {
+    await pausedAtZero(page);
+    await runTo(page, 30);
+    await page.getByTestId('theory-toggle').check();
+    await expect(page.getByTestId('theory-status')).toHaveText('dotted: fluid model', { timeout: 30_000 });
+    // RED with 50 flows: the model has settled (about 91 packets) by 29 s.
+    const before = await readoutAt(page, 29, 'RED fluid model');
+    expect(before).toBeGreaterThan(50);
+    expect(before).toBeLessThan(120);
+    await page.getByTestId('flows-slider').fill('100');
+    await expect(page.getByTestId('flows-value')).toHaveText('100');
+    await runTo(page, 45);
+    // Twice the flows need four times p0: RED's curve meets it higher up (the
+    // model swings between about 130 and 180 packets after the change).
+    await expect.poll(() => readoutAt(page, 42, 'RED fluid model'), { timeout: 30_000 }).toBeGreaterThan(before + 25);
+    await expect(page.getByTestId('theory-status')).toHaveText('dotted: fluid model');
+    // Before the change the trajectory is the same as it was.
+    expect(await readoutAt(page, 29, 'RED fluid model')).toBeCloseTo(before, 6);
+  });
+
+  test('the panel shows each side’s Bode plot, margins, equilibrium and the response-time bounds', async ({ page }) => {
+    await openTheory(page);
+    const red = page.getByTestId('theory-side-1');
+    await expect(red.getByTestId('stability-badge')).not.toHaveAttribute('data-verdict', 'none', { timeout: 30_000 });
+    // The open-loop Bode plot: both curves drawn, each a path of the core's 200 points.
+    const bode = red.getByTestId('bode-plot');
+    await expect(bode).toBeVisible();
+    const curves = bode.locator('path.bode-line');
+    await expect(curves).toHaveCount(2);
+    for (const d of await curves.evaluateAll((paths) => paths.map((p) => p.getAttribute('d') ?? ''))) {
+      expect(d.match(/L/g)?.length ?? 0).toBeGreaterThan(100);
+    }
+    await expect(red.getByTestId('stability-margins')).toHaveText(/^(Phase margin -?[\d.]+°|No gain crossover).*, (gain margin -?[\d.]+ dB|gain margin unbounded)/);
+    // RED's equilibrium: the queue where its curve meets p0, inside the buffer.
+    const equilibrium = red.getByTestId('equilibrium');
+    await expect(equilibrium).toContainText('W₀ =');
+    await expect(equilibrium).toContainText('q₀ =');
+    const q0 = await numberAttribute(equilibrium, 'data-q0');
+    expect(q0).toBeGreaterThan(0);
+    expect(q0).toBeLessThan(200);
+    // Drop-tail has no linear analysis, and its equilibrium queue is the buffer.
+    await expect(page.getByTestId('theory-side-0').getByTestId('stability-badge')).toHaveAttribute('data-verdict', 'none');
+    expect(await numberAttribute(page.getByTestId('theory-side-0').getByTestId('equilibrium'), 'data-q0')).toBe(200);
+    // The PI and REM bounds against N, the lab's 50 flows marked.
+    const bounds = page.getByTestId('bounds-table');
+    await expect(bounds).toBeVisible();
+    expect(await bounds.locator('tbody tr').count()).toBeGreaterThan(3);
+    await expect(bounds.locator('tbody tr.current')).toHaveAttribute('data-flows', '50');
+    await expect(bounds.locator('tbody tr.current td').nth(1)).toHaveText(/^[\d.]+(e-?\d+)? s$|^never$/);
+  });
+
+  test('the AAQM preset draws the MMPP chain over each side’s simulated queue distribution', async ({ page }) => {
+    await loadPreset(page, 'teach-aaqm-mmpp-chain', "AAQM's queueing model: four MMPP sources");
+    await pause(page);
+    await openTheory(page);
+    for (const i of [0, 1]) {
+      const figure = page.getByTestId(`theory-side-${i}`).getByTestId('queue-distribution');
+      await expect(figure).toHaveAttribute('data-model', 'mmpp', { timeout: 30_000 });
+      // Four MMPP-2 sources: 2^4 = 16 phases; 101 in the system at most (buffer + 1), m = 1: 16 + 101 x 16 states.
+      await expect(figure).toHaveAttribute('data-phases', '16');
+      await expect(figure).toHaveAttribute('data-states', '1632');
+      await expect(figure.getByTestId('queue-distribution-caption')).toContainText('MMPP chain (16 phases, 1632 states)');
+      expect((await figure.getByTestId('mmpp-line').getAttribute('d'))?.match(/L/g)?.length ?? 0).toBeGreaterThan(20);
+    }
+    await runTo(page, 290);
+    // Drop-tail: the chain is the simulated system itself (Poisson arrivals
+    // within each phase, exponential sizes), so the means agree up to the
+    // run's noise: over seeds 1..10 the simulated mean over 20..290 s ranged
+    // 21.6..27.9 packets (mean 25.3, sd 2.0) around the chain's 25.4; 20% is 2.5 sd.
+    const dropTail = page.getByTestId('theory-side-0').getByTestId('queue-distribution');
+    await expect.poll(() => numberAttribute(dropTail, 'data-samples'), { timeout: 30_000 }).toBeGreaterThan(25_000);
+    const simulated = await numberAttribute(dropTail, 'data-sim-mean');
+    const chain = await numberAttribute(dropTail, 'data-model-mean');
+    expect(chain).toBeGreaterThan(20);
+    expect(chain).toBeLessThan(30);
+    expect(Math.abs(simulated - chain)).toBeLessThan(0.2 * chain);
+    // RED's static curve on the instantaneous queue holds it shorter in the chain.
+    expect(await numberAttribute(page.getByTestId('theory-side-1').getByTestId('queue-distribution'), 'data-model-mean')).toBeLessThan(chain);
+    // Per source: the four classes, the bursty www source losing most; the delays in milliseconds.
+    const rows = page.getByTestId('theory-side-0').getByTestId('chain-sources').locator('tbody tr');
+    await expect(rows.locator('th')).toHaveText(['video', 'multimedia', 'www', 'ftp', 'all']);
+    const loss = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-loss'))));
+    expect(Math.max(...loss.slice(0, 4))).toBe(loss[2]);
+    await expect(rows.nth(4).locator('td').nth(1)).toHaveText(/^\d+\.\d ms$/);
   });
 
   test('the stability badge flips when the flows slider crosses RED’s boundary in the preset made for it', async ({ page }) => {

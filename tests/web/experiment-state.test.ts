@@ -33,6 +33,14 @@ describe('the experiment as a sweep file', () => {
     expect(one.ok && 'zip' in one.value).toBe(false);
   });
 
+  it('writes a step range (a factor on a log scale) instead of a count when the form says so', () => {
+    const stepped = { ...state, axes: [{ ...emptyAxis('groups[1].arrival_rate'), from: '5', to: '50', by: 'step' as const, step: '5', count: '' }] };
+    const doc = sweepDocument(stepped);
+    expect(doc.ok && doc.value.axes).toEqual([{ path: 'groups[1].arrival_rate', range: { from: 5, to: 50, step: 5, scale: 'linear' } }]);
+    const wrong = sweepDocument({ ...stepped, axes: [{ ...emptyAxis('x'), from: '1', to: '2', by: 'step', step: 'big' }] });
+    expect(wrong.ok ? '' : wrong.error).toBe('axis 1 step: must be a number, got "big"');
+  });
+
   it('names the form field and the allowed range when one is wrong', () => {
     const axis = state.axes[0] ?? emptyAxis();
     const error = (s: Partial<ExperimentState>) => {
@@ -66,6 +74,13 @@ describe('an experiment in a link', () => {
     expect(error({ axes: [] })).toBe('experiment.axes: must be 1 to 2 axes');
     expect(error({ axes: [{ ...emptyAxis('a'), mode: 'grid' }] })).toBe('experiment.axes[0].mode: must be "values" or "range"');
     expect(error({ plot: { metric: 1 } })).toBe('experiment.plot: must hold the metric, x and y names as strings');
+    expect(error({ axes: [{ ...emptyAxis('a'), by: 'each' }] })).toBe('experiment.axes[0].by: must be "count" or "step"');
     expect(readExperimentState([1]).ok).toBe(false);
+  });
+
+  it('reads a link written before ranges could have a step as counted ranges', () => {
+    const { by: _by, step: _step, ...older } = state.axes[0] ?? emptyAxis();
+    const read = readExperimentState({ ...experimentFields(state), axes: [older] });
+    expect(read.ok && read.value.axes).toEqual(state.axes);
   });
 });

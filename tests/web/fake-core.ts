@@ -52,9 +52,12 @@ class FakeSimulation implements CoreSimulation {
   failAtS = Number.POSITIVE_INFINITY;
 
   constructor(scenario: string, side: number) {
-    const parsed: unknown = JSON.parse(scenario);
+    // As the core: a scenario it cannot read gives the run an error() with validateScenario's message.
+    const checked: unknown = JSON.parse(createFakeCore().validateScenario(scenario));
+    const refused = isRecord(checked) && typeof checked.error === 'string' ? checked.error : null;
+    const parsed: unknown = refused === null ? JSON.parse(scenario) : null;
     const entry = sideEntry(parsed, side);
-    this.problem = entry ? '' : 'sides: out of range';
+    this.problem = refused ?? (entry ? '' : 'sides: out of range');
     this.spec = typeof entry?.aqm === 'string' ? findAqm(fakeTable(), entry.aqm) : undefined;
     if (this.spec) {
       const overrides: Record<string, number> = {};

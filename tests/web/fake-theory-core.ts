@@ -36,7 +36,7 @@ export class FakeTheoryCore implements TheoryCore {
 
   solveQueueModel(modelJson: string): string {
     this.calls.push('queue');
-    return JSON.stringify({ ok: true, distribution: [0.5, 0.3, 0.2], mean_queue: 0.7, mean_delay_s: 0.01, loss: 0.2, loss_per_source: [0.2], states: 3, echo: modelJson.length });
+    return JSON.stringify({ ok: true, distribution: [0.5, 0.3, 0.2], mean_queue: 0.7, mean_delay_s: 0.01, loss: 0.2, loss_per_source: [0.2], delay_per_source_s: [0.01], phases: 1, states: 3, echo: modelJson.length });
   }
 
   responseBounds(json: string): string {

@@ -1,4 +1,4 @@
-import type { Clock } from '../../web/src/worker/sim-runner';
+import type { Clock } from '../../web/src/worker/sim-driver';
 
 /** A clock the test moves by hand; scheduled callbacks run when their time comes. */
 export class ManualClock implements Clock {

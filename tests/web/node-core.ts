@@ -10,6 +10,12 @@ import { readResult } from '../../web/src/worker/core-json';
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const loaderPath = `${repoRoot}scripts/load-core-node.mjs`;
 export const nodeCoreBuilt = existsSync(`${repoRoot}build/wasm/node/aqmlab-node.cjs`) && existsSync(loaderPath);
+// `npm test` builds the Node core before Vitest and sets this, so the tests
+// that need it (skipIf / runIf nodeCoreBuilt) fail loudly instead of being
+// skipped when the build is missing; a bare `npx vitest run` may skip them.
+if (process.env.AQMLAB_NEED_NODE_CORE === '1' && !nodeCoreBuilt) {
+  throw new Error('AQMLAB_NEED_NODE_CORE is set but build/wasm/node/aqmlab-node.cjs is missing (bash scripts/build-wasm.sh)');
+}
 
 let loading: Promise<AqmLabModule> | null = null;
 

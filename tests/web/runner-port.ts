@@ -1,5 +1,6 @@
 import type { ToWorker, FromWorker } from '../../web/src/protocol/protocol';
-import { SimRunner, defaultPacing, type Pacing } from '../../web/src/worker/sim-runner';
+import { SimRunner, defaultPacing } from '../../web/src/worker/sim-runner';
+import type { Pacing } from '../../web/src/worker/sim-driver';
 import type { FakeCore } from './fake-core';
 import { FakePort } from './fake-port';
 import type { ManualClock } from './manual-clock';

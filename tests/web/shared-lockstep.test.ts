@@ -161,6 +161,44 @@ describe('Lab with a shared clock', () => {
     expect(lab.shownTime()).toBe(at);
   });
 
+  it('applies a change while playing with one message per side, at one sample time just past the latest, then runs on', async () => {
+    await drive(() => lab.sides.every((s) => s.now > 0.4));
+    const sentBefore = ports.map((p) => p.sent.length);
+    let applied = false;
+    void lab.setFlows(80).then(() => (applied = true));
+    await settle(); // frozen, the stop set, the messages sent
+    const latest = shared().latest();
+    await drive(() => applied);
+    const sent = ports.map((p, i) => p.sent.slice(sentBefore[i]).map((m) => m.type));
+    expect(sent.map((types) => types.filter((t) => t === 'sim/apply' || t === 'run/hold' || t === 'run/release'))).toEqual([
+      ['sim/apply'],
+      ['sim/apply'],
+    ]);
+    lab.endGesture();
+    const [change] = lab.changes();
+    const at = change?.t ?? -1;
+    expect(at).toBeGreaterThanOrEqual(latest);
+    expect(at).toBeLessThanOrEqual(latest + maxSliceS + 0.01 + 1e-9);
+    expect(Math.round(at * 100) / 100).toBe(at);
+    expect(shared().stop()).toBeNull();
+    await drive(() => lab.sides.every((s) => s.now > at + 0.2)); // and the sides run on
+    expect(lab.sides.every((s) => s.status.applied === 1)).toBe(true);
+  });
+
+  it('applies a change while paused where the sides stand, holding them as before', async () => {
+    await drive(() => lab.sides.every((s) => s.now > 0.2));
+    let paused = false;
+    void lab.pause().then(() => (paused = true));
+    await drive(() => paused);
+    const stood = lab.sides[0]?.now ?? -1;
+    let applied = false;
+    void lab.setFlows(70).then(() => (applied = true));
+    await drive(() => applied);
+    lab.endGesture();
+    expect(lab.changes()[0]?.t).toBe(stood);
+    expect(lab.sides.map((s) => s.now)).toEqual([stood, stood]);
+  });
+
   it('lets the other side on when one fails: its slot no longer holds it', async () => {
     await drive(() => lab.sides.every((s) => s.now > 0.05));
     ports[1]?.crash('gone');

@@ -38,13 +38,19 @@ describe('readSideInfo', () => {
       sides: [
         { aqm: 'red', buffer_pkts: 40 },
         { aqm: 'red', switch_to: { at_s: 11, aqm: 'autored', params: { base: 0 } } },
+        { aqm: 'red', switch_to: { at_s: 11, aqm: 'autored', keep_state: false } },
       ],
     });
     expect(readSideInfo(scenario, 0, table())).toMatchObject({ bufferPkts: 40, params: { min_th: 10, max_th: 30 } });
     expect(readSideInfo(scenario, 0, table())).not.toHaveProperty('switchTo');
     const switching = readSideInfo(scenario, 1, table());
-    expect(switching).toMatchObject({ aqm: 'red', switchTo: { atS: 11, aqm: 'autored' }, params: { min_th: 50 } });
+    expect(switching).toMatchObject({
+      aqm: 'red',
+      switchTo: { atS: 11, aqm: 'autored', keepState: true }, // the core's default
+      params: { min_th: 50 },
+    });
     expect(switching).not.toHaveProperty('bufferPkts');
+    expect(readSideInfo(scenario, 2, table())).toMatchObject({ switchTo: { keepState: false } });
   });
 
   it('names what is missing instead of throwing', () => {

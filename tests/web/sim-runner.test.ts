@@ -157,6 +157,10 @@ describe('SimRunner', () => {
     posted.length = 0;
     clock.advance(1000);
     expect(ofType(posted, 'sim/batch')).toEqual([]);
+    // The failed core's instance may be in any state: the next run gets a fresh one.
+    await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 10, play: false });
+    expect(loads).toBe(2);
+    expect(ofType(posted, 'run/ready')).toHaveLength(1);
   });
 
   it('reports a module that fails to load, and tries again on the next start', async () => {

@@ -65,7 +65,13 @@ describe('reading the core analysis answers', () => {
   it('reads the queue model and the response bounds', () => {
     const core = new FakeTheoryCore();
     const q = readQueueModel(core.solveQueueModel('{}'));
-    expect(q).toMatchObject({ ok: true, value: { distribution: [0.5, 0.3, 0.2], meanQueue: 0.7, lossPerSource: [0.2], states: 3 } });
+    expect(q).toMatchObject({ ok: true, value: { distribution: [0.5, 0.3, 0.2], meanQueue: 0.7, lossPerSource: [0.2], delayPerSourceS: [0.01], sourceLabels: [], phases: 1, states: 3 } });
+    // Per-source figures come in step, labels (analyzeScenario's) too.
+    const chain = { ok: true, distribution: [1], mean_queue: 0, mean_delay_s: 0, loss: 0, loss_per_source: [0, 0], delay_per_source_s: [0.1], phases: 4, states: 4 };
+    expect(readQueueModel(JSON.stringify(chain))).toEqual({ ok: false, error: "the core's answer: delay_per_source_s: 1 values, 2 expected" });
+    const labelled = { ...chain, delay_per_source_s: [0.1, 0.2], source_labels: ['www', 7] };
+    expect(readQueueModel(JSON.stringify(labelled))).toEqual({ ok: false, error: "the core's answer: source_labels: not an array of strings" });
+    expect(readQueueModel(JSON.stringify({ ...labelled, source_labels: ['www', 'ftp'] }))).toMatchObject({ ok: true, value: { sourceLabels: ['www', 'ftp'], phases: 4 } });
     const b = readResponseBounds(core.responseBounds('{}'));
     expect(b).toEqual({ ok: true, value: { flows: [100, 200], p0: [0.01, 0.04], piS: [10, null], remS: [5, 9] } });
   });

@@ -6,7 +6,7 @@ import { fluidOverlay } from '../../web/src/theory/fluid-overlay';
 import { liveParams } from '../../web/src/theory/live-params';
 import { boundsRequest } from '../../web/src/theory/bounds-request';
 import { scenarioAt } from '../../web/src/theory/scenario-now';
-import { binDistribution, binWidth, simulatedHistogram } from '../../web/src/theory/queue-histogram';
+import { binDistribution, binWidth, distributionMean, simulatedHistogram } from '../../web/src/theory/queue-histogram';
 import { readAnalysis } from '../../web/src/theory/theory-json';
 import { SeriesStore } from '../../web/src/charts/series-store';
 import { cannedAnalysis, FakeTheoryCore } from './fake-theory-core';
@@ -281,6 +281,9 @@ describe('the overlay, live parameters and the histogram', () => {
     const h = simulatedHistogram(store, 1, 9, 5); // from t = 1: 0, 1, 4 | 5, 9
     expect(h.samples).toBe(5);
     expect(h.share).toEqual([3 / 5, 2 / 5]);
+    expect(h.mean).toBe((0 + 1 + 4 + 5 + 9) / 5); // of the samples, not of the bins
+    expect(simulatedHistogram(store, 10, 9, 5).mean).toBeNaN();
+    expect(distributionMean([0.5, 0.25, 0.25])).toBe(0.75);
     expect(binWidth(200)).toBe(5);
     expect(binWidth(20)).toBe(1);
     expect(binDistribution([0.1, 0.2, 0.3, 0.4], 2, 2)).toEqual([0.1 + 0.2, 0.3 + 0.4]);

@@ -206,6 +206,7 @@ Json ChainJson(const MmppChainResult& r) {
   return Json{{"distribution", r.distribution},   {"mean_queue", r.mean_in_system},
               {"mean_waiting", r.mean_waiting},   {"mean_delay_s", r.mean_delay_s},
               {"loss", r.loss},                   {"loss_per_source", r.loss_per_source},
+              {"delay_per_source_s", r.delay_per_source_s},
               {"offered_pps", r.offered_pps},     {"admitted_pps", r.admitted_pps},
               {"phases", r.phases},               {"states", r.states}};
 }

@@ -155,14 +155,10 @@ FluidEquilibrium Equilibrium(const FluidInput& in) {
   e.q0.reset();
   const std::string& a = in.aqm;
   if (a == "pi" || a == "pid" || a == "msc") {
+    // MSC too: its rate A counts offered packets, so at q' = 0 the load
+    // rho = A / C is 1 / (1 - p) and pa = 1 - 1/rho equals p: the queue term
+    // alpha (q - qref) / qref is zero, the queue sits at qref.
     at_queue(ParamOr(p, "qref", in.buffer_pkts / 4));
-    if (a == "msc") {
-      const double floor = ParamOr(p, "pa_floor", 0.01), alpha = ParamOr(p, "alpha", 1);
-      // p0 depends on q0 through R0: a few rounds of the fixed point settle it.
-      for (int i = 0; i < 50; ++i) {
-        at_queue(std::clamp(ParamOr(p, "qref", 40) * (1 + (e.p0 - floor) / alpha), 0.0, in.buffer_pkts));
-      }
-    }
   } else if (a == "rem" || a == "lred" || a == "aopc") {
     at_queue(ParamOr(p, "q0", in.buffer_pkts / 4));
   } else if (a == "droptail") {

@@ -57,8 +57,10 @@ Result<FluidTrajectory> RunFluidModel(const FluidInput& in);
 
 // The equilibrium of the model without its discipline: W0 = R0 C / N,
 // p0 = 2 N^2 / (R0 C)^2 with R0 = q0 / C + Tp; q0 is the discipline's steady
-// queue where the law fixes it (PI and PID qref, REM/LRED/AOPC q0, MSC qref (1 + (p0
-// - pa_floor) / alpha), RED the curve's crossing with p0, drop-tail B), else absent.
+// queue where the law fixes it (PI, PID and MSC qref, REM/LRED/AOPC q0, RED the
+// curve's crossing with p0, drop-tail B), else absent. REM's own fixed point
+// sits T C p / (alpha (1 - p)) below q0 (its rate term counts offered packets,
+// T its update period): under a packet at the lab's defaults.
 struct FluidEquilibrium {
   double w0 = 0, p0 = 0, r0 = 0;
   std::optional<double> q0;

@@ -206,8 +206,9 @@ Result<MmppChainResult> SolveMmppChain(const MmppChainModel& model) {
   out.states = jn + cap * n;
   out.distribution.resize(static_cast<size_t>(cap + 1));
   const size_t entries = model.sources.size();
-  std::vector<double> offered(entries, 0.0), lost(entries, 0.0);
+  std::vector<double> offered(entries, 0.0), lost(entries, 0.0), sojourn(entries, 0.0);
   double lost_all = 0;
+  const double service_s = 1.0 / model.service_rate;
   for (int64_t b = 0; b <= cap; ++b) {
     Vector& v = level[size_t(b)];
     v /= total;
@@ -216,11 +217,16 @@ Result<MmppChainResult> SolveMmppChain(const MmppChainModel& model) {
     const double refused = 1.0 - admit(b);
     for (int64_t r = 0; r < v.size(); ++r) {
       const size_t j = static_cast<size_t>(b == 0 ? r : r / m);
+      // An arrival admitted here stays for the stages left of the service in
+      // progress (stage r % m of m, 0-based), b - 1 more services and its own.
+      const double stay = b == 0 ? service_s
+                                 : static_cast<double>(m - r % m) / stage_rate + static_cast<double>(b) * service_s;
       out.offered_pps += v(r) * ph.rate[j];
       lost_all += v(r) * ph.rate[j] * refused;
       for (size_t e = 0; e < entries; ++e) {
         offered[e] += v(r) * ph.entry_rate[e][j];
         lost[e] += v(r) * ph.entry_rate[e][j] * refused;
+        sojourn[e] += v(r) * ph.entry_rate[e][j] * (1.0 - refused) * stay;
       }
     }
   }
@@ -228,7 +234,11 @@ Result<MmppChainResult> SolveMmppChain(const MmppChainModel& model) {
   out.admitted_pps = out.offered_pps - lost_all;
   out.loss = out.offered_pps > 0 ? lost_all / out.offered_pps : 0.0;
   out.mean_delay_s = out.admitted_pps > 0 ? out.mean_in_system / out.admitted_pps : 0.0;
-  for (size_t e = 0; e < entries; ++e) out.loss_per_source.push_back(offered[e] > 0 ? lost[e] / offered[e] : 0.0);
+  for (size_t e = 0; e < entries; ++e) {
+    const double admitted = offered[e] - lost[e];
+    out.loss_per_source.push_back(offered[e] > 0 ? lost[e] / offered[e] : 0.0);
+    out.delay_per_source_s.push_back(admitted > 0 ? sojourn[e] / admitted : 0.0);
+  }
   return out;
 }
 

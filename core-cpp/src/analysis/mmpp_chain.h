@@ -54,6 +54,13 @@ struct MmppChainResult {
   double offered_pps = 0;
   double admitted_pps = 0;
   std::vector<double> loss_per_source;  // one per entry of `sources` (each member's)
+  // Mean time in the system of each entry's admitted packets (s): an arrival
+  // admitted at (b, j, l) waits out the rest of the service in progress,
+  // (m - l + 1) stages, then b - 1 services, then its own. Their mean
+  // weighted by the admitted rates is mean_delay_s (Little); with Poisson
+  // entries (PASTA) all are equal; bursty entries arrive more often into a
+  // long queue and wait longer.
+  std::vector<double> delay_per_source_s;
   int64_t phases = 0;                   // J
   int64_t states = 0;                   // J + L J m
 };

@@ -26,20 +26,23 @@ Json AnalyzeScenarioSide(const Scenario& s, int side) {
       notes.push_back("fluid: " + t.error());
     }
   }
-  out["equilibrium"] = EquilibriumJson(Equilibrium(f));
+  out["equilibrium"] = nullptr;
   if (f.flows >= 1) {
+    out["equilibrium"] = EquilibriumJson(Equilibrium(f));
     out["stability"] = StabilityJson(AnalyseStability(f.aqm, f.params, PlantOf(f)));
   } else {
     StabilityReport none;
     none.discipline = f.aqm;
     none.rule = "no long-lived TCP flows at t = 0: no feedback loop to analyse";
     out["stability"] = StabilityJson(none);
+    notes.push_back("equilibrium: none without long-lived TCP flows at t = 0 (W0 = R0 C / N needs N >= 1)");
   }
   out["queue_model"] = nullptr;
   if (m.chain) {
     auto r = SolveMmppChain(*m.chain);
     if (r.ok()) {
       out["queue_model"] = ChainJson(r.value());
+      out["queue_model"]["source_labels"] = m.chain_labels;
     } else {
       notes.push_back("queue_model: " + r.error());
     }

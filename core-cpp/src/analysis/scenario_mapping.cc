@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <tuple>
 
 #include "analysis/analysis_json.h"
@@ -61,34 +60,53 @@ std::optional<double> OpenLoopRate(const GroupSpec& g, double scenario_bytes) {
   }
 }
 
-// The chain of an open-loop-only side, or nullopt (with a note why).
-std::optional<MmppChainModel> ChainOf(const Scenario& s, const FluidInput& f, std::vector<std::string>& notes) {
+// The chain of an open-loop-only side, or nullopt (with a note why). Its
+// source entries keep the order in which they first appear in the groups;
+// identical sources (of any groups) share one entry, labelled by the classes
+// of its members ("www", "video, ftp", "web source 2").
+std::optional<MmppChainModel> ChainOf(const Scenario& s, const FluidInput& f, std::vector<std::string>& labels,
+                                      std::vector<std::string>& notes) {
   MmppChainModel m;
   bool exponential = true;
-  std::map<std::tuple<double, double, double, double>, int64_t> specs;
+  using Key = std::tuple<double, double, double, double>;
+  std::vector<std::pair<Key, int64_t>> specs;
+  auto add = [&](const Key& k, int64_t count, const std::string& label) {
+    auto it = std::find_if(specs.begin(), specs.end(), [&](const auto& e) { return e.first == k; });
+    if (it == specs.end()) {
+      specs.emplace_back(k, count);
+      labels.push_back(label);
+      return;
+    }
+    it->second += count;
+    std::string& have = labels[size_t(it - specs.begin())];
+    if ((", " + have + ", ").find(", " + label + ", ") == std::string::npos) have += ", " + label;
+  };
   for (const GroupSpec& g : s.groups) {
     if (!CrossesHop1(s, g)) continue;
     if (g.kind() == GroupKind::kPoisson) {
       const auto& p = std::get<PoissonTraffic>(g.traffic);
       exponential = exponential && p.exponential_sizes;
-      specs[{p.rate_pps, p.rate_pps, 0.0, 0.0}] += g.count;
+      add({p.rate_pps, p.rate_pps, 0.0, 0.0}, g.count, g.label);
     } else if (g.kind() == GroupKind::kMmpp) {
       const auto& t = std::get<MmppTraffic>(g.traffic);
       exponential = exponential && t.exponential_sizes;
-      for (const MmppSourceSpec& x : t.sources) {
-        specs[x.lambda1 == x.lambda2 ? std::tuple{x.lambda1, x.lambda1, 0.0, 0.0}
-                                     : std::tuple{x.lambda1, x.lambda2, x.r12, x.r21}] += 1;
+      for (size_t i = 0; i < t.sources.size(); ++i) {
+        const MmppSourceSpec& x = t.sources[i];
+        const std::string label = t.sources.size() > 1 ? g.label + " source " + std::to_string(i + 1) : g.label;
+        add(x.lambda1 == x.lambda2 ? Key{x.lambda1, x.lambda1, 0.0, 0.0} : Key{x.lambda1, x.lambda2, x.r12, x.r21}, 1,
+            label);
       }
     } else {
       notes.push_back("queue_model: only for open-loop poisson/mmpp traffic; this side has " +
                       std::string(GroupKindName(g.kind())) + " traffic");
+      labels.clear();
       return std::nullopt;
     }
   }
-  if (specs.empty()) return std::nullopt;
   const bool red = f.aqm == "red";
-  if (f.aqm != "droptail" && !red) {
-    notes.push_back("queue_model: " + f.aqm + " has no static drop curve (only droptail and red do)");
+  if (specs.empty() || (f.aqm != "droptail" && !red)) {
+    if (!specs.empty()) notes.push_back("queue_model: " + f.aqm + " has no static drop curve (only droptail and red do)");
+    labels.clear();
     return std::nullopt;
   }
   int64_t phases = 1;
@@ -208,7 +226,7 @@ ScenarioModels MapScenario(const Scenario& s, int side_index) {
     f.events.push_back(fe);
   }
   if (!HasFluidLaw(f.aqm)) out.notes.push_back("fluid: no fluid law for " + f.aqm);
-  out.chain = ChainOf(s, f, out.notes);
+  out.chain = ChainOf(s, f, out.chain_labels, out.notes);
   return out;
 }
 

@@ -13,7 +13,8 @@
 //   groups are left out (a note says so).
 // - B: the side's buffer; the discipline and its parameters (defaults
 //   resolved for the link), set_param events for the side, and switch_to.
-// - The queue chain: only when every forward group is poisson or mmpp. The
+// - The queue chain: only when every forward group is poisson or mmpp (its
+//   entries in the order they first appear, identical sources lumped). The
 //   system holds B + 1 (the one in transmission has left the buffer);
 //   exponential sizes give m = 1, fixed sizes m = min(16, 64 / J) Erlang
 //   stages (toward deterministic service); drop-tail has no early drop, RED
@@ -34,6 +35,7 @@ namespace aqmlab::analysis {
 struct ScenarioModels {
   FluidInput fluid;  // at t = 0 plus its events; fluid.aqm may lack a fluid law
   std::optional<MmppChainModel> chain;
+  std::vector<std::string> chain_labels;  // one per chain->sources entry: its members' classes
   std::vector<std::string> notes;  // what was approximated or left out
 };
 

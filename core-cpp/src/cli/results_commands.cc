@@ -1,11 +1,14 @@
 #include "cli/results_commands.h"
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "cli/series_csv.h"
+#include "cli/sweep_resume.h"
 #include "sweep/sweep_report.h"
 #include "sweep/sweep_results.h"
 
@@ -55,12 +58,37 @@ int Emit(const std::string& cmd, const std::string& path, const std::string& tex
   return 0;
 }
 
+// With --sweep: every line must be a run of that sweep; the runs no file
+// has (every side of) are listed, at most kListedRuns of them.
+constexpr size_t kListedRuns = 20;
+
 int MergeMain(const CommandArgs& args) {
+  std::optional<SweepPlan> plan;
+  if (args.Has("--sweep") && !(plan = ReadSweepFile("merge", args.Value("--sweep")))) return 1;
   std::vector<ResultLine> lines;
   if (!ReadResults("merge", args.positional, lines)) return 1;
+  std::vector<int64_t> missing;
+  if (plan) {
+    for (const ResultLine& l : lines) {
+      if (std::string why = CheckAgainstPlan(l, *plan); !why.empty()) {
+        std::cerr << "aqmlab merge: " << l.where << ": " << why << "\n";
+        return 1;
+      }
+    }
+    missing = IncompleteRuns(lines, *plan);
+  }
   std::string text;
   for (const ResultLine& l : lines) text += l.text + "\n";
-  return Emit("merge", args.Value("--out"), text);
+  // What is there is written either way; the missing runs make the status 1.
+  if (const int status = Emit("merge", args.Value("--out"), text); status != 0) return status;
+  if (missing.empty()) return 0;
+  std::string listed;
+  for (size_t i = 0; i < std::min(missing.size(), kListedRuns); ++i) listed += (i ? ", " : "") + std::to_string(missing[i]);
+  if (missing.size() > kListedRuns) listed += ", ...";
+  std::cerr << "aqmlab merge: " << missing.size() << " of " << plan->run_count << " runs of " << args.Value("--sweep")
+            << " are missing or lack a side: " << listed
+            << " (aqmlab sweep --index K runs one; a shard re-run with --resume completes its block)\n";
+  return 1;
 }
 
 std::string CsvNumberOrEmpty(double x) { return std::isfinite(x) ? nlohmann::ordered_json(x).dump() : ""; }
@@ -106,11 +134,13 @@ int ReportMain(const CommandArgs& args) {
 
 const Command kMergeCommand{
     .name = "merge",
-    .synopsis = "<a.jsonl> [b.jsonl ...] [--out all.jsonl]",
+    .synopsis = "<a.jsonl> [b.jsonl ...] [--sweep sweep.json] [--out all.jsonl]",
     .help = "Joins sweep result files (e.g. shards) into one, sorted by run then side. A line found twice\n"
             "is kept once; two different lines for the same run and side are an error naming both.\n"
-            "  --out FILE  write to FILE (default stdout)",
-    .flags = {{"--out", true}},
+            "  --sweep FILE  the sweep the files come from: a line of another sweep is an error, and runs\n"
+            "                missing from every file (a failed shard) are listed; the merge is written, status 1\n"
+            "  --out FILE    write to FILE (default stdout)",
+    .flags = {{"--sweep", true}, {"--out", true}},
     .min_positional = 1,
     .max_positional = 100000,
     .run = MergeMain,

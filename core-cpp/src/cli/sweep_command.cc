@@ -8,7 +8,6 @@
 #include <set>
 #include <thread>
 
-#include "cli/input_file.h"
 #include "cli/sweep_pool.h"
 #include "cli/sweep_resume.h"
 #include "sweep/sweep_spec.h"
@@ -60,18 +59,9 @@ int ListRuns(const SweepPlan& plan, const std::vector<int64_t>& runs) {
 }
 
 int SweepMain(const CommandArgs& args) {
-  const std::string& path = args.positional[0];
-  std::string text;
-  if (std::string why = ReadInputFile(path, text); !why.empty()) {
-    std::cerr << "aqmlab sweep: " << why << "\n";
-    return 1;
-  }
-  Result<SweepPlan> parsed = ParseSweep(text);
-  if (!parsed.ok()) {
-    std::cerr << "aqmlab sweep: " << path << ": " << parsed.error() << "\n";
-    return 1;
-  }
-  const SweepPlan& plan = parsed.value();
+  const std::optional<SweepPlan> parsed = ReadSweepFile("sweep", args.positional[0]);
+  if (!parsed) return 1;
+  const SweepPlan& plan = *parsed;
   long jobs = static_cast<long>(std::max(1u, std::thread::hardware_concurrency()));
   if (!IntFlag(args, "sweep", "--jobs", 1, 1024, jobs)) return 2;
   std::vector<int64_t> runs;
@@ -110,6 +100,7 @@ int SweepMain(const CommandArgs& args) {
                              : isatty(STDERR_FILENO) != 0 ? SweepProgress::Mode::kBar
                                                           : SweepProgress::Mode::kLines;
   SweepProgress progress(static_cast<int64_t>(runs.size()), mode);
+  progress.Start();
   const int64_t failed = RunSweepPool(plan, runs, static_cast<int>(jobs), out, progress);
   progress.Finish();
   const bool write_error = std::ferror(out) != 0;

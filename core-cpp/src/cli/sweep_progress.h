@@ -11,6 +11,9 @@ class SweepProgress {
  public:
   enum class Mode { kOff, kBar, kLines };
   SweepProgress(int64_t total_runs, Mode mode);
+  // Shows 0 of the runs before the first ends (a long first run would
+  // otherwise leave the terminal, or a batch job's log, silent).
+  void Start();
   // One more run finished. Not thread-safe: the pool calls it under its lock.
   void RunDone();
   // Clears the bar, or prints the last line.

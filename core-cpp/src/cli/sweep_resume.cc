@@ -7,28 +7,24 @@
 #include <map>
 #include <sstream>
 
+#include "cli/input_file.h"
 #include "sweep/sweep_results.h"
 
 namespace aqmlab {
 
-namespace {
-
-// An empty message when `line` is run `line.run` of this plan.
-std::string CheckAgainstPlan(const ResultLine& line, const SweepPlan& plan) {
-  if (line.run >= plan.run_count) {
-    return "run " + std::to_string(line.run) + " is beyond this sweep's " + std::to_string(plan.run_count) + " runs";
+std::optional<SweepPlan> ReadSweepFile(std::string_view cmd, const std::string& path) {
+  std::string text;
+  if (std::string why = ReadInputFile(path, text); !why.empty()) {
+    std::cerr << "aqmlab " << cmd << ": " << why << "\n";
+    return std::nullopt;
   }
-  if (line.json["point"] != plan.PointJson(plan.PointOf(line.run)) ||
-      line.json["seed"].get<uint64_t>() != plan.SeedOf(line.run)) {
-    return "run " + std::to_string(line.run) + " has point " + line.json["point"].dump() + ", seed " +
-           line.json["seed"].dump() + ", but this sweep's run " + std::to_string(line.run) + " has " +
-           plan.PointJson(plan.PointOf(line.run)).dump() + ", seed " + std::to_string(plan.SeedOf(line.run)) +
-           " (the file is from another sweep)";
+  Result<SweepPlan> parsed = ParseSweep(text);
+  if (!parsed.ok()) {
+    std::cerr << "aqmlab " << cmd << ": " << path << ": " << parsed.error() << "\n";
+    return std::nullopt;
   }
-  return "";
+  return std::move(parsed.value());
 }
-
-}  // namespace
 
 Status PrepareResume(const std::string& path, const SweepPlan& plan, std::set<int64_t>& done) {
   std::ifstream in(path, std::ios::binary);
@@ -72,6 +68,31 @@ Status PrepareResume(const std::string& path, const SweepPlan& plan, std::set<in
   std::filesystem::rename(temp, path, ec);
   if (ec) return {"cannot replace " + path + ": " + ec.message()};
   return Status::Ok();
+}
+
+std::string CheckAgainstPlan(const ResultLine& line, const SweepPlan& plan) {
+  if (line.run >= plan.run_count) {
+    return "run " + std::to_string(line.run) + " is beyond this sweep's " + std::to_string(plan.run_count) + " runs";
+  }
+  if (line.json["point"] != plan.PointJson(plan.PointOf(line.run)) ||
+      line.json["seed"].get<uint64_t>() != plan.SeedOf(line.run)) {
+    return "run " + std::to_string(line.run) + " has point " + line.json["point"].dump() + ", seed " +
+           line.json["seed"].dump() + ", but this sweep's run " + std::to_string(line.run) + " has " +
+           plan.PointJson(plan.PointOf(line.run)).dump() + ", seed " + std::to_string(plan.SeedOf(line.run)) +
+           " (the file is from another sweep)";
+  }
+  return "";
+}
+
+std::vector<int64_t> IncompleteRuns(const std::vector<ResultLine>& lines, const SweepPlan& plan) {
+  std::map<int64_t, std::set<int64_t>> sides;  // run -> side indices seen
+  for (const ResultLine& l : lines) sides[l.run].insert(l.side_index);
+  std::vector<int64_t> missing;
+  for (int64_t run = 0; run < plan.run_count; ++run) {
+    auto it = sides.find(run);
+    if (it == sides.end() || it->second.size() < plan.side_names.size()) missing.push_back(run);
+  }
+  return missing;
 }
 
 }  // namespace aqmlab

@@ -1,11 +1,18 @@
 // `aqmlab sweep --resume`: which runs an earlier (perhaps killed) sweep
-// already wrote to the results file, and a file ready to append the rest.
+// already wrote to the results file, and a file ready to append the rest;
+// and the same checks of result lines against a sweep for `aqmlab merge
+// --sweep`.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 
+#include <vector>
+
+#include "sweep/sweep_results.h"
 #include "sweep/sweep_spec.h"
 
 namespace aqmlab {
@@ -17,5 +24,16 @@ namespace aqmlab {
 // (its point or seed differ from this plan's run) is an error: nothing is
 // dropped then. On success `done` holds the complete runs.
 Status PrepareResume(const std::string& path, const SweepPlan& plan, std::set<int64_t>& done);
+
+// The sweep file `path`, read and checked whole; on an error prints
+// "aqmlab <cmd>: <path>: <why>" to stderr and returns nothing.
+std::optional<SweepPlan> ReadSweepFile(std::string_view cmd, const std::string& path);
+
+// An empty message when `line` is run `line.run` of this plan (its point
+// and seed); otherwise why not, e.g. "... (the file is from another sweep)".
+std::string CheckAgainstPlan(const ResultLine& line, const SweepPlan& plan);
+
+// The runs of `plan` that `lines` (all of this plan) lack a side of, in order.
+std::vector<int64_t> IncompleteRuns(const std::vector<ResultLine>& lines, const SweepPlan& plan);
 
 }  // namespace aqmlab

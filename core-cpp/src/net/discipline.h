@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <string>
 #include <string_view>
@@ -108,6 +109,23 @@ struct DepartureContext {
   int64_t queue_packets;  // still waiting, after this packet left
   Bytes queue_bytes;
   double uniform;
+};
+
+// The running state of a discipline built on RED's average (RED, ARED,
+// SRED, AutoRED), handed on at a mid-run switch to another such discipline
+// (scenario `switch_to`, unless `keep_state` is false): the average, the
+// count since the last signal, the curve's probabilities at the last arrival,
+// when the link went idle, and the adapted max_p (NaN from a discipline
+// whose max_p is a fixed parameter). AutoRED's paper runs RED or ARED for
+// 11 s and then changes only how that running queue's weight is computed,
+// so the average goes on rather than restarting from zero.
+struct RedRunningState {
+  double avg = 0;
+  int64_t count = -1;
+  double pb = 0;
+  double pa = 0;
+  Time idle_since;
+  double adapted_max_p = std::numeric_limits<double>::quiet_NaN();
 };
 
 }  // namespace aqmlab

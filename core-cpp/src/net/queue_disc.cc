@@ -105,7 +105,10 @@ void QueueDisc::StartPeriodicTimer(Time period) {
   env_.loop->Schedule(env_.loop->now() + period, this, 0);
 }
 
-void QueueDisc::HandOver(QueueDisc& next) {
+void QueueDisc::HandOver(QueueDisc& next, bool keep_state) {
+  if (keep_state) {
+    if (const std::optional<RedRunningState> red = red_state()) next.TakeOverRedState(*red);
+  }
   next.counters_ = counters_;
   next.drop_observer_ = drop_observer_;
   next.idle_ = idle_;

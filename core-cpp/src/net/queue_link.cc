@@ -31,8 +31,8 @@ void QueueLink::SetRate(double bps) {
   disc_->SetCapacity(bps);
 }
 
-void QueueLink::ReplaceDisc(std::unique_ptr<QueueDisc> next) {
-  disc_->HandOver(*next);
+void QueueLink::ReplaceDisc(std::unique_ptr<QueueDisc> next, bool keep_state) {
+  disc_->HandOver(*next, keep_state);
   retired_.push_back(std::move(disc_));
   disc_ = std::move(next);
 }

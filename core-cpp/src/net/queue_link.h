@@ -22,9 +22,10 @@ class QueueLink final : public PacketReceiver {
 
   QueueDisc& disc() { return *disc_; }
   // Switches discipline mid-run (QueueDisc::HandOver): the waiting packets,
-  // the counters and the packet on the wire stay; the old discipline is kept
-  // (retired) so that a timer event still pending for it finds it.
-  void ReplaceDisc(std::unique_ptr<QueueDisc> next);
+  // the counters, the packet on the wire and, with `keep_state`, RED's
+  // running state stay; the old discipline is kept (retired) so that a timer
+  // event still pending for it finds it.
+  void ReplaceDisc(std::unique_ptr<QueueDisc> next, bool keep_state);
   const QueueDisc& disc() const { return *disc_; }
   double rate_bps() const { return rate_.bps(); }
   void SetRate(double bps);

@@ -62,6 +62,7 @@ void ReadSwitch(JsonReader& parent, std::string* error, const Scenario& s, SideS
   AqmSwitch to;
   if (!r.Has("at_s")) return r.Fail(r.Field("at_s"), "is required");
   r.Number("at_s", to.at_s, 0, s.duration_s);
+  r.Boolean("keep_state", to.keep_state);
   if (!ReadDiscipline(r, SideHop(s, side, 1).link, to.aqm, to.params)) return;
   r.RejectUnknown();
   if (r.ok()) side.switch_to = std::move(to);

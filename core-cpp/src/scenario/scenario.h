@@ -17,11 +17,14 @@
 namespace aqmlab {
 
 // A side's mid-run change of discipline: at `at_s` the bottleneck queue
-// switches to `aqm` with `params`, keeping the packets waiting in it.
+// switches to `aqm` with `params`, keeping the packets waiting in it and,
+// with `keep_state`, the running state of RED's average when both
+// disciplines keep one (RedRunningState).
 struct AqmSwitch {
   double at_s = 0;
   std::string aqm;
   ParamOverrides params;
+  bool keep_state = true;
 };
 
 struct SideSpec {

@@ -43,7 +43,8 @@ std::string ScenarioToJson(const Scenario& s) {
     if (side.switch_to) {
       sj["switch_to"] = {{"at_s", side.switch_to->at_s},
                          {"aqm", side.switch_to->aqm},
-                         {"params", params_json(side.switch_to->params)}};
+                         {"params", params_json(side.switch_to->params)},
+                         {"keep_state", side.switch_to->keep_state}};
     }
     j["sides"].push_back(sj);
   }

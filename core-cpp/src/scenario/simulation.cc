@@ -243,7 +243,7 @@ void Simulation::SwitchDiscipline() {
   env.stream = kSwitchStream;
   // Checked on load against the same link figures.
   auto disc = FindAqm(to.aqm)->create(env, to.params);
-  if (disc.ok()) link.ReplaceDisc(std::move(disc.value()));
+  if (disc.ok()) link.ReplaceDisc(std::move(disc.value()), to.keep_state);
 }
 
 void Simulation::SetHopDelay(int64_t hop, Time d) {

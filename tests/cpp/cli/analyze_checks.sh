@@ -32,6 +32,39 @@ fluid_csv)
   [ "$rows" -eq 4001 ] || fail "$rows fluid rows, expected 4001 (every 50 ms over 200 s, both ends)"
   expect_match "$out" '^# bode$' "bode section"
   ;;
+chain_csv)
+  # The chain's distribution as CSV: one section, b = 0..200, the same numbers as the JSON.
+  out=$("$aqmlab" analyze "$examples/chain-16-phases.json" --csv) || fail "exit status $?"
+  [ "$(grep -c '^# ' <<<"$out")" -eq 1 ] || fail "sections: $(grep '^# ' <<<"$out" | tr '\n' ' ')"
+  expect_match "$(sed -n 1,3p <<<"$out" | tr '\n' '|')" '^# chain\|b,probability\|0,[0-9.e-]+\|$' "chain header"
+  json=$("$aqmlab" analyze "$examples/chain-16-phases.json") || fail "exit status $?"
+  check=$(python3 -c '
+import json, sys
+rows = [l.split(",") for l in open(sys.argv[1]).read().splitlines()[2:]]
+p = json.loads(sys.argv[2])["chain"]["distribution"]
+print(len(rows), [int(r[0]) for r in rows] == list(range(len(p))), [float(r[1]) for r in rows] == p, round(sum(p), 12))
+' <(echo "$out") "$json")
+  [ "$check" = "201 True True 1.0" ] || fail "chain rows: $check"
+  ;;
+scenario_csv)
+  # --scenario --csv: a section per model and side, headed "# side<K>.<part>".
+  echo '{"duration_s":20,"groups":[{"count":40}],"sides":[{"aqm":"red"},{"aqm":"pi"}]}' > "$tmp/s.json"
+  out=$("$aqmlab" analyze --scenario "$tmp/s.json" --csv) || fail "exit status $?"
+  heads=$(grep '^# ' <<<"$out" | tr '\n' '|')
+  [ "$heads" = "# side0.fluid|# side0.bode|# side1.fluid|# side1.bode|" ] || fail "sections: $heads"
+  expect_match "$(grep -A1 '^# side1.bode' <<<"$out" | tr '\n' '|')" '^# side1.bode\|w,mag_db,phase_deg\|$' "bode header"
+  one=$("$aqmlab" analyze --scenario "$tmp/s.json" --side 1 --csv) || fail "exit status $?"
+  heads=$(grep '^# ' <<<"$one" | tr '\n' '|')
+  [ "$heads" = "# side1.fluid|# side1.bode|" ] || fail "--side 1 sections: $heads"
+  # Open-loop MMPP through drop-tail: the chain's distribution too (no Bode: no linear analysis).
+  echo '{"duration_s":20,"bottleneck":{"buffer_pkts":30},"groups":[{"kind":"mmpp","size":"exponential",
+    "sources":[{"lambda1":2000,"lambda2":500,"r12":1,"r21":1}]}],"sides":[{"aqm":"droptail"}]}' > "$tmp/o.json"
+  out=$("$aqmlab" analyze --scenario "$tmp/o.json" --csv) || fail "exit status $?"
+  heads=$(grep '^# ' <<<"$out" | tr '\n' '|')
+  [ "$heads" = "# side0.queue_model|# side0.fluid|" ] || fail "open-loop sections: $heads"
+  rows=$(awk '/^# side0.queue_model/{f=1;next} /^#/{f=0} f' <<<"$out" | tail -n +2 | wc -l)
+  [ "$rows" -eq 32 ] || fail "$rows chain rows, expected 32 (b = 0..31: the buffer and the one in transmission)"
+  ;;
 scenario_side)
   echo '{"duration_s":20,"groups":[{"count":40}],"sides":[{"aqm":"red"},{"aqm":"pi"}]}' > "$tmp/s.json"
   out=$("$aqmlab" analyze --scenario "$tmp/s.json" --side 1) || fail "exit status $?"

@@ -49,11 +49,14 @@ unknown_command)
   grep -q 'unknown command "frobnicate"' "$tmp/err" || fail "help frobnicate: $(cat "$tmp/err")"
   ;;
 unknown_flag)
-  for args in "run x.json --frob" "aqms --frob" "bench --quick --frob"; do
+  # Before anything is read: the files need not exist.
+  for args in "run x.json --frob" "aqms --frob" "bench --quick --frob" "sweep x.json --frob" "sweep x.json --out y --frob" \
+    "merge a.jsonl --frob" "report a.jsonl --csv --frob" "analyze x.json --frob" "default-scenario --frob"; do
     run $args
     [ "$(status)" -ne 0 ] || fail "aqmlab $args: status 0"
     [ "$(wc -l < "$tmp/err")" -eq 1 ] || fail "aqmlab $args: stderr $(cat "$tmp/err")"
-    grep -q 'unknown option "--frob" (allowed: ' "$tmp/err" || fail "aqmlab $args: $(cat "$tmp/err")"
+    grep -q "^aqmlab ${args%% *}: unknown option \"--frob\" (allowed: " "$tmp/err" || fail "aqmlab $args: $(cat "$tmp/err")"
+    [ ! -s "$tmp/out" ] || fail "aqmlab $args wrote to stdout"
   done
   ;;
 bad_arguments)

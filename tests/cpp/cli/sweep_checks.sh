@@ -10,6 +10,16 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
 sweep=$here/sweep_small.json
 . "$here/common.sh"
+# Runs aqmlab with the arguments after the third; its exit status must be
+# the first and its stderr one line matching the second (extended regex).
+expect_refusal() {  # status, regex, what, aqmlab arguments...
+  local want=$1 regex=$2 what=$3 out status
+  shift 3
+  out=$("$aqmlab" "$@" 2>&1 >/dev/null); status=$?
+  [ "$status" -eq "$want" ] || fail "$what: exit status $status, expected $want: $(head -c 600 <<<"$out")"
+  [ "$(wc -l <<<"$out")" -eq 1 ] || fail "$what: expected one line on stderr, got: $(head -c 600 <<<"$out")"
+  expect_match "$out" "$regex" "$what"
+}
 # The single-process results, merged (sorted), and their report.
 reference() {
   "$aqmlab" sweep "$sweep" --out "$tmp/single.jsonl" --quiet || fail "single-process sweep"
@@ -21,12 +31,13 @@ reference() {
 # Merges the given files and compares with the reference, lines and report.
 same_as_reference() {  # what, files...
   local what=$1; shift
-  "$aqmlab" merge "$@" --out "$tmp/merged.jsonl" || fail "$what: merge"
+  "$aqmlab" merge "$@" --sweep "$sweep" --out "$tmp/merged.jsonl" || fail "$what: merge (--sweep: no run missing)"
   cmp -s "$tmp/merged.jsonl" "$tmp/single.sorted" || fail "$what: merged lines differ from the single process"
   "$aqmlab" report "$tmp/merged.jsonl" > "$tmp/merged.report" || fail "$what: report"
   cmp -s "$tmp/merged.report" "$tmp/single.report" || fail "$what: report differs from the single process"
-  "$aqmlab" report "$tmp/merged.jsonl" --csv > "$tmp/merged.csv"
-  "$aqmlab" report "$tmp/single.jsonl" --csv > "$tmp/single.csv"
+  "$aqmlab" report "$tmp/merged.jsonl" --csv > "$tmp/merged.csv" || fail "$what: report --csv"
+  "$aqmlab" report "$tmp/single.jsonl" --csv > "$tmp/single.csv" || fail "$what: report --csv of the single process"
+  [ "$(wc -l < "$tmp/single.csv")" -gt 8 ] || fail "$what: the CSV report has no rows"
   cmp -s "$tmp/merged.csv" "$tmp/single.csv" || fail "$what: CSV report differs"
 }
 
@@ -54,13 +65,14 @@ slurm)
   same_as_reference "slurm array" "$tmp"/slurm/part-*.jsonl
   ;;
 kubernetes)
-  # The container's command from the YAML, once per completion index, with
-  # the sweep, results and binary paths pointed here.
+  # The YAML read as YAML (indexed-job.mjs checks completionMode: Indexed and
+  # SHARDS = completions), then the container's command run once per
+  # completion index with SHARDS as the YAML sets it and the sweep, results
+  # and binary paths pointed here.
   yaml=$repo/docs/cluster/sweep-indexed-job.yaml
-  cmd=$(grep -E '^\s+- aqmlab sweep ' "$yaml" | sed -E 's/^\s+- //')
-  [ -n "$cmd" ] || fail "no aqmlab command in $yaml"
-  shards=$(grep -E '^\s+completions:' "$yaml" | grep -Eo '[0-9]+')
-  [ "$(grep -A1 'name: SHARDS' "$yaml" | grep -Eo '"[0-9]+"' | tr -d '"')" = "$shards" ] || fail "SHARDS != completions"
+  job=$(node "$here/indexed-job.mjs" "$yaml") || fail "the Indexed Job"
+  IFS=$'\t' read -r shards shards_env cmd <<<"$job"
+  [ "$shards" -ge 2 ] && [ "$shards_env" = "$shards" ] || fail "completions $shards, SHARDS $shards_env"
   mkdir -p "$tmp/sweep" "$tmp/results" "$tmp/bin"
   cp "$sweep" "$tmp/sweep/sweep.json"
   ln -s "$aqmlab" "$tmp/bin/aqmlab"
@@ -68,7 +80,7 @@ kubernetes)
   cmd=${cmd//\/results\//$tmp/results/}
   reference
   for ((i = 0; i < shards; i++)); do
-    PATH=$tmp/bin:$PATH JOB_COMPLETION_INDEX=$i SHARDS=$shards sh -c "$cmd" || fail "pod $i: $cmd"
+    PATH=$tmp/bin:$PATH JOB_COMPLETION_INDEX=$i SHARDS=$shards_env sh -c "$cmd" || fail "pod $i: $cmd"
   done
   [ "$(ls "$tmp"/results/part-*.jsonl | wc -l)" -eq "$shards" ] || fail "expected $shards part files"
   same_as_reference "indexed job" "$tmp"/results/part-*.jsonl
@@ -100,46 +112,71 @@ resume_after_kill)
   cmp -s "$tmp/r.jsonl" "$tmp/r.before" || fail "a complete file changed on resume"
   ;;
 bad_input)
-  run() { out=$("$aqmlab" "$@" 2>&1 >/dev/null); status=$?; }
+  # Every refusal: its exit status (1: the input; 2: the command line) and
+  # one line naming the field or flag and what is allowed.
   echo '{"base": "lred-exp1", "axes": [{"path": "groups[0].cont", "values": [1]}]}' > "$tmp/bad.json"
-  run sweep "$tmp/bad.json"
-  [ $status -eq 1 ] || fail "bad axis: status $status"
-  expect_match "$out" '^aqmlab sweep: .*bad.json: axes \(path "groups\[0\]\.cont"\): groups\[0\]\.cont names no field of the scenario$' "bad axis"
+  expect_refusal 1 '^aqmlab sweep: .*bad.json: axes \(path "groups\[0\]\.cont"\): groups\[0\]\.cont names no field of the scenario$' \
+    "bad axis" sweep "$tmp/bad.json"
   echo '{"base": "lred-exp1", "axes": [' > "$tmp/cut.json"
-  run sweep "$tmp/cut.json"
-  [ $status -eq 1 ] && expect_match "$out" '^aqmlab sweep: .*cut.json: ' "malformed"
-  run sweep "$sweep" --shard 4/4
-  [ $status -eq 2 ] || fail "--shard 4/4: status $status"
-  expect_match "$out" '^aqmlab sweep: --shard: must be I/N with N in \[1, 100000\] and I in \[0, N-1\], got 4/4$' "--shard"
-  run sweep "$sweep" --index 12
-  [ $status -eq 2 ] && expect_match "$out" '^aqmlab sweep: --index: must be an integer in \[0, 11\], got 12$' "--index"
-  run sweep "$sweep" --jobs 0
-  [ $status -eq 2 ] && expect_match "$out" '^aqmlab sweep: --jobs: must be an integer in \[1, 1024\], got 0$' "--jobs"
-  run sweep "$sweep" --resume
-  [ $status -eq 2 ] && expect_match "$out" '^aqmlab sweep: --resume: needs --out' "--resume without --out"
+  expect_refusal 1 '^aqmlab sweep: .*cut.json: ' "malformed" sweep "$tmp/cut.json"
+  expect_refusal 2 '^aqmlab sweep: --shard: must be I/N with N in \[1, 100000\] and I in \[0, N-1\], got 4/4$' \
+    "--shard 4/4" sweep "$sweep" --shard 4/4
+  expect_refusal 2 '^aqmlab sweep: --index: must be an integer in \[0, 11\], got 12$' "--index 12" sweep "$sweep" --index 12
+  expect_refusal 2 '^aqmlab sweep: --jobs: must be an integer in \[1, 1024\], got 0$' "--jobs 0" sweep "$sweep" --jobs 0
+  expect_refusal 2 '^aqmlab sweep: --resume: needs --out' "--resume without --out" sweep "$sweep" --resume
   # Results of another sweep are not resumed into.
-  "$aqmlab" sweep "$sweep" --index 0 --out "$tmp/other.jsonl" --quiet
+  "$aqmlab" sweep "$sweep" --index 0 --out "$tmp/other.jsonl" --quiet || fail "--index 0"
   sed 's/"seeds": 3/"seeds": [7, 8, 9]/' "$sweep" > "$tmp/seeds.json"
-  run sweep "$tmp/seeds.json" --out "$tmp/other.jsonl" --resume
-  [ $status -eq 1 ] && expect_match "$out" 'other.jsonl line 1: run 0 has point .*, seed 1, but this sweep.s run 0 has .*, seed 7 \(the file is from another sweep\)$' "other sweep"
+  grep -q '"seeds": \[7, 8, 9\]' "$tmp/seeds.json" || fail "could not change the seeds of $sweep"
+  expect_refusal 1 'other.jsonl line 1: run 0 has point .*, seed 1, but this sweep.s run 0 has .*, seed 7 \(the file is from another sweep\)$' \
+    "another sweep's file" sweep "$tmp/seeds.json" --out "$tmp/other.jsonl" --resume
   # --out never overwrites results silently.
-  run sweep "$sweep" --out "$tmp/other.jsonl"
-  [ $status -eq 1 ] && expect_match "$out" 'other.jsonl already holds results \(--resume continues it; or remove it\)$' "overwrite"
+  cp "$tmp/other.jsonl" "$tmp/other.before"
+  expect_refusal 1 'other.jsonl already holds results \(--resume continues it; or remove it\)$' "overwrite" sweep "$sweep" --out "$tmp/other.jsonl"
+  cmp -s "$tmp/other.jsonl" "$tmp/other.before" || fail "overwrite: the refused sweep changed the file"
   # Merge: two different results for one run and side are refused.
   sed 's/"mean_queue_pkts":[0-9.e-]*/"mean_queue_pkts":-1/' "$tmp/other.jsonl" > "$tmp/clash.jsonl"
-  run merge "$tmp/other.jsonl" "$tmp/clash.jsonl"
-  [ $status -eq 1 ] && expect_match "$out" '^aqmlab merge: run 0, side 0 has two different results \(.*other.jsonl line 1 and .*clash.jsonl line 1\)$' "merge clash"
+  ! cmp -s "$tmp/other.jsonl" "$tmp/clash.jsonl" || fail "could not make a clashing result"
+  expect_refusal 1 '^aqmlab merge: run 0, side 0 has two different results \(.*other.jsonl line 1 and .*clash.jsonl line 1\)$' \
+    "merge clash" merge "$tmp/other.jsonl" "$tmp/clash.jsonl"
   printf 'not json\n{}\n' > "$tmp/junk.jsonl"
-  run report "$tmp/junk.jsonl"
-  [ $status -eq 1 ] && expect_match "$out" '^aqmlab report: .*junk.jsonl line 1: not a JSON object$' "report junk"
+  expect_refusal 1 '^aqmlab report: .*junk.jsonl line 1: not a JSON object$' "report of junk" report "$tmp/junk.jsonl"
+  ;;
+merge_sweep)
+  # merge --sweep: a failed shard cannot go unnoticed. Shard 2 of 4 (runs 6
+  # to 8) is missing: the others are merged and written, the missing runs
+  # listed, status 1.
+  for i in 0 1 2 3; do
+    "$aqmlab" sweep "$sweep" --shard "$i/4" --jobs 1 --out "$tmp/part-$i.jsonl" --quiet || fail "shard $i"
+  done
+  expect_refusal 1 '^aqmlab merge: 3 of 12 runs of .*sweep_small\.json are missing or lack a side: 6, 7, 8 \(aqmlab sweep --index K runs one; a shard re-run with --resume completes its block\)$' \
+    "a missing shard" merge "$tmp/part-0.jsonl" "$tmp/part-1.jsonl" "$tmp/part-3.jsonl" --sweep "$sweep" --out "$tmp/m.jsonl"
+  [ "$(wc -l < "$tmp/m.jsonl")" -eq 18 ] || fail "a missing shard: the 9 runs there were not all written"
+  # A run with one of its two sides (the shard's last line cut off) is incomplete too.
+  head -n 5 "$tmp/part-2.jsonl" > "$tmp/part-2.cut"
+  expect_refusal 1 '^aqmlab merge: 1 of 12 runs of .* are missing or lack a side: 8 \(' \
+    "a run without its last side" merge "$tmp/part-0.jsonl" "$tmp/part-1.jsonl" "$tmp/part-2.cut" "$tmp/part-3.jsonl" --sweep "$sweep"
+  # Complete: status 0, nothing on stderr, the same lines as without --sweep.
+  err=$("$aqmlab" merge "$tmp"/part-?.jsonl --sweep "$sweep" --out "$tmp/all.jsonl" 2>&1) || fail "complete: exit status $?: $err"
+  [ -z "$err" ] || fail "complete: stderr: $err"
+  "$aqmlab" merge "$tmp"/part-?.jsonl --out "$tmp/plain.jsonl" || fail "merge without --sweep"
+  cmp -s "$tmp/all.jsonl" "$tmp/plain.jsonl" || fail "--sweep changed the merged lines"
+  # Lines of another sweep (other seeds) are refused, naming the line.
+  sed 's/"seeds": 3/"seeds": [7, 8, 9]/' "$sweep" > "$tmp/seeds.json"
+  expect_refusal 1 '^aqmlab merge: .*part-0\.jsonl line 1: run 0 has point .*, seed 1, but this sweep.s run 0 has .*, seed 7 \(the file is from another sweep\)$' \
+    "another sweep's lines" merge "$tmp/part-0.jsonl" --sweep "$tmp/seeds.json"
+  expect_refusal 1 '^aqmlab merge: .*nosuch\.json' "no sweep file" merge "$tmp/part-0.jsonl" --sweep "$tmp/nosuch.json"
   ;;
 progress)
-  # Not a terminal: plain lines; a terminal: the bar; --quiet: nothing.
-  out=$("$aqmlab" sweep "$sweep" --index 0 2>&1 >/dev/null)
+  # Not a terminal: plain lines, the first before any run ends; a terminal:
+  # the bar, drawn at 0 first; --quiet: nothing.
+  out=$("$aqmlab" sweep "$sweep" --index 0 2>&1 >/dev/null) || fail "plain line: exit status $?: $out"
+  [ "$(head -n 1 <<<"$out")" = "aqmlab sweep: 0/1 runs (0%), starting" ] || fail "plain line at the start: $out"
   expect_match "$out" '^aqmlab sweep: 1/1 runs \(100%\), [0-9.e+]+ runs/s, 0s left$' "plain line"
-  out=$(script -qec "$aqmlab sweep $sweep --shard 0/3 > /dev/null" /dev/null)
+  out=$(script -qec "$aqmlab sweep $sweep --shard 0/3 > /dev/null" /dev/null) || fail "bar: exit status $?: $out"
+  expect_match "$out" '\[-{24}\] 0/4 runs \(0%\), starting' "bar at the start"
   expect_match "$out" '\[#+-*\] [0-9]+/4 runs \([0-9]+%\), [0-9.e+]+ runs/s, [0-9hms ]+ left' "bar"
-  out=$("$aqmlab" sweep "$sweep" --index 0 --quiet 2>&1 >/dev/null)
+  out=$("$aqmlab" sweep "$sweep" --index 0 --quiet 2>&1 >/dev/null) || fail "--quiet: exit status $?: $out"
   [ -z "$out" ] || fail "--quiet printed: $out"
   ;;
 *) fail "no check $2" ;;

@@ -15,7 +15,7 @@ import { PaintLoop, type Drawable } from './paint-loop';
 import { SideSession, type SideStatus } from './side-session';
 import { rosterFor } from './side-roster';
 import { memoLast } from '../lib/memo';
-import { applyAtOneTime, catchUp, checkScenario, pauseInStep, runAllUntil, startTogether, stepTogether } from './side-sync';
+import { applyInStep, catchUp, checkScenario, pauseInStep, runAllUntil, startTogether, stepTogether } from './side-sync';
 
 // The page's controller, outside React: owns the sides (one worker each) and
 // the scenario they all run, fans controls out to the workers and keeps the
@@ -261,7 +261,7 @@ export class Lab {
   applyEverywhere(event: TimelineEvent): Promise<void> {
     const gesture = this.live.gestureOf(event);
     return this.enqueue(async () => {
-      this.live.add(await applyAtOneTime(this.sessions, event), gesture);
+      this.live.add(await applyInStep(this.sessions, event, this.sampleIntervalMs(), this.lockstep), gesture);
     });
   }
 

@@ -42,10 +42,41 @@ const latestOf = (held: readonly Held[]): number => Math.max(...held.map(([, t])
  */
 export async function applyAtOneTime(sessions: readonly SideSession[], event: TimelineEvent): Promise<RecordedEvent> {
   const held = await holdAll(sessions);
-  const at = latestOf(held);
   const sides = held.map(([side]) => side);
-  const results = sides.map((side) => side.applyAt(event, at));
+  const recorded = settleApplied(sides, sides.map((side) => side.applyAt(event, latestOf(held))));
   for (const side of sides) side.release();
+  return recorded;
+}
+
+/**
+ * The same with a shared clock while the sides play, in one message per side
+ * and no hold: the clock is frozen, so no side gets past the latest time read
+ * plus one slice (shared-clock.ts); its stop word holds them at the first
+ * sample time at or after that, where each side (a side behind runs up to it)
+ * takes the change; then the clock runs on. Paused, or without a clock, the
+ * sides are held as above.
+ */
+export async function applyInStep(
+  sessions: readonly SideSession[],
+  event: TimelineEvent,
+  sampleIntervalMs: number,
+  lockstep: Lockstep,
+): Promise<RecordedEvent> {
+  const clock = lockstep.clock;
+  const running = sessions.filter((s) => !s.status.failed);
+  if (!clock || !running.some((s) => s.status.playing)) return applyAtOneTime(sessions, event);
+  clock.freeze();
+  const at = sampleTimeAtOrAfter(clock.latest() + maxSliceS, sampleIntervalMs);
+  clock.stopAt(at);
+  try {
+    return await settleApplied(running, running.map((side) => side.applyAt(event, at)));
+  } finally {
+    clock.resume();
+  }
+}
+
+/** The change as the first side that took it recorded it; a side refusing what another took shows the refusal. */
+async function settleApplied(sides: readonly SideSession[], results: Promise<RecordedEvent>[]): Promise<RecordedEvent> {
   const settled = await Promise.allSettled(results);
   const accepted = settled.find((r) => r.status === 'fulfilled');
   if (!accepted) {

@@ -1,7 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { spawnSimWorker, type WorkerPort } from '../worker/spawn-worker';
+import { SimHostPool, defaultHostCount, type WorkerPort } from '../worker/spawn-worker';
 import { crashPlanFromUrl } from '../worker/test-crash';
 import { Lab } from './lab';
+import { maxSides } from '../lib/limits';
 import type { SideStatus } from './side-session';
 
 /**
@@ -12,21 +13,33 @@ import type { SideStatus } from './side-session';
 export function useLab(): Lab | null {
   const [lab, setLab] = useState<Lab | null>(null);
   useEffect(() => {
-    const created = new Lab(workerSpawner(window.location.search));
+    const pool = new SimHostPool(hostCount(window.location.search));
+    const created = new Lab(sideSpawner(pool, window.location.search));
     setLab(created);
     return () => {
       created.dispose();
+      pool.dispose();
       setLab(null);
     };
   }, []);
   return lab;
 }
 
-/** Spawns workers; the test-only crash flag (worker/test-crash.ts) reaches just the worker it names. */
-function workerSpawner(search: string): () => WorkerPort {
+/** Each side's channel into a simulation worker; the test-only crash flag (worker/test-crash.ts) reaches just the side it names. */
+function sideSpawner(pool: SimHostPool, search: string): () => WorkerPort {
   const plan = crashPlanFromUrl(search);
   let spawned = 0;
-  return () => spawnSimWorker(plan !== null && plan.worker === spawned++ ? plan.afterBatches : null);
+  return () => pool.spawn(plan !== null && plan.worker === spawned++ ? plan.afterBatches : null);
+}
+
+/**
+ * How many simulation workers the sides share: one per core but one by
+ * default; `?simWorkers=N` (1 to 6) sets it, e.g. to try a worker per side
+ * (the lockstep then goes through the shared clock between workers).
+ */
+export function hostCount(search: string): number {
+  const n = Number(new URLSearchParams(search).get('simWorkers'));
+  return Number.isInteger(n) && n >= 1 && n <= maxSides ? n : defaultHostCount();
 }
 
 export function useSideStatuses(lab: Lab): readonly SideStatus[] {

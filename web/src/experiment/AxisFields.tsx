@@ -5,7 +5,8 @@ import type { AxisForm } from './experiment-state';
 
 // One axis of the form: a parameter path (any path; the list offers the base
 // scenario's numeric fields and the sides' discipline parameters), then
-// either a range (from, to, how many values, linear or log) or a list.
+// either a range (from, to, how many values or a step, linear or log) or a
+// list.
 
 export interface AxisFieldsProps {
   position: number;
@@ -56,9 +57,17 @@ export function AxisFields({ position, axis, choices, onChange, onRemove, disabl
           <label>
             To <input type="text" inputMode="decimal" value={axis.to} onChange={(e) => set({ to: e.target.value })} data-testid={`axis-${position}-to`} />
           </label>
-          <label>
-            Values <input type="text" inputMode="numeric" value={axis.count} onChange={(e) => set({ count: e.target.value })} data-testid={`axis-${position}-count`} />
-          </label>
+          <span>
+            <select value={axis.by} onChange={(e) => set({ by: e.target.value === 'step' ? 'step' : 'count' })} aria-label={`${name}: a number of values or a step`} data-testid={`axis-${position}-by`}>
+              <option value="count">Values</option>
+              <option value="step">{axis.scale === 'log' ? 'Factor' : 'Step'}</option>
+            </select>{' '}
+            {axis.by === 'step' ? (
+              <input type="text" inputMode="decimal" value={axis.step} onChange={(e) => set({ step: e.target.value })} aria-label={`${name} ${axis.scale === 'log' ? 'factor' : 'step'}`} data-testid={`axis-${position}-step`} />
+            ) : (
+              <input type="text" inputMode="numeric" value={axis.count} onChange={(e) => set({ count: e.target.value })} aria-label={`${name} number of values`} data-testid={`axis-${position}-count`} />
+            )}
+          </span>
           <label>
             Spacing{' '}
             <select value={axis.scale} onChange={(e) => set({ scale: e.target.value === 'log' ? 'log' : 'linear' })}>

@@ -10,14 +10,14 @@ import { emptyAxis, maxAxes, type ExperimentState } from './experiment-state';
 // plan (run count, the values of each axis) or its refusal shown as it is
 // typed, and Run.
 
-/** The live lab's scenario, a preset's, or the one a link carried. */
-export type BaseChoice = 'lab' | 'link' | `preset:${string}`;
+/** The live lab's scenario, a preset's, the one a link carried, or the one an experiment preset's file holds. */
+export type BaseChoice = 'lab' | 'link' | 'experiment' | `preset:${string}`;
 
 export interface ExperimentFormProps {
   state: ExperimentState;
   onChange: (state: ExperimentState) => void;
   baseChoice: BaseChoice;
-  onBaseChoice: (choice: Exclude<BaseChoice, 'link'>, title: string) => unknown;
+  onBaseChoice: (choice: 'lab' | `preset:${string}`, title: string) => unknown;
   /** Takes the live lab's scenario again, as it is now. */
   onRefreshLab: () => void;
   choices: readonly AxisChoice[];
@@ -69,6 +69,7 @@ export const ExperimentForm = memo(function ExperimentForm({ state, onChange, ba
           }}
         >
           {baseChoice === 'link' && <option value="link">From the link: {state.baseLabel}</option>}
+          {baseChoice === 'experiment' && <option value="experiment">From the experiment preset: {state.baseLabel}</option>}
           <option value="lab">Current lab (with its live changes)</option>
           <optgroup label="Presets">
             {presets.map((p) => (

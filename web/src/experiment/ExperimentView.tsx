@@ -5,6 +5,8 @@ import { completeScenario } from '../scenario/scenario-json';
 import { fetchPreset } from '../scenario/presets';
 import { axisChoices, type AxisChoice } from './axis-choices';
 import { ExperimentForm, type BaseChoice } from './ExperimentForm';
+import { ExperimentPresetPicker } from './ExperimentPresetPicker';
+import { loadExperimentPreset, type ExperimentPresetEntry } from './experiment-presets';
 import { ExperimentResults } from './ExperimentResults';
 import { defaultPlot, experimentFields, planSummary, startingAxis } from './experiment-defaults';
 import { reportedMetrics } from './results';
@@ -67,14 +69,19 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
   // The lab's scenario is read when asked for (App passes a new function at each render).
   const labScenarioNow = useRef(labScenario);
   labScenarioNow.current = labScenario;
-  const chooseBase = useCallback(async (choice: Exclude<BaseChoice, 'link'>, label: string) => {
+  // Bases arrive asynchronously: only the last one asked for (a base or an experiment preset) is taken.
+  const baseAsked = useRef(0);
+  const chooseBase = useCallback(async (choice: 'lab' | `preset:${string}`, label: string) => {
     setBaseError(null);
+    const asked = ++baseAsked.current;
     try {
       const text = choice === 'lab' ? await labScenarioNow.current() : await fetchPreset(import.meta.env.BASE_URL, choice.slice('preset:'.length));
       const base = parseJson(text);
       if (!isRecord(base)) throw new Error('not a scenario object');
+      if (asked !== baseAsked.current) return;
       setBaseChoice(choice);
-      setState((s) => ({ ...s, base, baseLabel: label, axes: s.axes.map((a) => (a.path === '' ? startingAxis(base) : a)) }));
+      // Another base is another experiment: no longer the preset the form was loaded from.
+      setState((s) => ({ ...s, base, baseLabel: label, axes: s.axes.map((a) => (a.path === '' ? startingAxis(base) : a)), preset: undefined }));
     } catch (e) {
       setBaseError(`${label}: ${messageOf(e)}`);
     }
@@ -92,12 +99,26 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
       void chooseBase('lab', 'Current lab').then(() => setBaseError(`The link's experiment could not be read (${read.error}).`));
       return;
     }
+    baseAsked.current += 1; // a base still on its way is not taken over the link's
     setState(read.value);
     setBaseChoice('link');
     autoRun.current = fromLink.n;
   }, [chooseBase, fromLink]);
 
   const refreshLab = useCallback(() => void chooseBase('lab', 'Current lab'), [chooseBase]);
+  // A paper's figure: its sweep file fills the form (the base, axes, seeds, metrics and windows) and the plot.
+  const loadPreset = useCallback(async (entry: ExperimentPresetEntry) => {
+    setBaseError(null);
+    const asked = ++baseAsked.current;
+    try {
+      const loaded = await loadExperimentPreset(import.meta.env.BASE_URL, entry);
+      if (asked !== baseAsked.current) return;
+      setState(loaded.state);
+      setBaseChoice(loaded.baseName === null ? 'experiment' : `preset:${loaded.baseName}`);
+    } catch (e) {
+      setBaseError(`${entry.title}: ${messageOf(e)}`);
+    }
+  }, []);
   const doc = useMemo(() => sweepDocument(state), [state]);
   const workersError = Number.isInteger(workers) && workers >= 1 && workers <= 4 * cores() ? null : `workers: must be a whole number in [1, ${4 * cores()}], got ${workers}`;
   const docText = doc.ok ? JSON.stringify(doc.value) : null;
@@ -159,6 +180,7 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
         </p>
       )}
       {baseError && <p className="share-error" role="alert" data-testid="experiment-base-error">{baseError}</p>}
+      <ExperimentPresetPicker loaded={state.preset} onLoad={loadPreset} disabled={running} />
       <ExperimentForm
         state={state}
         onChange={setState}

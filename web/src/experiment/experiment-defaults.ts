@@ -49,5 +49,6 @@ export function experimentFields(state: ExperimentState): Fields {
     seeds: state.seeds,
     extra: state.extra,
     plot: { ...state.plot },
+    ...(state.preset === undefined ? {} : { preset: state.preset }),
   };
 }

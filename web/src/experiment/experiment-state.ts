@@ -1,4 +1,5 @@
 import { isRecord, type Fields } from '../lib/json';
+import { presetIdPattern } from '../scenario/presets';
 
 // The experiment as the page holds it: the base scenario, one or two axes as
 // the form shows them, the seeds and the plots' choices. It is what the share
@@ -10,6 +11,8 @@ import { isRecord, type Fields } from '../lib/json';
 
 export type AxisMode = 'values' | 'range';
 export type AxisScale = 'linear' | 'log';
+/** A range's values: how many (evenly spaced from `from` to `to`), or a step (a factor on a log scale) from `from` up to `to`. */
+export type AxisBy = 'count' | 'step';
 
 export interface AxisForm {
   path: string;
@@ -20,6 +23,8 @@ export interface AxisForm {
   to: string;
   count: string;
   scale: AxisScale;
+  by: AxisBy;
+  step: string;
 }
 
 export interface PlotChoice {
@@ -41,6 +46,8 @@ export interface ExperimentState {
   /** Fields of an experiment preset's sweep file the form does not edit (metrics, windows), kept as they are. */
   extra: Fields;
   plot: PlotChoice;
+  /** The experiment preset (public/experiments/<id>.json) the form was loaded from, if any. */
+  preset?: string;
 }
 
 export const maxAxes = 2;
@@ -48,7 +55,7 @@ export const maxSeeds = 1000;
 export const maxAxisCount = 1000;
 
 export function emptyAxis(path = ''): AxisForm {
-  return { path, mode: 'range', values: '', from: '', to: '', count: '5', scale: 'linear' };
+  return { path, mode: 'range', values: '', from: '', to: '', count: '5', scale: 'linear', by: 'count', step: '' };
 }
 
 export type Built<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -85,6 +92,12 @@ export function axisDocument(axis: AxisForm, position: number): Built<Fields> {
   if (!from.ok) return from;
   const to = parseNumber(axis.to, `${name} to`);
   if (!to.ok) return to;
+  if (axis.by === 'step') {
+    // The core checks the step's range (a positive step; a factor above 1 on a log scale).
+    const step = parseNumber(axis.step, `${name} step`);
+    if (!step.ok) return step;
+    return { ok: true, value: { path, range: { from: from.value, to: to.value, step: step.value, scale: axis.scale } } };
+  }
   const count = parseNumber(axis.count, `${name} count`);
   if (!count.ok) return count;
   const countError = wholeIn(count.value, 1, maxAxisCount, `${name} count`);
@@ -114,11 +127,14 @@ const str = (v: unknown): v is string => typeof v === 'string';
 
 function readAxis(value: unknown, where: string): Built<AxisForm> {
   if (!isRecord(value)) return { ok: false, error: `${where}: must be an object` };
-  const { path, mode, values, from, to, count, scale } = value;
+  const { path, mode, values, from, to, count, scale, by = 'count', step = '' } = value;
   if (!str(path) || !str(values) || !str(from) || !str(to) || !str(count)) return { ok: false, error: `${where}: path, values, from, to and count must be strings` };
   if (mode !== 'values' && mode !== 'range') return { ok: false, error: `${where}.mode: must be "values" or "range"` };
   if (scale !== 'linear' && scale !== 'log') return { ok: false, error: `${where}.scale: must be "linear" or "log"` };
-  return { ok: true, value: { path, mode, values, from, to, count, scale } };
+  // by and step came later: a link without them is a count.
+  if (by !== 'count' && by !== 'step') return { ok: false, error: `${where}.by: must be "count" or "step"` };
+  if (!str(step)) return { ok: false, error: `${where}.step: must be a string` };
+  return { ok: true, value: { path, mode, values, from, to, count, scale, by, step } };
 }
 
 function readPlot(value: unknown): Built<PlotChoice> {
@@ -129,7 +145,7 @@ function readPlot(value: unknown): Built<PlotChoice> {
 /** The experiment of a share link, or a message naming the field (the core checks the sweep itself before it runs). */
 export function readExperimentState(value: unknown): Built<ExperimentState> {
   if (!isRecord(value)) return { ok: false, error: 'experiment: must be a JSON object' };
-  const { base, baseLabel, axes, zip, seeds, extra, plot } = value;
+  const { base, baseLabel, axes, zip, seeds, extra, plot, preset } = value;
   if (!isRecord(base)) return { ok: false, error: 'experiment.base: must be a scenario object' };
   if (!str(baseLabel)) return { ok: false, error: 'experiment.baseLabel: must be a string' };
   if (!Array.isArray(axes) || axes.length < 1 || axes.length > maxAxes) return { ok: false, error: `experiment.axes: must be 1 to ${maxAxes} axes` };
@@ -146,5 +162,8 @@ export function readExperimentState(value: unknown): Built<ExperimentState> {
   }
   const plotRead = readPlot(plot);
   if (!plotRead.ok) return plotRead;
-  return { ok: true, value: { base, baseLabel: baseLabel.slice(0, 120), axes: forms, zip, seeds, extra, plot: plotRead.value } };
+  if (preset !== undefined && !(str(preset) && presetIdPattern.test(preset))) return { ok: false, error: "experiment.preset: must be an experiment preset's id (lower-case letters, digits and '-')" };
+  const read: ExperimentState = { base, baseLabel: baseLabel.slice(0, 120), axes: forms, zip, seeds, extra, plot: plotRead.value };
+  if (preset !== undefined) read.preset = preset;
+  return { ok: true, value: read };
 }

@@ -39,8 +39,11 @@ export interface SideInfo {
   params: Record<string, number>;
   /** This side's own bottleneck buffer (sides[i].buffer_pkts), when it has one. */
   bufferPkts?: number;
-  /** The discipline this side switches to mid-run (sides[i].switch_to), when it does. */
-  switchTo?: { atS: number; aqm: string };
+  /**
+   * The discipline this side switches to mid-run (sides[i].switch_to), when it does;
+   * `keepState`: RED's running average goes on across the switch (switch_to.keep_state, default true).
+   */
+  switchTo?: { atS: number; aqm: string; keepState: boolean };
 }
 
 /** The scenario check's answer: `error` null when valid; `scenario` completed with defaults. */

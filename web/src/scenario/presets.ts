@@ -34,7 +34,8 @@ export const presetGroupLabels: Record<PresetGroup, string> = {
 
 export const maxPresetBytes = 2 * 1024 * 1024;
 
-const idPattern = /^[a-z0-9][a-z0-9-]{0,63}$/;
+/** A preset's id (scenario or experiment preset): its file is `<id>.json`. */
+export const presetIdPattern = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 
 function text(entry: Record<string, unknown>, field: string, where: string): string {
@@ -52,7 +53,7 @@ function positive(entry: Record<string, unknown>, field: string, where: string):
 function readEntry(value: unknown, where: string): PresetEntry {
   if (!isRecord(value)) throw new Error(`${where}: must be an object`);
   const id = text(value, 'id', where);
-  if (!idPattern.test(id)) throw new Error(`${where}.id: must be lower-case letters, digits and '-', got ${JSON.stringify(id)}`);
+  if (!presetIdPattern.test(id)) throw new Error(`${where}.id: must be lower-case letters, digits and '-', got ${JSON.stringify(id)}`);
   const group = value.group;
   if (group !== 'paper' && group !== 'teaching') throw new Error(`${where}.group: must be "paper" or "teaching"`);
   const sides = positive(value, 'sides', where);
@@ -93,7 +94,8 @@ export function presetUrl(base: string, id: string): string {
 
 export type Fetcher = (url: string) => Promise<Pick<Response, 'ok' | 'status' | 'text'>>;
 
-async function fetchText(fetcher: Fetcher, url: string): Promise<string> {
+/** The body of `url` (at most maxPresetBytes); rejects with a message naming the URL. */
+export async function fetchText(fetcher: Fetcher, url: string): Promise<string> {
   const response = await fetcher(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   const body = await response.text();
@@ -117,7 +119,7 @@ export async function fetchPresetIndex(base: string, fetcher: Fetcher = (u) => f
 
 /** A preset's scenario JSON text (the core validates it when loaded); rejects with a message. */
 export async function fetchPreset(base: string, id: string, fetcher: Fetcher = (u) => fetch(u)): Promise<string> {
-  if (!idPattern.test(id)) throw new Error(`preset ${JSON.stringify(id)}: not a preset id`);
+  if (!presetIdPattern.test(id)) throw new Error(`preset ${JSON.stringify(id)}: not a preset id`);
   const body = await fetchText(fetcher, presetUrl(base, id));
   let parsed: unknown;
   try {

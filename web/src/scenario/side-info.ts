@@ -55,6 +55,8 @@ export function readSideInfo(
   };
   if (ownBuffer !== null) info.bufferPkts = ownBuffer;
   const to = entry.switch_to;
-  if (isRecord(to) && typeof to.at_s === 'number' && typeof to.aqm === 'string') info.switchTo = { atS: to.at_s, aqm: to.aqm };
+  if (isRecord(to) && typeof to.at_s === 'number' && typeof to.aqm === 'string') {
+    info.switchTo = { atS: to.at_s, aqm: to.aqm, keepState: to.keep_state !== false };
+  }
   return info;
 }

@@ -83,7 +83,13 @@ export function TheoryCards({ theory, sides }: { theory: TheoryState; sides: rea
                   <h4>Stability</h4>
                   <StabilityPanel stability={analysis.stability} label={side.name} />
                   {analysis.equilibrium && (
-                    <p className="equilibrium" data-testid="equilibrium">
+                    <p
+                      className="equilibrium"
+                      data-testid="equilibrium"
+                      data-w0={analysis.equilibrium.w0}
+                      data-p0={analysis.equilibrium.p0}
+                      data-q0={analysis.equilibrium.q0 ?? undefined}
+                    >
                       Fluid-model equilibrium: W₀ = {analysis.equilibrium.w0.toFixed(2)} packets, p₀ = {analysis.equilibrium.p0.toPrecision(3)}, R₀ ={' '}
                       {(analysis.equilibrium.r0 * 1000).toFixed(0)} ms
                       {analysis.equilibrium.q0 !== null && `, q₀ = ${analysis.equilibrium.q0.toFixed(1)} packets`}

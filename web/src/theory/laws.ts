@@ -80,19 +80,19 @@ export const laws: Record<string, Law> = {
   aopc: {
     tex: twoLines(lossRatioLaw(String.raw`\gamma`), String.raw`\gamma = \frac{f(l)\,(1 + 4 f(l)^2)}{R_{eq}\, C},\quad f(l) = \frac{\sqrt{3l/2}}{1-l}`),
     idea: 'AOPC keeps LRED\'s two time scales but chooses the proportional gain from the measured loss ratio so that the linearised TCP/AQM loop behaves like a second-order system with damping 0.707: fast, with little overshoot, and retuned every measurement period as the number of flows changes.',
-    paper: 'Wang & Rong, An adaptive optimized proportional controller for AQM',
+    paper: 'Wang & Rong, AOPC: an Adaptive Optimized Proportional Controller for AQM (2005 or later: the copy the lab follows names no venue, its newest reference is from 2005)',
     variables: [queue, param('q_0', 'q0'), param('R_{eq}', 'Req'), signal('l', 'l'), signal(String.raw`\gamma`, 'gamma'), prob],
   },
   msc: {
     tex: twoLines(String.raw`p = \Big[\, p_a + \alpha\,\frac{q - q_{ref}}{q_{ref}} \Big]_0^1`, String.raw`p_a = \begin{cases}1 - 1/\rho & \rho > 1\\ p_{floor} & \rho \le 1\end{cases}`),
     idea: 'MSC works on two time scales. Slowly, it measures the load rho (arrival rate over capacity) and drops 1 - 1/rho of the traffic, which makes the admitted rate equal the capacity whatever the number of flows or their RTTs. Quickly, a term in the queue error steers the queue to its reference.',
-    paper: 'Ji & Dong, a multiscale controller for AQM',
+    paper: 'Ji & Dong, Design and Analysis of a Multiscale Active Queue Management Scheme (journal regular paper, received 2005, revised 2006)',
     variables: [queue, param('q_{ref}', 'qref'), param(String.raw`\alpha`, 'alpha'), signal(String.raw`\rho`, 'rho'), signal('p_a', 'pa'), prob],
   },
   aaqm: {
     tex: String.raw`U = \frac{A}{B},\qquad P \leftarrow \Big[\, P + P_{1,2}\,(U - 1) \Big]_0^1`,
     idea: 'AAQM compares arrivals with departures over short intervals. When more packets arrive than leave (U above 1) it raises the drop probability, when fewer arrive it lowers it, with separate step sizes up and down. The paper backs its settings with an MMPP queueing model of the buffer, which this page solves for open-loop traffic.',
-    paper: 'Rahmani, Åhlund & Kanter, an adaptive AQM based on the ratio of arrivals to departures',
+    paper: 'Rahmani, Åhlund & Kanter, Design of Active Queue Management for Robust Control on Access Router for Heterogeneous Networks (open-access research article, 2011)',
     variables: [queue, signal('U', 'U'), param('P_1', 'P1'), param('P_2', 'P2'), param('T', 'T'), prob],
   },
   blue: {

@@ -10,6 +10,8 @@ export interface Histogram {
   width: number;
   share: number[];
   samples: number;
+  /** The mean of the samples themselves (not of the bins), packets; NaN without samples. */
+  mean: number;
 }
 
 /** Bins of `width` packets covering 0..buffer; at most ~`maxBins` bins. */
@@ -23,6 +25,7 @@ export function simulatedHistogram(store: SeriesStore, fromS: number, buffer: nu
   const t = store.columnIndex('t');
   const q = store.columnIndex('queue_pkts');
   let samples = 0;
+  let sum = 0;
   if (t >= 0 && q >= 0) {
     for (let i = store.lowerBound(t, fromS); i < store.length; i++) {
       const value = store.at(q, i);
@@ -30,9 +33,15 @@ export function simulatedHistogram(store: SeriesStore, fromS: number, buffer: nu
       const k = Math.min(bins - 1, Math.max(0, Math.floor(value / width)));
       counts[k] = (counts[k] ?? 0) + 1;
       samples++;
+      sum += value;
     }
   }
-  return { width, share: counts.map((c) => (samples > 0 ? c / samples : 0)), samples };
+  return { width, share: counts.map((c) => (samples > 0 ? c / samples : 0)), samples, mean: samples > 0 ? sum / samples : Number.NaN };
+}
+
+/** The mean of a distribution over 0, 1, 2, ... packets. */
+export function distributionMean(distribution: readonly number[]): number {
+  return distribution.reduce((sum, p, b) => sum + p * b, 0);
 }
 
 /** The model's P(b), b = 0..L, summed into the same bins. */

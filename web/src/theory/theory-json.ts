@@ -59,7 +59,14 @@ export interface QueueModel {
   meanQueue: number;
   meanDelayS: number;
   loss: number;
+  /** One per source entry of the chain (identical sources share one). */
   lossPerSource: number[];
+  /** Mean time in the system of each entry's admitted packets (s). */
+  delayPerSourceS: number[];
+  /** What each entry stands for (its members' traffic classes); only in analyzeScenario's answer, else empty. */
+  sourceLabels: string[];
+  /** Arrival phases J and chain states J + L J m. */
+  phases: number;
   states: number;
 }
 
@@ -193,14 +200,21 @@ function readStability(o: Fields): Stability {
 }
 
 function readQueueFields(o: Fields, w: string): QueueModel {
-  return {
+  const labels = o.source_labels;
+  if (labels !== undefined && (!Array.isArray(labels) || labels.some((l) => typeof l !== 'string'))) throw new Missing(`${w}source_labels: not an array of strings`);
+  const model = {
     distribution: nums(o, 'distribution', w),
     meanQueue: num(o, 'mean_queue', w),
     meanDelayS: num(o, 'mean_delay_s', w),
     loss: num(o, 'loss', w),
     lossPerSource: nums(o, 'loss_per_source', w),
+    delayPerSourceS: nums(o, 'delay_per_source_s', w),
+    sourceLabels: (labels ?? []) as string[],
+    phases: num(o, 'phases', w),
     states: num(o, 'states', w),
   };
+  sameLengths(w, { loss_per_source: model.lossPerSource, delay_per_source_s: model.delayPerSourceS, ...(labels === undefined ? {} : { source_labels: model.sourceLabels }) });
+  return model;
 }
 
 /** `analyzeScenario(scenarioJson, side)`'s answer. */

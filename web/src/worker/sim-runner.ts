@@ -19,19 +19,18 @@ import { readAqmTable } from '../aqm/aqm-table';
 import { bufferPackets, readSideInfo } from '../scenario/side-info';
 import { readRunSummary } from '../summary/run-summary';
 import { isRecord, parseJson } from '../lib/json';
+import { memoLast } from '../lib/memo';
 import { completeScenario, numberField } from '../scenario/scenario-json';
 import { readColumns, readResult } from './core-json';
 import { nextSampleTime } from './sample-time';
 import { SharedClock, maxSliceS, sharedLeadS } from './shared-clock';
+import { SimDriver, type Clock, type DrivenRun, type Pacing } from './sim-driver';
 
-// Owns one Simulation and drives it in slices of simulated time. Kept free of
-// `self` so it runs under Vitest with a fake module; sim.worker.ts wires it up.
-
-export interface Clock {
-  now(): number; // milliseconds
-  schedule(fn: () => void, delayMs: number): number;
-  cancel(handle: number): void;
-}
+// Owns one side's Simulation: its messages, its state (playing, held, a
+// run-to time, the lockstep limit) and its samples. When and how far it
+// advances is the driver's (sim-driver.ts), which may drive several runs in
+// one worker. Kept free of `self` so it runs under Vitest with a fake module;
+// sim.worker.ts and sim-host.ts wire it up.
 
 export interface RunnerDeps {
   loadModule: () => Promise<AqmLabModule>;
@@ -39,28 +38,21 @@ export interface RunnerDeps {
   clock: Clock;
 }
 
-/** Pacing knobs; the defaults give at most ~40 batches a second per side. */
-export interface Pacing {
-  tickMs: number;
-  sliceS: number; // simulated time per advance() call, so a tick can stop between slices (<= maxSliceS)
-  budgetMs: number; // wall time one tick may spend before yielding to messages
-  maxRealStepMs: number; // caps catch-up after the tab was throttled
-  flushMs: number; // samples wait at most this long before they go to the page
-  waitMs: number; // shared lockstep: longest sleep at the limit before looking at messages again; 0: never sleep
-}
-
 // A short budget keeps a hold or a pause waiting at most ~10 ms for the tick
 // in progress; batches go out every flushMs rather than every tick (a tick at
 // "as fast as possible" is ~10 ms, and each batch costs the page a message),
 // and at once when the run stops or reaches its lockstep limit.
-// A side held at the shared lockstep limit sleeps in steps of at most waitMs
+// A worker held at the shared lockstep limit sleeps in steps of at most waitMs
 // within its tick's budget, so it wakes as soon as the slowest side moves.
 export const defaultPacing: Pacing = { tickMs: 16, sliceS: maxSliceS, budgetMs: 10, maxRealStepMs: 100, flushMs: 25, waitMs: 2 };
+
+// The catalogue's text is the same string for every run of a worker (sim-host.ts): read it once.
+const readCatalogue = memoLast((text: string) => readAqmTable(parseJson(text)));
 
 /** A request the run cannot take (bad event, no run): answered with an error, the run goes on. */
 class Refusal extends Error {}
 
-export class SimRunner {
+export class SimRunner implements DrivenRun {
   private module: Promise<AqmLabModule> | null = null;
   private sim: CoreSimulation | null = null;
   private columnCount = 0;
@@ -76,16 +68,26 @@ export class SimRunner {
   private sampleIntervalMs = 10;
   private seq = 0;
   private log: RecordedEvent[] = [];
-  private timer: number | null = null;
-  private lastTickMs = 0;
-  private lastFlushMs = 0;
+  private paced = Infinity; // this tick's pace: where the run should be by the tick's end
+  private readonly driver: SimDriver;
   // Messages are handled one after another even though starting a run awaits the module.
   private queue: Promise<void> = Promise.resolve();
 
+  /** `driver`: the worker's, shared by its runs (sim-host.ts); by default one of the run's own. */
   constructor(
     private readonly deps: RunnerDeps,
-    private readonly pacing: Pacing = defaultPacing,
-  ) {}
+    pacing: Pacing = defaultPacing,
+    driver: SimDriver | null = null,
+  ) {
+    this.driver = driver ?? new SimDriver(deps.clock, pacing);
+    this.driver.add(this);
+  }
+
+  /** The run is gone for good (its page end closed): the driver forgets it and the core is freed. */
+  close(): void {
+    this.driver.remove(this);
+    this.dispose();
+  }
 
   receive(message: ToWorker): Promise<void> {
     // A throw (a wasm trap, a failed module load) still answers the request
@@ -94,7 +96,7 @@ export class SimRunner {
     const id = isCall(message) ? message.id : null;
     this.queue = this.queue
       .then(() => this.handle(message))
-      .catch((e: unknown) => this.fail(id, e, !(e instanceof Refusal)));
+      .catch((e: unknown) => this.report(id, e, !(e instanceof Refusal)));
     return this.queue;
   }
 
@@ -152,7 +154,7 @@ export class SimRunner {
     'run/limit': (m) => {
       this.limitS = m.untilS;
       // Waiting at the old limit: no tick is pending, so wake the run.
-      if (this.playing && this.timer === null) this.scheduleTick(0);
+      if (this.playing) this.driver.wake();
     },
   };
 
@@ -184,16 +186,15 @@ export class SimRunner {
     this.held = false; // a new run is never left waiting for a release that belonged to the old one
     const mod = await this.loadModule();
     const scenario = this.scenario ?? mod.defaultScenario();
-    const valid = readResult(mod.validateScenario(scenario));
-    if (!valid.ok) return this.fail(null, valid.error, true);
+    // The core checks the scenario as it builds the run (the same check as validateScenario, whose message error() gives).
     const sim = new mod.Simulation(scenario, this.side);
     const error = sim.error();
     if (error) {
       sim.delete();
-      return this.fail(null, error, true);
+      return this.report(null, error, true);
     }
     const columns = readColumns(sim.columns());
-    const aqms = readAqmTable(parseJson(mod.describeAqms()));
+    const aqms = readCatalogue(mod.describeAqms());
     const info =
       typeof aqms === 'string'
         ? aqms
@@ -201,7 +202,7 @@ export class SimRunner {
     const problem = !columns ? 'columns: unreadable answer from the core' : typeof info === 'string' ? info : null;
     if (!columns || typeof info === 'string' || typeof aqms === 'string') {
       sim.delete();
-      return this.fail(null, problem, true);
+      return this.report(null, problem, true);
     }
     this.sim = sim;
     this.sampleIntervalMs = numberField(parseJson(scenario), 'sample_interval_ms') ?? this.sampleIntervalMs;
@@ -217,14 +218,10 @@ export class SimRunner {
 
   /** `report` false: a hold, which the page does not show as a pause. */
   private setPlaying(playing: boolean, report = true): void {
-    this.cancelTick();
     const sim = this.sim;
     this.playing = playing && !this.held && sim !== null && !sim.done();
     if (sim) this.flush(sim);
-    if (this.playing) {
-      this.lastTickMs = this.deps.clock.now();
-      this.scheduleTick(0);
-    }
+    if (this.playing) this.driver.wake();
     if (report) this.postState();
   }
 
@@ -279,31 +276,65 @@ export class SimRunner {
     return summary;
   }
 
-  private tick(): void {
-    this.timer = null;
+  // ---- driven (sim-driver.ts) ------------------------------------------------
+
+  running(): boolean {
+    return this.playing && this.sim !== null;
+  }
+
+  urgent(): boolean {
+    return this.speed === 'max' || this.untilS !== null;
+  }
+
+  now(): number {
+    return this.sim?.now() ?? 0;
+  }
+
+  beginTick(realStepS: number): void {
+    // Pacing is relative to where the core is now, so a slow core falls behind
+    // without building up a debt it would later rush to repay.
+    this.paced = this.urgent() ? Infinity : this.now() + (this.speed as number) * realStepS;
+  }
+
+  goal(): number {
+    return Math.min(this.paced, this.untilS ?? this.lockstepLimit(this.now()));
+  }
+
+  waitsOn(): SharedClock | null {
+    const shared = this.shared;
+    if (!shared || this.untilS !== null || !this.running()) return null;
+    const now = this.now();
+    return now < this.paced && now >= this.lockstepLimit(now) ? shared : null;
+  }
+
+  advanceTo(untilS: number): void {
     const sim = this.sim;
-    if (!sim || !this.playing) return;
-    const finished = () => sim.done() || (this.untilS !== null && sim.now() >= this.untilS);
-    // Held at the page's limit ('run/limit'); a shared clock is looked at again next tick instead.
-    let held = false;
+    if (!sim) return;
+    // -1: the run failed for good (the packet limit, or memory); fail() shows it on this side.
+    if (sim.advance(untilS) < 0) throw new Error(sim.error());
+    this.shared?.publish(this.side, sim.now());
+  }
+
+  parked(): boolean {
+    return this.shared === null && this.untilS === null && this.now() >= this.limitS;
+  }
+
+  endTick(flushDue: boolean): void {
+    const sim = this.sim;
+    if (!sim) return;
+    const finished = sim.done() || (this.untilS !== null && sim.now() >= this.untilS);
     try {
-      this.advance(sim);
-      held = this.shared === null && this.untilS === null && sim.now() >= this.limitS;
       // The page learns where the run is from its batches: a run that stops or
       // waits at its page-given limit says so at once, so the others can be let on.
-      if (held) this.flush(sim, true);
-      else if (finished() || this.deps.clock.now() - this.lastFlushMs >= this.pacing.flushMs) this.flush(sim);
+      if (this.parked()) this.flush(sim, true);
+      else if (finished || flushDue) this.flush(sim);
     } catch (e) {
-      return this.fail(null, e, true);
+      return this.fail(e);
     }
-    if (finished()) {
-      this.untilS = null;
-      this.playing = false;
-      this.postState();
-      return;
-    }
-    if (held) return; // 'run/limit' schedules the next tick
-    this.scheduleTick(this.speed === 'max' || this.untilS !== null ? 0 : this.pacing.tickMs);
+    if (!finished) return;
+    this.untilS = null;
+    this.playing = false;
+    this.postState();
   }
 
   /**
@@ -319,39 +350,12 @@ export class SimRunner {
     return Math.min(shared.frontier() + sharedLeadS(this.speed, this.sampleIntervalMs), stop ?? Infinity);
   }
 
-  private advance(sim: CoreSimulation): void {
-    const { clock } = this.deps;
-    const shared = this.shared;
-    const started = clock.now();
-    const realStepS = Math.min(started - this.lastTickMs, this.pacing.maxRealStepMs) / 1000;
-    this.lastTickMs = started;
-    // Pacing is relative to where the core is now, so a slow core falls behind
-    // without building up a debt it would later rush to repay.
-    const paced = this.speed === 'max' || this.untilS !== null ? Infinity : sim.now() + this.speed * realStepS;
-    for (let left = this.pacing.budgetMs; !sim.done() && left > 0; left = this.pacing.budgetMs - (clock.now() - started)) {
-      const seen = shared?.progress() ?? 0;
-      const before = sim.now();
-      const target = Math.min(paced, this.untilS ?? this.lockstepLimit(before));
-      if (before >= target) {
-        // At the shared limit short of the pace: sleep until another side moves, then look again.
-        if (!shared || this.untilS !== null || before >= paced || this.pacing.waitMs <= 0) break;
-        shared.waitForProgress(seen, Math.min(this.pacing.waitMs, left));
-        continue;
-      }
-      // -1: the run failed for good (the packet limit, or memory); tick() shows it on this side.
-      if (sim.advance(Math.min(target, before + this.pacing.sliceS)) < 0) throw new Error(sim.error());
-      shared?.publish(this.side, sim.now());
-      if (sim.now() <= before) break; // clamped at the end of the run
-    }
-  }
-
   /**
    * Copies pending samples out of wasm memory and transfers them to the page;
    * `always`: an empty batch too, so the page learns the time the run waits at.
    */
   private flush(sim: CoreSimulation, always = false): void {
     const length = sim.batchLength();
-    this.lastFlushMs = this.deps.clock.now();
     if (length === 0 && !always) return;
     const view = sim.batch();
     const size = length * this.columnCount;
@@ -369,16 +373,17 @@ export class SimRunner {
     );
   }
 
-  private scheduleTick(delayMs: number): void {
-    this.timer = this.deps.clock.schedule(() => this.tick(), delayMs);
+  /**
+   * The core failed while the driver advanced the run: fatal for this side
+   * only. Its instance of the core may be left in any state (a trap, or memory
+   * the core abandoned), so the side's next run gets a fresh one.
+   */
+  fail(error: unknown): void {
+    this.module = null;
+    this.report(null, error, true);
   }
 
-  private cancelTick(): void {
-    if (this.timer !== null) this.deps.clock.cancel(this.timer);
-    this.timer = null;
-  }
-
-  private fail(id: number | null, error: unknown, fatal: boolean): void {
+  private report(id: number | null, error: unknown, fatal: boolean): void {
     const message = error instanceof Error ? error.message : String(error);
     if (fatal) {
       this.shared?.leave(this.side); // a failed side no longer holds the others back
@@ -390,7 +395,7 @@ export class SimRunner {
   }
 
   private dispose(): void {
-    this.cancelTick();
+    this.playing = false;
     this.sim?.delete();
     this.sim = null;
   }

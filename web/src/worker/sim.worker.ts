@@ -1,32 +1,40 @@
-// Entry point of one side's worker: wires the runner to the worker scope and to
-// the generated core module. Everything else lives in sim-runner.ts.
-import createAqmLab from '../generated/aqmlab.mjs';
-import { isToWorker, type FromWorker } from '../protocol/protocol';
-import { SimRunner, type Clock } from './sim-runner';
-import { crashAfterFromName } from './test-crash';
+// Entry point of a simulation worker: wires the host (sim-host.ts), which runs
+// one or more sides, to the worker scope, the sides' channels and the core.
+import createAqmLab, { type AqmLabModule } from '../generated/aqmlab.mjs';
+import wasmUrl from '../generated/aqmlab.wasm?url';
+import type { FromWorker } from '../protocol/protocol';
+import type { Clock } from './sim-driver';
+import { SimHost, isToHost, type ChannelEnd } from './sim-host';
 
-const crashAfter = crashAfterFromName(self.name);
-let batchesPosted = 0;
-
-// The project type-checks against the DOM lib, whose `self` is a Window; the
-// options form of postMessage has the same shape in a dedicated worker.
-function post(message: FromWorker, transfer: Transferable[]): void {
-  self.postMessage(message, { transfer });
-  if (message.type === 'sim/batch') batchesPosted++;
+// The core is compiled once per worker and instantiated once per run, so each
+// run has its own memory (a trap or an exhausted heap fails that side alone)
+// without compiling (and optimising) the same code again.
+let compiled: Promise<WebAssembly.Module> | null = null;
+function compiledCore(): Promise<WebAssembly.Module> {
+  const module = (compiled ??= WebAssembly.compileStreaming(fetch(wasmUrl)));
+  module.catch(() => {
+    if (compiled === module) compiled = null; // a failed fetch is tried again at the next start
+  });
+  return module;
 }
 
-/** Test-only (see test-crash.ts): an uncaught throw, as a real bug would be, and the run's timer chain stops with it. */
-function guarded(fn: () => void): () => void {
-  return () => {
-    if (crashAfter !== null && batchesPosted >= crashAfter) throw new Error(`test crash after ${batchesPosted} batches`);
-    fn();
-  };
+async function instantiate(): Promise<AqmLabModule> {
+  const module = await compiledCore();
+  let failed: (error: unknown) => void = () => {};
+  const failure = new Promise<never>((_, reject) => (failed = reject));
+  const instance = createAqmLab({
+    instantiateWasm(imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
+      WebAssembly.instantiate(module, imports).then((i) => done(i, module), failed);
+      return {};
+    },
+  });
+  return Promise.race([instance, failure]);
 }
 
 // A zero delay goes through a message to itself: setTimeout(0) is clamped to
-// 4 ms once nested, which at "as fast as possible" left a side idle between
-// ticks while the others, in lockstep, waited for it. Page messages queue
-// alongside, so they still get in between ticks. Negative handles are these.
+// 4 ms once nested, which at "as fast as possible" left the worker idle
+// between ticks. The sides' messages queue alongside, so they still get in
+// between ticks. Negative handles are these.
 const immediate = new MessageChannel();
 const pending = new Map<number, () => void>();
 let nextImmediate = -1;
@@ -39,19 +47,28 @@ immediate.port1.onmessage = (event: MessageEvent) => {
 const clock: Clock = {
   now: () => performance.now(),
   schedule: (fn, delayMs) => {
-    if (delayMs > 0) return self.setTimeout(guarded(fn), delayMs);
+    if (delayMs > 0) return self.setTimeout(fn, delayMs);
     const handle = nextImmediate--;
-    pending.set(handle, guarded(fn));
+    pending.set(handle, fn);
     immediate.port2.postMessage(handle);
     return handle;
   },
   cancel: (handle) => (handle < 0 ? pending.delete(handle) : self.clearTimeout(handle)),
 };
 
-const runner = new SimRunner({ loadModule: () => createAqmLab(), post, clock });
+function channelEnd(port: MessagePort): ChannelEnd {
+  return {
+    post: (message: FromWorker, transfer: Transferable[]) => port.postMessage(message, transfer),
+    onMessage: (listener) => {
+      port.onmessage = (event: MessageEvent) => listener(event.data);
+    },
+    close: () => port.close(),
+  };
+}
+
+const host = new SimHost({ instantiate, clock });
 
 self.addEventListener('message', (event: MessageEvent) => {
   const data: unknown = event.data;
-  if (isToWorker(data)) void runner.receive(data);
-  else post({ type: 'run/error', id: null, message: 'worker received a malformed message', fatal: false }, []);
+  if (isToHost(data)) host.receive(data, channelEnd);
 });

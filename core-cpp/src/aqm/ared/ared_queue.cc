@@ -1,5 +1,7 @@
 #include "aqm/ared/ared_queue.h"
 
+#include <cmath>
+
 #include "aqm/red/red_queue.h"
 
 namespace aqmlab {
@@ -49,6 +51,14 @@ void AredQueue::OnParamChanged(std::string_view name) {
   if (name == "max_p") state_.max_p = params_.max_p;  // the adaptation restarts from it
   RefreshCurve();
   StartPeriodicTimer(Time::Seconds(params_.interval));  // a new interval applies from the next tick
+}
+
+void AredQueue::TakeOverRedState(const RedRunningState& s) {
+  red::TakeOver(state_.red, s);
+  // An adapted max_p goes on adapting from where it was; a fixed one (RED's) is
+  // a parameter of the discipline replaced, and ARED starts from its own.
+  if (!std::isnan(s.adapted_max_p)) state_.max_p = s.adapted_max_p;
+  RefreshCurve();
 }
 
 void AredQueue::ReadSignals(std::span<double> out) const {

@@ -53,6 +53,9 @@ class AredQueue final : public ParamQueue<AredQueue, ared::Params> {
   const ared::State& state() const { return state_; }
   // The RED curve in force: thresholds, weight and the adapted max_p.
   const red::Params& curve() const { return curve_; }
+  std::optional<RedRunningState> red_state() const override {
+    return red::RunningState(state_.red, state_.max_p);
+  }
 
  protected:
   Decision OnArrival(const ArrivalContext& ctx) override;
@@ -60,6 +63,7 @@ class AredQueue final : public ParamQueue<AredQueue, ared::Params> {
   void OnTimer(Time) override;
   void OnParamChanged(std::string_view name) override;
   void OnCapacityChanged() override { RefreshCurve(); }
+  void TakeOverRedState(const RedRunningState& s) override;
 
  private:
   void RefreshCurve();

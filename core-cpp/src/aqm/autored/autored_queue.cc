@@ -1,5 +1,8 @@
 #include "aqm/autored/autored_queue.h"
 
+#include <cmath>
+#include <limits>
+
 #include "aqm/red/red_queue.h"
 
 #include "aqm/ared/ared_law.h"
@@ -45,6 +48,21 @@ void AutoRedQueue::OnParamChanged(std::string_view name) {
   // A new max_p or a change of base restarts ARED's adaptation from max_p.
   if (name == "max_p" || name == "base") state_.max_p = params_.max_p;
   StartPeriodicTimer(Time::Seconds(params_.interval));  // a new interval applies from the next tick
+}
+
+std::optional<RedRunningState> AutoRedQueue::red_state() const {
+  const bool adapts = autored::BaseOf(params_) == autored::Base::kAred;
+  return red::RunningState(state_.red,
+                           adapts ? state_.max_p : std::numeric_limits<double>::quiet_NaN());
+}
+
+void AutoRedQueue::TakeOverRedState(const RedRunningState& s) {
+  // The average, count and idle start go on; the deviation history is
+  // AutoRED's own and starts empty, so the base's wq applies until
+  // deviations of both signs are seen (the paper's Fig. 12: wq until 11 s,
+  // then the adaptive weight).
+  red::TakeOver(state_.red, s);
+  if (!std::isnan(s.adapted_max_p)) state_.max_p = s.adapted_max_p;
 }
 
 void AutoRedQueue::ReadSignals(std::span<double> out) const {

@@ -50,12 +50,14 @@ class AutoRedQueue final : public ParamQueue<AutoRedQueue, autored::Params> {
   double probability() const override { return state_.red.pb; }
   void ReadSignals(std::span<double> out) const override;
   const autored::State& state() const { return state_; }
+  std::optional<RedRunningState> red_state() const override;
 
  protected:
   Decision OnArrival(const ArrivalContext& ctx) override;
   void OnIdleStart(Time now) override { state_.red.idle_since = now; }
   void OnTimer(Time) override;
   void OnParamChanged(std::string_view name) override;
+  void TakeOverRedState(const RedRunningState& s) override;
 
  private:
   autored::State state_;

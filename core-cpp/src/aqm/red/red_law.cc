@@ -60,4 +60,16 @@ Decision Decide(const Params& p, State& s, double size_ratio, double uniform) {
   return Decision::kPass;
 }
 
+RedRunningState RunningState(const State& s, double adapted_max_p) {
+  return {s.avg, s.count, s.pb, s.pa, s.idle_since, adapted_max_p};
+}
+
+void TakeOver(State& s, const RedRunningState& from) {
+  s.avg = from.avg;
+  s.count = from.count;
+  s.pb = from.pb;
+  s.pa = from.pa;
+  s.idle_since = from.idle_since;
+}
+
 }  // namespace aqmlab::red

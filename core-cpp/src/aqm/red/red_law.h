@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 
 #include "net/discipline.h"
 
@@ -51,5 +52,13 @@ double SpreadProbability(const Params& p, int64_t count, double pb);
 // The drop decision on one arrival: pb from the curve (scaled by
 // `size_ratio`, packet size / typical size, in byte mode), pa by spreading.
 Decision Decide(const Params& p, State& s, double size_ratio, double uniform);
+
+// The state handed on at a mid-run switch to another discipline built on
+// RED's average (net/discipline.h); `adapted_max_p` is NaN for a discipline
+// whose max_p is a fixed parameter.
+RedRunningState RunningState(const State& s,
+                             double adapted_max_p = std::numeric_limits<double>::quiet_NaN());
+// Takes such a state over: the average, count, probabilities and idle start.
+void TakeOver(State& s, const RedRunningState& from);
 
 }  // namespace aqmlab::red

@@ -33,10 +33,12 @@ class RedQueue final : public ParamQueue<RedQueue, red::Params> {
   double probability() const override { return state_.pb; }
   void ReadSignals(std::span<double> out) const override;
   const red::State& state() const { return state_; }
+  std::optional<RedRunningState> red_state() const override { return red::RunningState(state_); }
 
  protected:
   Decision OnArrival(const ArrivalContext& ctx) override;
   void OnIdleStart(Time now) override { state_.idle_since = now; }
+  void TakeOverRedState(const RedRunningState& s) override { red::TakeOver(state_, s); }
 
  private:
   red::State state_;

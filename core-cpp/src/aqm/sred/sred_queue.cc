@@ -1,5 +1,8 @@
 #include "aqm/sred/sred_queue.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "aqm/red/red_queue.h"
 
 namespace aqmlab {
@@ -36,6 +39,15 @@ Decision SredQueue::OnArrival(const ArrivalContext& ctx) {
 
 void SredQueue::OnParamChanged(std::string_view name) {
   if (name == "max_p") state_.max_p = params_.max_p;  // the adaptation restarts from it
+}
+
+void SredQueue::TakeOverRedState(const RedRunningState& s) {
+  red::TakeOver(state_.red, s);
+  // The average is where it is: no crossing happened here.
+  state_.region = sred::RegionOf(state_.red.avg, params_.min_th, params_.max_th);
+  if (!std::isnan(s.adapted_max_p)) {
+    state_.max_p = std::clamp(s.adapted_max_p, sred::kMinMaxP, sred::kMaxMaxP);
+  }
 }
 
 void SredQueue::ReadSignals(std::span<double> out) const {

@@ -62,8 +62,11 @@ function SideSetup({ info, aqms, index }: { info: SideInfo; aqms: readonly AqmSp
       {info.bufferPkts !== undefined && <span>Buffer {info.bufferPkts} packets (this side's own). </span>}
       {info.switchTo && (
         <span>
-          {label(info.aqm)} until {info.switchTo.atS} s, then {label(info.switchTo.aqm)} (the queue is kept; the
-          controls below are {label(info.aqm)}'s).
+          {label(info.aqm)} until {info.switchTo.atS} s, then {label(info.switchTo.aqm)} (the queue is kept
+          {info.switchTo.keepState
+            ? ", and RED's running average when both keep one"
+            : `, ${label(info.switchTo.aqm)} starts afresh`}
+          ; the controls below are {label(info.aqm)}'s).
         </span>
       )}
     </p>

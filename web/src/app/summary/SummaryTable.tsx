@@ -33,6 +33,9 @@ function stateOf(status: SideStatus | undefined): string {
 
 export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
   useTicker(250); // the live figures (time, flows) come from the sample stores
+  // Every row reads its side at the time the page shows (what a side has past it is not shown yet);
+  // with no side running (all failed or restarting) each row shows its last samples.
+  const shownTime = statuses.some((s) => !s.failed && !s.restarting) ? lab.shownTime() : Infinity;
   const [chosenWindow, setWindow] = useState<string | null>(null);
   const [set, setSet] = useState<ColumnSet>('main');
   // Every side runs the same scenario: its windows are any side's.
@@ -81,7 +84,7 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
             {statuses.map((status, i) => {
               const side = lab.sides[i];
               if (!side) return null;
-              const numbers = sideNumbers(side.store, liveWindowS);
+              const numbers = sideNumbers(side.store, liveWindowS, shownTime);
               const name = sideName(status, i);
               const summary = summaries[i] ?? null;
               const span = spans[i] ?? null;

@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ToHost } from '../../web/src/worker/sim-host';
+import { SimHostPool, type HostWorker } from '../../web/src/worker/spawn-worker';
+
+// The sides' simulation workers (issue 12): at most one per core but one, the
+// sides spread evenly over them; a side's port ends only its own run, and a
+// worker that dies fails exactly the sides it held.
+
+class FakeHost implements HostWorker {
+  readonly posted: ToHost[] = [];
+  terminated = false;
+  private listener: ((message: string) => void) | null = null;
+  post(message: ToHost): void {
+    this.posted.push(message);
+  }
+  onError(listener: (message: string) => void): void {
+    this.listener = listener;
+  }
+  terminate(): void {
+    this.terminated = true;
+  }
+  crash(message: string): void {
+    this.listener?.(message);
+  }
+  attached(): number[] {
+    const detached = new Set(this.posted.flatMap((m) => (m.type === 'host/detach' ? [m.channel] : [])));
+    return this.posted.flatMap((m) => (m.type === 'host/attach' && !detached.has(m.channel) ? [m.channel] : []));
+  }
+}
+
+describe('SimHostPool', () => {
+  const channels: MessageChannel[] = [];
+  afterEach(() => {
+    for (const c of channels.splice(0)) {
+      c.port1.close();
+      c.port2.close();
+    }
+  });
+
+  function pool(maxHosts: number, hosts: FakeHost[]): SimHostPool {
+    return new SimHostPool(
+      maxHosts,
+      () => {
+        const h = new FakeHost();
+        hosts.push(h);
+        return h;
+      },
+      () => {
+        const c = new MessageChannel();
+        channels.push(c);
+        return { page: c.port1, host: c.port2 };
+      },
+    );
+  }
+
+  it('puts every side in one worker on a 2-core machine, and spreads six sides evenly over three', () => {
+    const one: FakeHost[] = [];
+    const p1 = pool(1, one);
+    for (let i = 0; i < 6; i++) p1.spawn();
+    expect(one).toHaveLength(1);
+    expect(p1.sides()).toEqual([6]);
+
+    const three: FakeHost[] = [];
+    const p3 = pool(3, three);
+    for (let i = 0; i < 6; i++) p3.spawn();
+    expect(p3.sides()).toEqual([2, 2, 2]);
+    expect(three.map((h) => h.attached())).toEqual([[0, 3], [1, 4], [2, 5]]);
+  });
+
+  it("a side's port hands its channel to the worker with the crash flag, and terminating it detaches only that side", () => {
+    const hosts: FakeHost[] = [];
+    const p = pool(1, hosts);
+    const a = p.spawn();
+    p.spawn(7);
+    const attach = hosts[0]?.posted[1];
+    expect(attach).toMatchObject({ type: 'host/attach', channel: 1, crashAfterBatches: 7 });
+    a.terminate();
+    a.terminate(); // once only
+    expect(hosts[0]?.posted.filter((m) => m.type === 'host/detach')).toEqual([{ type: 'host/detach', channel: 0 }]);
+    expect(p.sides()).toEqual([1]);
+    // A freed place is taken again before a new worker is spawned.
+    p.spawn();
+    expect(hosts).toHaveLength(1);
+  });
+
+  it('a worker that dies fails every side it held, and the next side gets a fresh worker', async () => {
+    const hosts: FakeHost[] = [];
+    const p = pool(2, hosts);
+    const errors: string[][] = [[], [], []];
+    const ports = [p.spawn(), p.spawn(), p.spawn()]; // hosts 0, 1, 0
+    ports.forEach((port, i) => port.onError((m) => errors[i]?.push(m)));
+    hosts[0]?.crash('out of memory');
+    expect(errors).toEqual([['out of memory'], [], ['out of memory']]);
+    expect(hosts[0]?.terminated).toBe(true);
+    expect(p.sides()).toEqual([1]);
+    p.spawn();
+    expect(hosts).toHaveLength(3); // a fresh worker in the dead one's place
+    expect(p.sides()).toEqual([1, 1]);
+    p.spawn();
+    expect(hosts).toHaveLength(3);
+    expect(p.sides()).toEqual([2, 1]);
+    // A port listening after its worker died still hears why.
+    const late: string[] = [];
+    ports[0]?.onError((m) => late.push(m));
+    await Promise.resolve();
+    expect(late).toEqual(['out of memory']);
+    p.dispose();
+    expect(hosts.every((h) => h.terminated)).toBe(true);
+  });
+});

@@ -1,0 +1,142 @@
+import type { SharedClock } from './shared-clock';
+
+// Drives the runs of one simulation worker (issue 12). A worker may hold
+// several sides' runs (sim-host.ts: one worker per core but one, so on a
+// 2-core laptop every side shares one worker and the page and the drawing
+// worker keep the other core). The driver advances them together in rounds:
+// in each round every run that may move goes at most one slice past the
+// slowest of them, so they stay within a slice of one another, and the
+// tick ends only after a whole round, so every run stands at the same time
+// whenever the tick flushes their samples to the page. No message and no
+// other thread sits in that loop; between ticks the worker reads its
+// messages (pause, a change at one time, a new run).
+//
+// Runs in different workers keep in step through the shared clock
+// (shared-clock.ts) or the page's limits (app/lockstep.ts), as each run's
+// goal says; a worker whose every run waits on another worker sleeps on the
+// shared clock within its tick.
+
+export interface Clock {
+  now(): number; // milliseconds
+  schedule(fn: () => void, delayMs: number): number;
+  cancel(handle: number): void;
+}
+
+/** Pacing knobs; the defaults give at most ~40 batches a second per side. */
+export interface Pacing {
+  tickMs: number;
+  sliceS: number; // simulated time per advance() call and per round, so a tick can stop between rounds (<= maxSliceS)
+  budgetMs: number; // wall time one tick may spend before yielding to messages
+  maxRealStepMs: number; // caps catch-up after the tab was throttled
+  flushMs: number; // samples wait at most this long before they go to the page
+  waitMs: number; // shared lockstep: longest sleep at the limit before looking at messages again; 0: never sleep
+}
+
+/** One side's run as the driver sees it (sim-runner.ts). */
+export interface DrivenRun {
+  /** Playing (not paused, not held) with a run that has not ended. */
+  running(): boolean;
+  /** Runs flat out (as fast as possible, or to a run-to time): the next tick follows at once. */
+  urgent(): boolean;
+  now(): number;
+  /** The start of a tick: `realStepS` of wall time passed since the last, which sets this tick's pace. */
+  beginTick(realStepS: number): void;
+  /** How far the run may go now: its pace, its run-to time, its lockstep limit. */
+  goal(): number;
+  /** The shared clock, when only the lockstep limit (other workers behind) keeps the run from its pace. */
+  waitsOn(): SharedClock | null;
+  /** Advances to `untilS`; throws when the core fails. */
+  advanceTo(untilS: number): void;
+  /** The end of a tick: samples out (`flushDue`: every run flushes now), a finished run says so. */
+  endTick(flushDue: boolean): void;
+  /** Waits for the page to raise its lockstep limit (no shared clock): no tick until it does. */
+  parked(): boolean;
+  /** The core failed while advancing: the run shows it and stops. */
+  fail(error: unknown): void;
+}
+
+export class SimDriver {
+  private readonly runs = new Set<DrivenRun>();
+  private timer: number | null = null;
+  private lastTickMs = 0;
+  private lastFlushMs = 0;
+
+  constructor(
+    private readonly clock: Clock,
+    readonly pacing: Pacing,
+  ) {}
+
+  add(run: DrivenRun): void {
+    this.runs.add(run);
+  }
+
+  remove(run: DrivenRun): void {
+    this.runs.delete(run);
+    if (this.runs.size === 0) this.cancel();
+  }
+
+  /** A run started playing or may move again: tick now unless a tick is already on its way. */
+  wake(): void {
+    if (this.timer !== null) return;
+    this.lastTickMs = this.clock.now(); // an idle driver builds up no wall time to catch up on
+    this.schedule(0);
+  }
+
+  private tick(): void {
+    this.timer = null;
+    const live = [...this.runs].filter((r) => r.running());
+    if (live.length === 0) return;
+    const { clock, pacing } = this;
+    const started = clock.now();
+    const realStepS = Math.min(started - this.lastTickMs, pacing.maxRealStepMs) / 1000;
+    this.lastTickMs = started;
+    for (const run of live) run.beginTick(realStepS);
+    this.rounds(live, started);
+    const flushDue = clock.now() - this.lastFlushMs >= pacing.flushMs;
+    if (flushDue) this.lastFlushMs = clock.now();
+    for (const run of live) run.endTick(flushDue);
+    const going = live.filter((r) => r.running() && !r.parked());
+    if (going.length > 0) this.schedule(going.some((r) => r.urgent()) ? 0 : pacing.tickMs);
+  }
+
+  /** Whole rounds until the budget is spent or no run can move; a run whose core fails leaves `live`. */
+  private rounds(live: DrivenRun[], started: number): void {
+    const { clock, pacing } = this;
+    for (let left = pacing.budgetMs; left > 0; left = pacing.budgetMs - (clock.now() - started)) {
+      const clockToWait = live.map((r) => r.waitsOn()).find((c) => c !== null) ?? null;
+      const seen = clockToWait?.progress() ?? 0;
+      // The round's end: one slice past the slowest run that may move (a run
+      // at its run-to time or pace does not hold the others back).
+      const movable = live.filter((r) => r.now() < r.goal());
+      const roundEnd = Math.min(...movable.map((r) => r.now())) + pacing.sliceS;
+      let moved = false;
+      for (const run of movable) {
+        const before = run.now();
+        const target = Math.min(run.goal(), roundEnd);
+        if (target <= before) continue;
+        try {
+          run.advanceTo(target);
+        } catch (e) {
+          live.splice(live.indexOf(run), 1);
+          run.fail(e);
+          continue;
+        }
+        moved ||= run.now() > before;
+      }
+      if (moved) continue;
+      // No run could move: at their pace or run-to time (the tick is over), or
+      // held by runs in other workers (sleep until one moves, then look again).
+      if (!clockToWait || pacing.waitMs <= 0 || live.some((r) => r.waitsOn() === null)) break;
+      clockToWait.waitForProgress(seen, Math.min(pacing.waitMs, left));
+    }
+  }
+
+  private schedule(delayMs: number): void {
+    this.timer = this.clock.schedule(() => this.tick(), delayMs);
+  }
+
+  private cancel(): void {
+    if (this.timer !== null) this.clock.cancel(this.timer);
+    this.timer = null;
+  }
+}

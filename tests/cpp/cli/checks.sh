@@ -42,9 +42,7 @@ input_size_cap)
 set_rate_without_groups)
   # Used to end with SIGSEGV and nothing on stderr.
   echo '{"groups":[],"events":[{"kind":"set_rate"}]}' > "$tmp/crash.json"
-  out=$("$aqmlab" run "$tmp/crash.json" 2>&1); status=$?
-  [ $status -eq 1 ] || fail "exit status $status"
-  expect_match "$out" 'crash.json: events\[0\]\.group: is required$' "message"
+  expect_refusal 1 'crash.json: events\[0\]\.group: is required$' "message" run "$tmp/crash.json"
   ;;
 progress_on_a_terminal)
   # script(1) gives the run a terminal; the progress line goes to it.

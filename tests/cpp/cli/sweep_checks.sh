@@ -10,16 +10,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
 sweep=$here/sweep_small.json
 . "$here/common.sh"
-# Runs aqmlab with the arguments after the third; its exit status must be
-# the first and its stderr one line matching the second (extended regex).
-expect_refusal() {  # status, regex, what, aqmlab arguments...
-  local want=$1 regex=$2 what=$3 out status
-  shift 3
-  out=$("$aqmlab" "$@" 2>&1 >/dev/null); status=$?
-  [ "$status" -eq "$want" ] || fail "$what: exit status $status, expected $want: $(head -c 600 <<<"$out")"
-  [ "$(wc -l <<<"$out")" -eq 1 ] || fail "$what: expected one line on stderr, got: $(head -c 600 <<<"$out")"
-  expect_match "$out" "$regex" "$what"
-}
 # The single-process results, merged (sorted), and their report.
 reference() {
   "$aqmlab" sweep "$sweep" --out "$tmp/single.jsonl" --quiet || fail "single-process sweep"

@@ -276,24 +276,31 @@ TEST(CodelQueue, HoldsTheQueueingDelayNearTarget) {
 }
 
 // README, "Queue length against ns-3": in a 180-flow, 1500 B dumbbell the
-// lab's CoDel queue is a quarter longer than ns-3's, whose receivers delay
-// their ACKs by default. Delayed ACKs shorten the lab's queue by about that
-// much (measured over 20..200 s, RTTs spread evenly: 78 packets with an ACK
-// per segment, 58 with delayed ACKs).
+// lab's CoDel queue is longer than ns-3's, whose receivers delay their ACKs
+// by default. Delayed ACKs shorten the lab's queue, by less than the gap
+// (measured over 20..200 s, RTTs spread evenly, seeds 1-3: 67.7, 67.2, 68.0
+// packets with an ACK per segment, 62.6, 60.2, 67.3 with delayed ACKs; the
+// seed sets each TCP clock's phase, so the seeds differ; pooled 67.6 and
+// 63.4, 6% shorter).
 TEST(CodelQueue, DelayedAcksShortenTheQueueWith180Flows) {
-  const auto scenario = [](bool delayed_ack) {
-    return std::string(R"({"duration_s": 200, "warmup_s": 20,
+  const auto scenario = [](bool delayed_ack, int seed) {
+    return std::string(R"({"duration_s": 200, "warmup_s": 20, "seed": )") + std::to_string(seed) + R"(,
       "bottleneck": {"capacity_mbps": 10, "delay_ms": 20, "buffer_pkts": 1000, "packet_bytes": 1500},
-      "groups": [{"count": 180, "rtt_ms": {"min": 40, "max": 200}, "delayed_ack": )") +
+      "groups": [{"count": 180, "rtt_ms": {"min": 40, "max": 200}, "delayed_ack": )" +
            (delayed_ack ? "true" : "false") + R"(}],
       "sides": [{"aqm": "codel"}]})";
   };
-  const Summary per_segment = testing::RunSummary(scenario(false));
-  const Summary delayed = testing::RunSummary(scenario(true));
-  EXPECT_GT(per_segment.utilisation, 0.999);
-  EXPECT_GT(delayed.utilisation, 0.999);
-  EXPECT_GT(per_segment.mean_queue_pkts, 70);
-  EXPECT_LT(delayed.mean_queue_pkts, 0.85 * per_segment.mean_queue_pkts);
+  double per_segment = 0, delayed = 0;
+  for (int seed = 1; seed <= 3; ++seed) {
+    const Summary a = testing::RunSummary(scenario(false, seed));
+    const Summary b = testing::RunSummary(scenario(true, seed));
+    EXPECT_GT(a.utilisation, 0.999) << seed;
+    EXPECT_GT(b.utilisation, 0.999) << seed;
+    per_segment += a.mean_queue_pkts / 3;
+    delayed += b.mean_queue_pkts / 3;
+  }
+  EXPECT_NEAR(per_segment, 67.6, 5);
+  EXPECT_LT(delayed, 0.97 * per_segment);
 }
 
 }  // namespace

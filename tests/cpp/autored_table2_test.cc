@@ -33,11 +33,11 @@ Losses RunSeed(Scenario scenario, uint64_t seed) {
   return out;
 }
 
-// Measured (scripts/autored-table2.mjs, seeds 1-6): loss RED 7.5-9.5%, ARED
-// 9.3-11.5%, AutoRED over RED 7.5-9.2%, over ARED 9.2-10.9% (the paper: 8.26,
+// Measured (scripts/autored-table2.mjs, seeds 1-6): loss RED 7.2-8.8%, ARED
+// 8.7-11.2%, AutoRED over RED 7.0-8.8%, over ARED 8.3-10.8% (the paper: 8.26,
 // 9.30, 7.86, 8.60). RED below ARED and AutoRED over ARED below ARED hold in
-// every seed (12 of 12 seeds too); AutoRED over RED is below RED in 4 seeds
-// of 6 (9 of 12), by 0.2 points on the mean over the six.
+// every seed (AutoRED over ARED in 12 of 12 seeds too); AutoRED over RED is
+// below RED in 4 seeds of 6 (9 of 12), by 0.17 points on the mean over the six.
 TEST(AutoRedTable2, ThePresetOrdersTheLossRatesAsThePaper) {
   const Scenario scenario = testing::ParseOrDie(testing::PresetText("autored-sudden-load"));
   ASSERT_EQ(scenario.sides.size(), 4u);

@@ -21,11 +21,14 @@ struct BlackHole final : PacketReceiver {
   int count = 0;
 };
 
-// A sender and a receiver joined by two 50 ms delay lines: a 100 ms round
-// trip with no queue. `before` hops sit between the sender and the line.
+// A sender and a receiver joined by two delay lines, `one_way` each (50 ms:
+// a 100 ms round trip), with no queue. `before` hops sit between the sender
+// and the line.
 struct RoundTrip100ms {
-  RoundTrip100ms(const TcpConfig& config, std::vector<PacketReceiver*> before = {})
-      : source(loop, pool, 0, 0, config, &data_route), sink(loop, pool, config, &ack_route) {
+  RoundTrip100ms(const TcpConfig& config, std::vector<PacketReceiver*> before = {},
+                 Time one_way = Time::Millis(50))
+      : forward(loop, 0, one_way), backward(loop, 0, one_way),
+        source(loop, pool, 0, 0, config, &data_route), sink(loop, pool, config, &ack_route) {
     before.push_back(&forward);
     before.push_back(&sink);
     data_route.hops = before;
@@ -33,8 +36,8 @@ struct RoundTrip100ms {
   }
   EventLoop loop;
   PacketPool pool;
-  Pipe forward{loop, 0, Time::Millis(50)};
-  Pipe backward{loop, 0, Time::Millis(50)};
+  Pipe forward;
+  Pipe backward;
   Route data_route;
   Route ack_route;
   TcpSource source;
@@ -120,8 +123,35 @@ TEST(Tcp, SlowStartDoublesTheWindowEachRoundTrip) {
   loop.RunUntil(Time::Millis(299));
   EXPECT_EQ(source.cwnd(), 8);
   EXPECT_EQ(source.srtt().ns(), Time::Millis(100).ns());
-  EXPECT_EQ(source.rto().ns(), Time::Millis(200).ns());  // clamped to min_rto
+  // One segment timed per round trip, so two samples of 10 ticks: rttvar 5
+  // ticks, then 3.75; RTO = srtt + 4 rttvar = 10 + 15 ticks.
+  EXPECT_EQ(source.rto().ns(), Time::Millis(250).ns());
   EXPECT_EQ(sink.stats().delivered_segments, 14);
+}
+
+// ns-2's estimator (tcp.cc's rtt_update; RFC 6298's gains): one segment timed
+// per round trip, in 10 ms ticks, srtt in eighths and rttvar in quarters of a
+// tick. Over a constant 300 ms (30 ticks) the k-th sample leaves 4 rttvar =
+// 60, 45, 34, 26, 20, 15, 12, 9, 7, 6, 5, 4, 3, 3 quarter ticks (each step
+// takes a quarter of it, rounded down), so the RTO, srtt + 4 rttvar in whole
+// ticks, falls as below and settles three ticks above the RTT. Sampling every
+// ACK with those gains (as the lab did before) takes the RTO down to the RTT
+// itself within a few round trips, and any late ACK then fires the timer.
+TEST(Tcp, TheRtoFollowsNs2sEstimatorOneSampleARoundTrip) {
+  TcpConfig config;
+  config.advertised_window = 20;
+  RoundTrip100ms rt(config, {}, Time::Millis(150));
+  rt.source.Start();
+  std::vector<int64_t> rto_ms;
+  for (int k = 1; k <= 14; ++k) {
+    rt.loop.RunUntil(Time::Millis(300 * k + 1));
+    rto_ms.push_back(rt.source.rto().ns() / 1000000);
+  }
+  const std::vector<int64_t> expected = {900, 750, 640, 560, 500, 450, 420,
+                                         390, 370, 360, 350, 340, 330, 330};
+  EXPECT_EQ(rto_ms, expected);
+  EXPECT_EQ(rt.source.srtt().ns(), Time::Millis(300).ns());
+  EXPECT_EQ(rt.source.stats().timeouts, 0);
 }
 
 TEST(Tcp, DelayedAcksHalveTheAckStreamAndTheTimerAcksALoneSegment) {
@@ -213,6 +243,23 @@ TEST(Tcp, LimitedTransmitSendsNewDataOnTheFirstTwoDuplicateAcks) {
       EXPECT_EQ(rt.source.stats().timeouts, 1);
     }
   }
+}
+
+// Karn's rule with one segment timed at a time: segment 0, the timed one, is
+// lost and resent when the timer expires at 1 s; the ACK at 1.1 s that covers
+// it measures nothing (it would say 1100 ms). The first sample is segment 3's,
+// sent with that ACK and ACKed at 1.2 s: 10 ticks, so srtt 100 ms and the RTO
+// srtt + 4 (srtt / 2) = 300 ms.
+TEST(Tcp, NoRttSampleFromARetransmittedSegment) {
+  FirstSegmentLost run(3, false);
+  RoundTrip100ms& rt = run.rt;
+  rt.loop.RunUntil(Time::Millis(1150));
+  EXPECT_EQ(rt.source.stats().timeouts, 1);
+  EXPECT_EQ(rt.source.acked(), 3);
+  EXPECT_EQ(rt.source.srtt().ns(), 0);
+  rt.loop.RunUntil(Time::Millis(1201));
+  EXPECT_EQ(rt.source.srtt().ns(), Time::Millis(100).ns());
+  EXPECT_EQ(rt.source.rto().ns(), Time::Millis(300).ns());
 }
 
 // RFC 5681 sec. 3.2 step 2: the segments limited transmit sent do not count

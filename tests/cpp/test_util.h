@@ -49,6 +49,39 @@ inline Summary RunSummary(const std::string& json, int side = 0) {
   return sim ? sim->summary() : Summary{};
 }
 
+// The long-lived TCP flows' counters, summed over every flow: the senders'
+// and the receivers' duplicate segments.
+struct TcpTotals {
+  int64_t segments = 0, retransmits = 0, fast_retransmits = 0, timeouts = 0;
+  int64_t ecn_reductions = 0, duplicates = 0;
+};
+
+inline TcpTotals SumTcp(const Simulation& sim) {
+  TcpTotals t;
+  for (size_t k = 0; k < sim.flow_count(); ++k) {
+    const TcpStats& st = sim.source(k).stats();
+    t.segments += st.segments_sent;
+    t.retransmits += st.retransmits;
+    t.fast_retransmits += st.fast_retransmits;
+    t.timeouts += st.timeouts;
+    t.ecn_reductions += st.ecn_reductions;
+    t.duplicates += sim.sink(k).stats().duplicate_segments;
+  }
+  return t;
+}
+
+// Runs a fresh `sim` to its end; the counters over the part measured after
+// the warm-up.
+inline TcpTotals TcpTotalsAfterWarmup(Simulation& sim, double warmup_s) {
+  EXPECT_TRUE(sim.AdvanceTo(Time::Seconds(warmup_s)).ok());
+  const TcpTotals a = SumTcp(sim);
+  EXPECT_TRUE(sim.AdvanceTo(sim.end()).ok());
+  const TcpTotals b = SumTcp(sim);
+  return {b.segments - a.segments, b.retransmits - a.retransmits,
+          b.fast_retransmits - a.fast_retransmits, b.timeouts - a.timeouts,
+          b.ecn_reductions - a.ecn_reductions, b.duplicates - a.duplicates};
+}
+
 // Two batches hold the same samples, bit for bit (NaN included).
 inline bool BitIdentical(const ColumnBatch& a, const ColumnBatch& b) {
   if (a.size() != b.size() || a.rows() != b.rows()) return false;

@@ -28,7 +28,7 @@ enum PacketFlag : uint8_t {
   kFlagCe = 1 << 2,          // congestion experienced, set by a queue
   kFlagEce = 1 << 3,         // ECN echo, on ACKs
   kFlagCwr = 1 << 4,         // congestion window reduced, on data
-  kFlagRetransmit = 1 << 5,  // a retransmitted segment (Karn's rule, goodput)
+  kFlagRetransmit = 1 << 5,  // a copy of a segment sent before
 };
 
 // One cache line: with hundreds of thousands of packets in flight, a packet
@@ -41,7 +41,7 @@ struct alignas(64) Packet {
   uint8_t flags = 0;
   uint8_t hop = 0;         // index into route->hops of the next hop
   int16_t traffic_class = 0;
-  Time sent_at;            // data: send time; ACK: echo of the acknowledged segment's
+  Time sent_at;            // when it left its source (data or ACK)
   Time enqueued_at;        // entry into the current queue, for sojourn times
   const Route* route = nullptr;
   Packet* next = nullptr;

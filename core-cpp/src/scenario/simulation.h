@@ -82,6 +82,7 @@ class Simulation final {
   int64_t active_flows() const;
   // Long-lived TCP flow `flow` (ids in creation order over every group).
   const TcpSource& source(size_t flow) const { return *network_->tcp_sources[flow]; }
+  const TcpSink& sink(size_t flow) const { return *network_->tcp_sinks[flow]; }
   size_t flow_count() const { return network_->tcp_sources.size(); }
   const TrafficGroup& group(size_t g) const { return *groups_[g]; }
 

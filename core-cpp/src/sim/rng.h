@@ -19,6 +19,7 @@ enum class StreamPurpose : uint64_t {
   kFlowStart = 2,
   kFlowRtt = 3,
   kTraffic = 4,
+  kTcpClock = 5,  // each TCP connection's clock phase
 };
 
 class RandomStream {

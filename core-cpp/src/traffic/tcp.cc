@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "sim/rng.h"
+
 namespace aqmlab {
 
 TcpSource::TcpSource(EventLoop& loop, PacketPool& pool, int32_t flow, int16_t traffic_class,
@@ -17,9 +19,15 @@ void TcpSource::Start() {
   snd_una_ = snd_nxt_ = high_sent_ = 0;
   recover_ = ecn_recover_ = -1;
   dupacks_ = limited_sent_ = 0;
-  in_recovery_ = send_cwr_ = have_rtt_ = ecn_hold_ = false;
+  in_recovery_ = send_cwr_ = have_rtt_ = ecn_hold_ = timing_ = false;
+  srtt8_ = rttvar4_ = 0;
   rto_ = config_.initial_rto;
   backoff_ = 1;
+  // A fresh connection reads its clock from a fresh phase, as ns-2's reset().
+  RandomStream phase(config_.clock_seed, StreamPurpose::kTcpClock,
+                     (static_cast<uint64_t>(static_cast<uint32_t>(flow_)) << 32) | epoch_);
+  const double tick_ns = static_cast<double>(config_.clock_tick.ns());
+  clock_phase_ = Time::Nanos(static_cast<int64_t>(phase.Uniform() * tick_ns));
   rto_timer_.Cancel();
   SendAvailable();
 }
@@ -69,8 +77,10 @@ void TcpSource::OnNewAck(const Packet& ack) {
   snd_una_ = ack.seq;
   limited_sent_ = 0;
   if (snd_nxt_ < snd_una_) snd_nxt_ = snd_una_;  // after go-back-N a jump past snd_nxt
-  // Karn's rule: an ACK echoing a retransmitted segment gives no RTT sample.
-  if (!ack.has(kFlagRetransmit)) SampleRtt(loop_.now() - ack.sent_at);
+  if (timing_ && snd_una_ > timed_seq_) {
+    timing_ = false;
+    SampleRtt(timed_at_);
+  }
 
   if (in_recovery_) {
     if (snd_una_ > recover_ || !config_.newreno) {
@@ -124,6 +134,7 @@ void TcpSource::OnDuplicateAck() {
   in_recovery_ = true;
   partial_acks_ = 0;
   ++stats_.fast_retransmits;
+  timing_ = false;  // Karn's rule: the timed segment's ACK may now answer a retransmission
   Transmit(snd_una_);
   cwnd_ = ssthresh_ + 3.0;
   // The retransmission waits behind the whole queue; restart the timer for
@@ -151,6 +162,10 @@ void TcpSource::OnTimeout() {
   in_recovery_ = false;
   dupacks_ = limited_sent_ = 0;
   backoff_ = std::min(backoff_ * 2, 64);  // RFC 6298 sec. 5.5
+  timing_ = false;
+  // Backed off this far, srtt and rttvar are stale: the next sample starts
+  // them afresh (ns-2's rtt_backoff beyond 8; RFC 6298 sec. 5 allows it).
+  if (backoff_ > 8) have_rtt_ = false;
   snd_nxt_ = snd_una_;                     // go back N
   rto_timer_.Cancel();
   SendAvailable();
@@ -196,6 +211,11 @@ void TcpSource::Transmit(int64_t seq) {
     ++stats_.retransmits;
   } else {
     high_sent_ = seq + 1;
+    if (!timing_) {
+      timing_ = true;
+      timed_seq_ = seq;
+      timed_at_ = loop_.now();
+    }
   }
   if (config_.ecn) {
     p->flags |= kFlagEct;
@@ -208,18 +228,25 @@ void TcpSource::Transmit(int64_t seq) {
   Forward(p);
 }
 
-void TcpSource::SampleRtt(Time r) {
-  // RFC 6298 sec. 2, with integer nanoseconds so every platform agrees.
+// ns-2's rtt_update, integer arithmetic throughout (every platform agrees).
+// The sample is the number of clock ticks between sending and now, at least
+// one; srtt gains 1/8 and rttvar 1/4 per sample (RFC 6298 sec. 2), the RTO is
+// srtt + 4 rttvar in whole ticks, and rttvar never falls below a quarter tick.
+void TcpSource::SampleRtt(Time sent_at) {
+  const int64_t tick = config_.clock_tick.ns();
+  const int64_t ticks = std::max<int64_t>(
+      (loop_.now() + clock_phase_).ns() / tick - (sent_at + clock_phase_).ns() / tick, 1);
   if (!have_rtt_) {
     have_rtt_ = true;
-    srtt_ = r;
-    rttvar_ = Time::Nanos(r.ns() / 2);
+    srtt8_ = ticks * 8;
+    rttvar4_ = ticks * 2;
   } else {
-    const int64_t err = srtt_.ns() > r.ns() ? srtt_.ns() - r.ns() : r.ns() - srtt_.ns();
-    rttvar_ = Time::Nanos((3 * rttvar_.ns() + err) / 4);
-    srtt_ = Time::Nanos((7 * srtt_.ns() + r.ns()) / 8);
+    int64_t delta = ticks - srtt8_ / 8;
+    srtt8_ = std::max<int64_t>(srtt8_ + delta, 1);
+    delta = (delta < 0 ? -delta : delta) - rttvar4_ / 4;
+    rttvar4_ = std::max<int64_t>(rttvar4_ + delta, 1);
   }
-  rto_ = srtt_ + rttvar_ * 4;
+  rto_ = Time::Nanos((srtt8_ + 8 * rttvar4_) / 8 * tick);
   if (rto_ < config_.min_rto) rto_ = config_.min_rto;
   if (rto_ > config_.max_rto) rto_ = config_.max_rto;
   backoff_ = 1;
@@ -275,26 +302,29 @@ void TcpSink::Receive(Packet* p) {
   } else if (p->seq > expected_) {
     const auto first = out_of_order_.begin() + static_cast<std::ptrdiff_t>(ooo_head_);
     auto it = std::lower_bound(first, out_of_order_.end(), p->seq);
-    if (it == out_of_order_.end() || *it != p->seq) out_of_order_.insert(it, p->seq);
+    if (it == out_of_order_.end() || *it != p->seq) {
+      out_of_order_.insert(it, p->seq);
+    } else {
+      ++stats_.duplicate_segments;
+    }
+  } else {
+    ++stats_.duplicate_segments;
   }
   stats_.delivered_segments += expected_ - before;
   const Bytes delivered = (expected_ - before) * p->size;
   stats_.delivered_bytes += delivered;
   if (group_total_) *group_total_ += delivered;
 
-  const bool retransmitted = p->has(kFlagRetransmit);
   // Out-of-order data, a filled hole or a duplicate is ACKed at once (RFC
   // 5681 sec. 4.2), and so is the second of two in-order segments.
   const bool in_order_step = expected_ == before + 1 && !had_holes;
   if (config_.delayed_ack && in_order_step && !ack_pending_) {
     ack_pending_ = true;
-    pending_echo_ = p->sent_at;
-    pending_retransmitted_ = retransmitted;
     delack_timer_.Arm(loop_.now() + config_.delayed_ack_timeout);
     pool_.Release(p);
     return;
   }
-  SendAck(p, p->sent_at, retransmitted);
+  SendAck(p);
 }
 
 void TcpSink::OnEvent(uint32_t) {
@@ -302,18 +332,18 @@ void TcpSink::OnEvent(uint32_t) {
   Packet* p = pool_.Allocate();
   p->flow = flow_;
   p->epoch = epoch_;
-  SendAck(p, pending_echo_, pending_retransmitted_);
+  SendAck(p);
 }
 
-void TcpSink::SendAck(Packet* p, Time echo, bool retransmitted) {
+void TcpSink::SendAck(Packet* p) {
   ack_pending_ = false;
   delack_timer_.Cancel();
   ++acks_sent_;
-  // The data packet turns into its ACK: same flow and epoch, echoing the
-  // send time and whether it was a retransmission (for Karn's rule).
-  p->flags = kFlagAck | (retransmitted ? kFlagRetransmit : 0) | (ece_pending_ ? kFlagEce : 0);
+  // The data packet turns into its ACK: same flow and epoch. No timestamp
+  // echo: ns-2's agents time their own segments, as the sender here does.
+  p->flags = kFlagAck | (ece_pending_ ? kFlagEce : 0);
   p->seq = expected_;
-  p->sent_at = echo;
+  p->sent_at = loop_.now();
   p->size = config_.ack_bytes;
   p->route = ack_route_;
   p->hop = 0;

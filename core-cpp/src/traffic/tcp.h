@@ -1,7 +1,8 @@
 // Long-lived TCP in segment units (as ns-2's one-way agents): a NewReno
 // sender (RFC 5681 slow start and congestion avoidance, RFC 3042 limited
-// transmit, RFC 6582 fast recovery with partial ACKs, RFC 6298 retransmission timer with Karn's rule
-// and exponential backoff, RFC 3168 ECN) and a sink that ACKs every segment.
+// transmit, RFC 6582 fast recovery with partial ACKs, RFC 6298 retransmission
+// timer with ns-2's round-trip timing, Karn's rule and exponential backoff,
+// RFC 3168 ECN) and a sink that ACKs every segment.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +21,11 @@ struct TcpConfig {
   Time min_rto = Time::Millis(200);  // ns-2's default, the papers' simulator
   Time max_rto = Time::Seconds(60);
   Time initial_rto = Time::Seconds(1);
+  // ns-2's tcpTick_: RTT samples and the RTO are counted in whole ticks of
+  // this clock, whose phase each connection draws from `clock_seed` (ns-2's
+  // boot_time_, uniform in one tick).
+  Time clock_tick = Time::Millis(10);
+  uint64_t clock_seed = 0;
   bool ecn = false;
   bool newreno = true;  // false: Reno (leave recovery on the first new ACK)
   // RFC 3042: the first and second duplicate ACKs each let one new segment
@@ -52,7 +58,8 @@ class TcpSource final : public PacketReceiver {
 
   double cwnd() const { return cwnd_; }
   double ssthresh() const { return ssthresh_; }
-  Time srtt() const { return srtt_; }
+  Time srtt() const { return FromTicks(srtt8_, 8); }
+  Time rttvar() const { return FromTicks(rttvar4_, 4); }
   Time rto() const { return rto_; }
   int64_t acked() const { return snd_una_; }
   const TcpStats& stats() const { return stats_; }
@@ -65,7 +72,10 @@ class TcpSource final : public PacketReceiver {
   void OnDuplicateAck();
   void OnTimeout();
   void OnEcnEcho();
-  void SampleRtt(Time sample);
+  void SampleRtt(Time sent_at);
+  Time FromTicks(int64_t scaled, int64_t scale) const {
+    return Time::Nanos(scaled * config_.clock_tick.ns() / scale);
+  }
   void ArmRto();
   double FlightSize() const { return static_cast<double>(snd_nxt_ - snd_una_); }
 
@@ -92,9 +102,17 @@ class TcpSource final : public PacketReceiver {
   bool in_recovery_ = false;
   bool send_cwr_ = false;
   bool ecn_hold_ = false;  // ECN-Echo at one segment: no new data until the timer fires
+  // Round-trip timing as ns-2 (and BSD) does it: one segment of new data at
+  // a time, `timed_seq_` sent at `timed_at_`, its timing dropped when a loss
+  // is repaired (Karn's rule). srtt and rttvar in ticks, fixed point as ns-2:
+  // srtt8_ = 8 srtt, rttvar4_ = 4 rttvar.
+  bool timing_ = false;
+  int64_t timed_seq_ = 0;
+  Time timed_at_;
+  Time clock_phase_;
   bool have_rtt_ = false;
-  Time srtt_;
-  Time rttvar_;
+  int64_t srtt8_ = 0;
+  int64_t rttvar4_ = 0;
   Time rto_;
   int backoff_ = 1;
   TcpStats stats_;
@@ -104,6 +122,7 @@ class TcpSource final : public PacketReceiver {
 struct SinkStats {
   int64_t delivered_segments = 0;  // in order, each counted once
   Bytes delivered_bytes = 0;
+  int64_t duplicate_segments = 0;  // arrived when already held: a needless retransmission
 };
 
 class TcpSink final : public PacketReceiver {
@@ -120,7 +139,7 @@ class TcpSink final : public PacketReceiver {
  private:
   void Reset(uint32_t epoch);
   // Turns `p` into the ACK for everything received so far and sends it.
-  void SendAck(Packet* p, Time echo, bool retransmitted);
+  void SendAck(Packet* p);
 
   EventLoop& loop_;
   PacketPool& pool_;
@@ -137,8 +156,6 @@ class TcpSink final : public PacketReceiver {
   Timer delack_timer_;
   bool ack_pending_ = false;  // one in-order segment not yet ACKed
   int32_t flow_ = 0;
-  Time pending_echo_;
-  bool pending_retransmitted_ = false;
   int64_t acks_sent_ = 0;
   SinkStats stats_;
   Bytes* group_total_ = nullptr;

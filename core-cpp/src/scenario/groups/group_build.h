@@ -31,8 +31,10 @@ inline uint64_t MemberKey(int group, int64_t k) {
   return (static_cast<uint64_t>(group) << 32) | static_cast<uint64_t>(k);
 }
 
-inline TcpConfig MakeTcpConfig(const TcpOptions& o, Bytes segment_bytes) {
+// `seed` (the scenario's) draws each connection's clock phase.
+inline TcpConfig MakeTcpConfig(const TcpOptions& o, Bytes segment_bytes, uint64_t seed) {
   TcpConfig c;
+  c.clock_seed = seed;
   c.segment_bytes = segment_bytes;
   c.advertised_window = static_cast<double>(o.advertised_window_pkts);
   c.delayed_ack = o.delayed_ack;

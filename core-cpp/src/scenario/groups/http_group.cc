@@ -80,7 +80,7 @@ GroupResult MakeHttpGroup(Network& net, int index, int16_t cls) {
                                      : HttpConfig::PageLaw::kFixed;
   c.pareto_shape = t.shape;
   c.mean_think_s = t.mean_think_s;
-  c.tcp = MakeTcpConfig(t.tcp, PacketBytesOf(net.scenario, t.tcp.packet_bytes));
+  c.tcp = MakeTcpConfig(t.tcp, PacketBytesOf(net.scenario, t.tcp.packet_bytes), net.scenario.seed);
   if (Status s = ValidateHttpConfig(c); !s.ok()) return Error{"groups[" + std::to_string(index) + "]." + s.error};
   return std::unique_ptr<TrafficGroup>(std::make_unique<HttpGroup>(net, index, cls, c));
 }

@@ -33,7 +33,7 @@ class ShortTcpGroup final : public TrafficGroup {
     c.duration_min = Time::Seconds(t.min_s);
     c.duration_max = Time::Seconds(t.max_s);
     c.max_active = kShortFlowSlots / static_cast<int32_t>(t.paths);
-    c.tcp = MakeTcpConfig(t.tcp, PacketBytes(t.tcp.packet_bytes));
+    c.tcp = MakeTcpConfig(t.tcp, PacketBytes(t.tcp.packet_bytes), net.scenario.seed);
     config_ = c;
     paths_ = t.paths;
   }

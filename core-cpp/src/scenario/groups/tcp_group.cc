@@ -14,7 +14,7 @@ class TcpGroup final : public CountedGroup {
  public:
   TcpGroup(Network& net, int index, int16_t cls, const TcpTraffic& t)
       : CountedGroup(net, index, cls),
-        config_(MakeTcpConfig(t.tcp, PacketBytes(t.tcp.packet_bytes))) {}
+        config_(MakeTcpConfig(t.tcp, PacketBytes(t.tcp.packet_bytes), net.scenario.seed)) {}
 
   int64_t active_tcp_flows() const override { return on() ? count() : 0; }
 

@@ -15,8 +15,6 @@
 #include <vector>
 
 #include "analysis/mmpp_chain.h"
-#include "aqm/registry.h"
-#include "net/queue_link.h"
 #include "traffic/mmpp_source.h"
 #include "queue_monitor.h"
 #include "traffic_test_util.h"
@@ -35,26 +33,8 @@ constexpr double kWarmupS = 20, kMeasureS = 200;
 const std::vector<analysis::MmppSourceGroup> kSources = {
     {500, 20, 1, 1, 1}, {400, 25, 2, 0.5, 1}, {350, 50, 1, 1, 1}, {700, 40, 3, 0.5, 1}};
 
-struct Measured {
-  double loss, mean_in_system, mean_waiting;
-};
-
-Measured RunReplication(uint64_t seed) {
-  EventLoop loop;
-  PacketPool pool;
-  QueueDiscEnv env;
-  env.link.capacity_bps = kLinkBps;
-  env.link.typical_packet = kMeanBytes;
-  env.link.buffer_packets = kBuffer;
-  env.loop = &loop;
-  env.pool = &pool;
-  auto disc = FindAqm("droptail")->create(env, {});
-  EXPECT_TRUE(disc.ok());
-  QueueLink link(loop, kLinkBps, Time(), std::move(disc.value()));
-  testing::QueueMonitor monitor(loop, link);
-  testing::MonitorTail tail(monitor, pool);
-  link.set_observer(&monitor);
-  Route route{{&monitor, &link, &tail}};
+testing::MonitoredDropTail::Figures RunReplication(uint64_t seed) {
+  testing::MonitoredDropTail queue(kLinkBps, kMeanBytes, kBuffer);
   std::vector<std::unique_ptr<Mmpp2Source>> sources;
   for (size_t k = 0; k < kSources.size(); ++k) {
     Mmpp2Config c;
@@ -64,18 +44,10 @@ Measured RunReplication(uint64_t seed) {
     c.r21 = kSources[k].r21;
     c.size = {PacketSizeLaw::Kind::kExponential, kMeanBytes};
     sources.push_back(std::make_unique<Mmpp2Source>(
-        loop, pool, SourceIdentity{int32_t(k), 0, &route, seed, uint64_t(k)}, c));
+        queue.loop, queue.pool, SourceIdentity{int32_t(k), 0, &queue.route, seed, uint64_t(k)}, c));
     sources.back()->Start();
   }
-  loop.RunUntil(Time::Seconds(kWarmupS));
-  monitor.Restart();
-  const QueueCounters before = link.disc().counters();
-  loop.RunUntil(Time::Seconds(kWarmupS + kMeasureS));
-  monitor.Touch();
-  const QueueCounters& after = link.disc().counters();
-  const double arrivals = double(after.arrivals - before.arrivals);
-  const double drops = double(after.drops_total() - before.drops_total());
-  return {drops / arrivals, monitor.mean_in_system(), monitor.mean_waiting()};
+  return queue.Measure(kWarmupS, kMeasureS);
 }
 
 void ExpectInside(const char* what, const std::vector<double>& xs, double theory) {
@@ -97,7 +69,7 @@ TEST(MmppChainAgainstSimulation, FourSourcesThroughDropTail) {
   EXPECT_EQ(chain.value().phases, 16);
   std::vector<double> loss, in_system, waiting;
   for (int r = 0; r < kReplications; ++r) {
-    const Measured m = RunReplication(uint64_t(r + 1));
+    const auto m = RunReplication(uint64_t(r + 1));
     loss.push_back(m.loss);
     in_system.push_back(m.mean_in_system);
     waiting.push_back(m.mean_waiting);

@@ -3,11 +3,14 @@
 // MMPP chain of spec/analysis.md sec. 1 can be checked the same way).
 //
 // Wiring: route = {&monitor, &link, ..., &tail} with link.set_observer(&monitor)
-// and a MonitorTail as the last hop after the link (it releases the packets).
+// and a MonitorTail as the last hop after the link (it releases the packets);
+// MonitoredDropTail (below) is that wiring around a drop-tail queue.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
+#include "aqm/registry.h"
 #include "net/packet.h"
 #include "net/queue_link.h"
 #include "sim/event_loop.h"
@@ -65,6 +68,52 @@ struct MonitorTail final : PacketReceiver {
   }
   QueueMonitor& monitor;
   PacketPool& pool;
+};
+
+// A drop-tail queue of `buffer` waiting packets on a link of `bps`, wired to
+// a QueueMonitor and a MonitorTail: open-loop sources send into `route`.
+struct MonitoredDropTail {
+  MonitoredDropTail(double bps, Bytes typical_packet, int64_t buffer)
+      : link(loop, bps, Time(), DropTail(bps, typical_packet, buffer)), monitor(loop, link), tail(monitor, pool),
+        route{{&monitor, &link, &tail}} {
+    link.set_observer(&monitor);
+  }
+
+  struct Figures {
+    double loss;  // drops / arrivals over the measurement
+    double mean_waiting;  // exact time averages over it
+    double mean_in_system;
+  };
+  // Runs the loop to `warmup_s`, then measures for `measure_s` more.
+  Figures Measure(double warmup_s, double measure_s) {
+    loop.RunUntil(Time::Seconds(warmup_s));
+    monitor.Restart();
+    const QueueCounters before = link.disc().counters();
+    loop.RunUntil(Time::Seconds(warmup_s + measure_s));
+    monitor.Touch();
+    const QueueCounters& after = link.disc().counters();
+    const double arrivals = double(after.arrivals - before.arrivals);
+    const double drops = double(after.drops_total() - before.drops_total());
+    return {drops / arrivals, monitor.mean_waiting(), monitor.mean_in_system()};
+  }
+
+  std::unique_ptr<QueueDisc> DropTail(double bps, Bytes typical_packet, int64_t buffer) {
+    QueueDiscEnv env;
+    env.link.capacity_bps = bps;
+    env.link.typical_packet = typical_packet;
+    env.link.buffer_packets = buffer;
+    env.loop = &loop;
+    env.pool = &pool;
+    return std::move(FindAqm("droptail")->create(env, {}).value());
+  }
+
+  // In this order: each is built from those before it.
+  EventLoop loop;
+  PacketPool pool;
+  QueueLink link;
+  QueueMonitor monitor;
+  MonitorTail tail;
+  Route route;
 };
 
 }  // namespace aqmlab::testing

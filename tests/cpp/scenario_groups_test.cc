@@ -6,10 +6,14 @@
 #include <string>
 
 #include "scenario/scenario.h"
+#include "scenario_refusals.h"
 #include "test_util.h"
 
 namespace aqmlab {
 namespace {
+
+using testing::Refusal;
+using testing::ScenarioRefusals;
 
 using testing::ParseOrDie;
 
@@ -125,166 +129,153 @@ TEST(ScenarioGroups, ResponseMayBeNull) {
   EXPECT_EQ(s.response->from_s, 0);
 }
 
-struct BadCase {
-  const char* json;
-  const char* error;
-};
-
-class GroupErrors : public ::testing::TestWithParam<BadCase> {};
-
-TEST_P(GroupErrors, NameTheField) {
-  auto s = ParseScenario(GetParam().json);
-  ASSERT_FALSE(s.ok()) << GetParam().json;
-  EXPECT_EQ(s.error(), GetParam().error);
-}
-
 INSTANTIATE_TEST_SUITE_P(
-    All, GroupErrors,
+    Groups, ScenarioRefusals,
     ::testing::Values(
         // Every group.
-        BadCase{R"({"groups": [{"kind": "sctp"}]})",
+        Refusal{R"({"groups": [{"kind": "sctp"}]})",
                 "groups[0].kind: must be one of \"tcp\", \"short_tcp\", \"udp_cbr\", \"onoff\", "
                 "\"poisson\", \"mmpp\", \"video\", \"http\""},
-        BadCase{R"({"groups": [{"class": "web traffic"}]})",
+        Refusal{R"({"groups": [{"class": "web traffic"}]})",
                 "groups[0].class: must be 1 to 32 letters, digits, '_' or '-'"},
-        BadCase{R"({"groups": [{"class": ""}]})",
+        Refusal{R"({"groups": [{"class": ""}]})",
                 "groups[0].class: must be 1 to 32 letters, digits, '_' or '-'"},
-        BadCase{R"({"groups": [{"class": 5}]})", "groups[0].class: must be a string"},
-        BadCase{R"({"groups": [{"start_s": 400}]})", "groups[0].start_s: must be in [0, 300], got 400"},
-        BadCase{R"({"groups": [{"start_s": 50, "stop_s": 40}]})",
+        Refusal{R"({"groups": [{"class": 5}]})", "groups[0].class: must be a string"},
+        Refusal{R"({"groups": [{"start_s": 400}]})", "groups[0].start_s: must be in [0, 300], got 400"},
+        Refusal{R"({"groups": [{"start_s": 50, "stop_s": 40}]})",
                 "groups[0].stop_s: must be above start_s (50), got 40"},
-        BadCase{R"({"groups": [{"stop_s": 301}]})", "groups[0].stop_s: must be in [0, 300], got 301"},
-        BadCase{R"({"groups": [{"kind": "udp_cbr", "rtt_ms": {"min": 10, "max": 10}}]})",
+        Refusal{R"({"groups": [{"stop_s": 301}]})", "groups[0].stop_s: must be in [0, 300], got 301"},
+        Refusal{R"({"groups": [{"kind": "udp_cbr", "rtt_ms": {"min": 10, "max": 10}}]})",
                 "groups[0].rtt_ms.min: must be at least twice bottleneck.delay_ms (20), got 10"},
-        BadCase{R"({"groups": [{"kind": "udp_cbr", "count": 20001}]})",
+        Refusal{R"({"groups": [{"kind": "udp_cbr", "count": 20001}]})",
                 "groups[0].count: must be in [0, 20000], got 20001"},
-        BadCase{R"({"groups": [{"kind": "udp_cbr", "count": 20000}, {"kind": "onoff", "count": 20000},
+        Refusal{R"({"groups": [{"kind": "udp_cbr", "count": 20000}, {"kind": "onoff", "count": 20000},
                                {"kind": "video", "count": 10001}]})",
                 "groups: at most 50000 flows and sources in all, got 50001"},
-        BadCase{R"({"groups": [{"kind": "udp_cbr", "peak_mbps": 1}]})",
+        Refusal{R"({"groups": [{"kind": "udp_cbr", "peak_mbps": 1}]})",
                 "groups[0].peak_mbps: unknown field for kind \"udp_cbr\""},
-        BadCase{R"({"groups": [{"kind": "mmpp", "count": 3}]})",
+        Refusal{R"({"groups": [{"kind": "mmpp", "count": 3}]})",
                 "groups[0].count: unknown field for kind \"mmpp\""},
-        BadCase{R"({"groups": [{"kind": "short_tcp", "start": "together"}]})",
+        Refusal{R"({"groups": [{"kind": "short_tcp", "start": "together"}]})",
                 "groups[0].start: unknown field for kind \"short_tcp\""},
         // tcp.
-        BadCase{R"({"groups": [{"packet_bytes": 20}]})", "groups[0].packet_bytes: must be in [40, 9000], got 20"},
-        BadCase{R"({"groups": [{"advertised_window_pkts": 0}]})",
+        Refusal{R"({"groups": [{"packet_bytes": 20}]})", "groups[0].packet_bytes: must be in [40, 9000], got 20"},
+        Refusal{R"({"groups": [{"advertised_window_pkts": 0}]})",
                 "groups[0].advertised_window_pkts: must be in [1, 1000000], got 0"},
-        BadCase{R"({"groups": [{"delayed_ack": "yes"}]})", "groups[0].delayed_ack: must be true or false"},
-        BadCase{R"({"groups": [{"variant": "cubic"}]})",
+        Refusal{R"({"groups": [{"delayed_ack": "yes"}]})", "groups[0].delayed_ack: must be true or false"},
+        Refusal{R"({"groups": [{"variant": "cubic"}]})",
                 "groups[0].variant: must be one of \"newreno\", \"reno\""},
         // short_tcp.
-        BadCase{R"({"groups": [{"kind": "short_tcp", "arrival_rate": 0}]})",
+        Refusal{R"({"groups": [{"kind": "short_tcp", "arrival_rate": 0}]})",
                 "groups[0].arrival_rate: must be in [0.001, 10000], got 0"},
-        BadCase{R"({"groups": [{"kind": "short_tcp", "paths": 101}]})",
+        Refusal{R"({"groups": [{"kind": "short_tcp", "paths": 101}]})",
                 "groups[0].paths: must be in [1, 100], got 101"},
-        BadCase{R"({"groups": [{"kind": "short_tcp", "size": {"law": "lognormal"}}]})",
+        Refusal{R"({"groups": [{"kind": "short_tcp", "size": {"law": "lognormal"}}]})",
                 "groups[0].size.law: must be one of \"fixed\", \"pareto\", \"duration\""},
-        BadCase{R"({"groups": [{"kind": "short_tcp", "size": {"law": "fixed", "packets": 0}}]})",
+        Refusal{R"({"groups": [{"kind": "short_tcp", "size": {"law": "fixed", "packets": 0}}]})",
                 "groups[0].size.packets: must be in [1, 1000000], got 0"},
-        BadCase{R"({"groups": [{"kind": "short_tcp", "size": {"law": "pareto", "mean": 10, "shape": 1}}]})",
+        Refusal{R"({"groups": [{"kind": "short_tcp", "size": {"law": "pareto", "mean": 10, "shape": 1}}]})",
                 "groups[0].size.shape: must exceed 1 (the mean must exist), got 1"},
-        BadCase{R"({"groups": [{"kind": "short_tcp", "size": {"law": "pareto", "mean": 0.5}}]})",
+        Refusal{R"({"groups": [{"kind": "short_tcp", "size": {"law": "pareto", "mean": 0.5}}]})",
                 "groups[0].size.mean: must be in [1, 1000000], got 0.5"},
-        BadCase{R"({"groups": [{"kind": "short_tcp", "size": {"law": "duration", "min_s": 2, "max_s": 1}}]})",
+        Refusal{R"({"groups": [{"kind": "short_tcp", "size": {"law": "duration", "min_s": 2, "max_s": 1}}]})",
                 "groups[0].size.max_s: must be at least min_s (2)"},
-        BadCase{R"({"groups": [{"kind": "short_tcp", "size": {"law": "fixed", "min_s": 1}}]})",
+        Refusal{R"({"groups": [{"kind": "short_tcp", "size": {"law": "fixed", "min_s": 1}}]})",
                 "groups[0].size.min_s: unknown field for law \"fixed\""},
-        BadCase{R"({"groups": [{"kind": "short_tcp", "size": 10}]})", "groups[0].size: must be an object"},
+        Refusal{R"({"groups": [{"kind": "short_tcp", "size": 10}]})", "groups[0].size: must be an object"},
         // udp_cbr.
-        BadCase{R"({"groups": [{"kind": "udp_cbr", "rate_mbps": 0}]})",
+        Refusal{R"({"groups": [{"kind": "udp_cbr", "rate_mbps": 0}]})",
                 "groups[0].rate_mbps: must be in [0.001, 100000], got 0"},
-        BadCase{R"({"groups": [{"kind": "udp_cbr", "interval_ms": 0}]})",
+        Refusal{R"({"groups": [{"kind": "udp_cbr", "interval_ms": 0}]})",
                 "groups[0].interval_ms: must be in [0.001, 3600000], got 0"},
-        BadCase{R"({"groups": [{"kind": "udp_cbr", "rate_mbps": 1, "interval_ms": 5}]})",
+        Refusal{R"({"groups": [{"kind": "udp_cbr", "rate_mbps": 1, "interval_ms": 5}]})",
                 "groups[0].interval_ms: give rate_mbps or interval_ms, not both"},
-        BadCase{R"({"groups": [{"kind": "udp_cbr", "packet_bytes": 10000}]})",
+        Refusal{R"({"groups": [{"kind": "udp_cbr", "packet_bytes": 10000}]})",
                 "groups[0].packet_bytes: must be in [40, 9000], got 10000"},
-        BadCase{R"({"groups": [{"kind": "udp_cbr", "random_phase": 1}]})",
+        Refusal{R"({"groups": [{"kind": "udp_cbr", "random_phase": 1}]})",
                 "groups[0].random_phase: must be true or false"},
         // onoff.
-        BadCase{R"({"groups": [{"kind": "onoff"}, {"kind": "onoff"}, {"kind": "onoff", "peak_mbps": -1}]})",
+        Refusal{R"({"groups": [{"kind": "onoff"}, {"kind": "onoff"}, {"kind": "onoff", "peak_mbps": -1}]})",
                 "groups[2].peak_mbps: must be in [0.001, 100000], got -1"},
-        BadCase{R"({"groups": [{"kind": "onoff", "law": "weibull"}]})",
+        Refusal{R"({"groups": [{"kind": "onoff", "law": "weibull"}]})",
                 "groups[0].law: must be one of \"exponential\", \"pareto\""},
-        BadCase{R"({"groups": [{"kind": "onoff", "mean_on_s": 0}]})",
+        Refusal{R"({"groups": [{"kind": "onoff", "mean_on_s": 0}]})",
                 "groups[0].mean_on_s: must be in [0.001, 3600], got 0"},
-        BadCase{R"({"groups": [{"kind": "onoff", "mean_off_s": -1}]})",
+        Refusal{R"({"groups": [{"kind": "onoff", "mean_off_s": -1}]})",
                 "groups[0].mean_off_s: must be in [0, 3600], got -1"},
-        BadCase{R"({"groups": [{"kind": "onoff", "shape": 1.5}]})",
+        Refusal{R"({"groups": [{"kind": "onoff", "shape": 1.5}]})",
                 "groups[0].shape: only for law \"pareto\""},
-        BadCase{R"({"groups": [{"kind": "onoff", "law": "pareto", "shape": 0.9}]})",
+        Refusal{R"({"groups": [{"kind": "onoff", "law": "pareto", "shape": 0.9}]})",
                 "groups[0].shape: must be in [1, 10], got 0.9"},
-        BadCase{R"({"groups": [{"kind": "onoff", "law": "pareto", "shape": 1}]})",
+        Refusal{R"({"groups": [{"kind": "onoff", "law": "pareto", "shape": 1}]})",
                 "groups[0].shape: must exceed 1 (the mean must exist), got 1"},
         // poisson.
-        BadCase{R"({"groups": [{"kind": "poisson", "rate_pps": 0}]})",
+        Refusal{R"({"groups": [{"kind": "poisson", "rate_pps": 0}]})",
                 "groups[0].rate_pps: must be in [0.001, 10000000], got 0"},
-        BadCase{R"({"groups": [{"kind": "poisson", "size": "uniform"}]})",
+        Refusal{R"({"groups": [{"kind": "poisson", "size": "uniform"}]})",
                 "groups[0].size: must be one of \"fixed\", \"exponential\""},
         // mmpp.
-        BadCase{R"({"groups": [{"kind": "mmpp", "sources": []}]})",
+        Refusal{R"({"groups": [{"kind": "mmpp", "sources": []}]})",
                 "groups[0].sources: must list at least one source"},
-        BadCase{R"({"groups": [{"kind": "mmpp", "sources": [{"lambda1": -1}]}]})",
+        Refusal{R"({"groups": [{"kind": "mmpp", "sources": [{"lambda1": -1}]}]})",
                 "groups[0].sources[0].lambda1: must be in [0, 10000000], got -1"},
-        BadCase{R"({"groups": [{"kind": "mmpp", "sources": [{}, {"r12": 0}]}]})",
+        Refusal{R"({"groups": [{"kind": "mmpp", "sources": [{}, {"r12": 0}]}]})",
                 "groups[0].sources[1].r12: must be in [1e-06, 1000000], got 0"},
-        BadCase{R"({"groups": [{"kind": "mmpp", "sources": [{"lambda1": 0, "lambda2": 0}]}]})",
+        Refusal{R"({"groups": [{"kind": "mmpp", "sources": [{"lambda1": 0, "lambda2": 0}]}]})",
                 "groups[0].sources[0].lambda2: lambda1 and lambda2 cannot both be 0"},
-        BadCase{R"({"groups": [{"kind": "mmpp", "sources": [{"rate": 3}]}]})",
+        Refusal{R"({"groups": [{"kind": "mmpp", "sources": [{"rate": 3}]}]})",
                 "groups[0].sources[0].rate: unknown field"},
         // video.
-        BadCase{R"({"groups": [{"kind": "video", "frame_rate": 0}]})",
+        Refusal{R"({"groups": [{"kind": "video", "frame_rate": 0}]})",
                 "groups[0].frame_rate: must be in [0.01, 1000], got 0"},
-        BadCase{R"({"groups": [{"kind": "video", "mean_frame_bytes": 0}]})",
+        Refusal{R"({"groups": [{"kind": "video", "mean_frame_bytes": 0}]})",
                 "groups[0].mean_frame_bytes: must be in [1, 10000000], got 0"},
-        BadCase{R"({"groups": [{"kind": "video", "gop": "IBX"}]})",
+        Refusal{R"({"groups": [{"kind": "video", "gop": "IBX"}]})",
                 "groups[0].gop: must be 1 to 64 of the letters I, P and B"},
-        BadCase{R"({"groups": [{"kind": "video", "gop": ""}]})",
+        Refusal{R"({"groups": [{"kind": "video", "gop": ""}]})",
                 "groups[0].gop: must be 1 to 64 of the letters I, P and B"},
-        BadCase{R"({"groups": [{"kind": "video", "ratios": {"i": 0}}]})",
+        Refusal{R"({"groups": [{"kind": "video", "ratios": {"i": 0}}]})",
                 "groups[0].ratios.i: must be in [0.001, 1000], got 0"},
-        BadCase{R"({"groups": [{"kind": "video", "ratios": {"q": 1}}]})", "groups[0].ratios.q: unknown field"},
-        BadCase{R"({"groups": [{"kind": "video", "size_cv": 11}]})",
+        Refusal{R"({"groups": [{"kind": "video", "ratios": {"q": 1}}]})", "groups[0].ratios.q: unknown field"},
+        Refusal{R"({"groups": [{"kind": "video", "size_cv": 11}]})",
                 "groups[0].size_cv: must be in [0, 10], got 11"},
         // response.
-        BadCase{R"({"response": {"target_pkts": 0}})", "response.target_pkts: must be in [1, 1000000], got 0"},
-        BadCase{R"({"response": {"from_s": 5}})", "response.target_pkts: is required"},
-        BadCase{R"({"response": {"target_pkts": 50, "from_s": 301}})",
+        Refusal{R"({"response": {"target_pkts": 0}})", "response.target_pkts: must be in [1, 1000000], got 0"},
+        Refusal{R"({"response": {"from_s": 5}})", "response.target_pkts: is required"},
+        Refusal{R"({"response": {"target_pkts": 50, "from_s": 301}})",
                 "response.from_s: must be in [0, 300], got 301"},
-        BadCase{R"({"response": {"target_pkts": 50, "until_s": 3}})", "response.until_s: unknown field"},
-        BadCase{R"({"response": 100})", "response: must be an object or null"},
+        Refusal{R"({"response": {"target_pkts": 50, "until_s": 3}})", "response.until_s: unknown field"},
+        Refusal{R"({"response": 100})", "response: must be an object or null"},
         // Events.
-        BadCase{R"({"groups": [{}, {"kind": "udp_cbr"}],
+        Refusal{R"({"groups": [{}, {"kind": "udp_cbr"}],
                     "events": [{"at_s": 5, "kind": "set_rate", "group": 0, "rate": 2}]})",
                 "events[0].group: group 0 is tcp, which has no rate (use set_flows)"},
-        BadCase{R"({"groups": [{}, {"kind": "udp_cbr"}],
+        Refusal{R"({"groups": [{}, {"kind": "udp_cbr"}],
                     "events": [{"at_s": 5, "kind": "set_rate", "group": 1, "rate": 0}]})",
                 "events[0].rate: must be in [0.001, 100000], got 0"},
-        BadCase{R"({"groups": [{"kind": "poisson"}], "events": [{"at_s": 5, "kind": "set_rate", "group": 0}]})",
+        Refusal{R"({"groups": [{"kind": "poisson"}], "events": [{"at_s": 5, "kind": "set_rate", "group": 0}]})",
                 "events[0].rate: is required"},
-        BadCase{R"({"groups": [{"kind": "short_tcp"}],
+        Refusal{R"({"groups": [{"kind": "short_tcp"}],
                     "events": [{"at_s": 5, "kind": "set_rate", "group": 0, "rate": 20000}]})",
                 "events[0].rate: must be in [0.001, 10000], got 20000"},
-        BadCase{R"({"groups": [{"kind": "short_tcp"}],
+        Refusal{R"({"groups": [{"kind": "short_tcp"}],
                     "events": [{"at_s": 5, "kind": "set_flows", "group": 0, "count": 3}]})",
                 "events[0].group: set_flows needs a group with a count (tcp, udp_cbr, onoff, poisson, "
                 "video, http); group 0 is short_tcp"},
-        BadCase{R"({"events": [{"at_s": 5, "kind": "set_delay", "delay_ms": 6000}]})",
+        Refusal{R"({"events": [{"at_s": 5, "kind": "set_delay", "delay_ms": 6000}]})",
                 "events[0].delay_ms: must be in [0, 5000], got 6000"},
-        BadCase{R"({"events": [{"at_s": 5, "kind": "set_delay"}]})", "events[0].delay_ms: is required"},
-        BadCase{R"({"events": [{"at_s": 5, "kind": "group_off", "group": 1}]})",
+        Refusal{R"({"events": [{"at_s": 5, "kind": "set_delay"}]})", "events[0].delay_ms: is required"},
+        Refusal{R"({"events": [{"at_s": 5, "kind": "group_off", "group": 1}]})",
                 "events[0].group: must be in [0, 0], got 1"},
-        BadCase{R"({"events": [{"at_s": 5, "kind": "group_on", "group": 0, "count": 3}]})",
+        Refusal{R"({"events": [{"at_s": 5, "kind": "group_on", "group": 0, "count": 3}]})",
                 "events[0].count: unknown field for kind \"group_on\""},
-        BadCase{R"({"events": [{"at_s": 5, "kind": "set_delay", "delay_ms": 5, "group": 0}]})",
+        Refusal{R"({"events": [{"at_s": 5, "kind": "set_delay", "delay_ms": 5, "group": 0}]})",
                 "events[0].group: unknown field for kind \"set_delay\""},
-        BadCase{R"({"groups": [{"count": 20000}, {"count": 20000}, {"count": 5000}],
+        Refusal{R"({"groups": [{"count": 20000}, {"count": 20000}, {"count": 5000}],
                     "events": [{"at_s": 5, "kind": "set_flows", "group": 2, "count": 10001},
                                {"at_s": 9, "kind": "set_flows", "group": 0, "count": 100}]})",
                 "events[0].count: would bring the flows and sources of all groups to 50001 (at most 50000)"}),
-    [](const ::testing::TestParamInfo<BadCase>& info) { return "case" + std::to_string(info.index); });
+    [](const ::testing::TestParamInfo<Refusal>& info) { return "case" + std::to_string(info.index); });
 
 TEST(ScenarioGroups, TotalsFollowTheEventsInTimeOrder) {
   // Listed first but applied second: group 0 shrinks at 1 s, before group 2 grows.

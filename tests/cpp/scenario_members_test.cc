@@ -7,10 +7,14 @@
 
 #include "scenario/group_spec.h"
 #include "scenario/scenario.h"
+#include "scenario_refusals.h"
 #include "test_util.h"
 
 namespace aqmlab {
 namespace {
+
+using testing::Refusal;
+using testing::ScenarioRefusals;
 
 // A JSON array of `n` numbers a + b k.
 std::string Series(int n, double a, double b) {
@@ -90,32 +94,19 @@ TEST(ScenarioMembers, SixtyFourGroupsAreAllowedAndSixtyFiveAreNot) {
   EXPECT_EQ(bad.error(), "groups: must have at most 64 entries");
 }
 
-struct BadList {
-  const char* json;
-  const char* error;
-};
-
-class ScenarioMemberErrors : public ::testing::TestWithParam<BadList> {};
-
-TEST_P(ScenarioMemberErrors, NameTheEntry) {
-  const auto r = ParseScenario(GetParam().json);
-  ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.error(), GetParam().error);
-}
-
 INSTANTIATE_TEST_SUITE_P(
-    All, ScenarioMemberErrors,
+    Members, ScenarioRefusals,
     ::testing::Values(
-        BadList{R"({"groups": [{"rtt_ms": []}]})", "groups[0].rtt_ms: must have at least one entry"},
-        BadList{R"({"groups": [{"rtt_ms": [40, "x"]}]})",
+        Refusal{R"({"groups": [{"rtt_ms": []}]})", "groups[0].rtt_ms: must have at least one entry"},
+        Refusal{R"({"groups": [{"rtt_ms": [40, "x"]}]})",
                 "groups[0].rtt_ms[1]: must be a number in [0, 10000]"},
-        BadList{R"({"groups": [{"rtt_ms": [40, 10001]}]})",
+        Refusal{R"({"groups": [{"rtt_ms": [40, 10001]}]})",
                 "groups[0].rtt_ms[1]: must be in [0, 10000], got 10001"},
-        BadList{R"({"bottleneck": {"delay_ms": 20}, "groups": [{"rtt_ms": [40, 39, 50]}]})",
+        Refusal{R"({"bottleneck": {"delay_ms": 20}, "groups": [{"rtt_ms": [40, 39, 50]}]})",
                 "groups[0].rtt_ms[1]: must be at least twice bottleneck.delay_ms (40), got 39"},
-        BadList{R"({"groups": [{"start": [0, -1]}]})",
+        Refusal{R"({"groups": [{"start": [0, -1]}]})",
                 "groups[0].start[1]: must be in [0, 3600], got -1"},
-        BadList{R"({"groups": [{"start": "soon"}]})",
+        Refusal{R"({"groups": [{"start": "soon"}]})",
                 "groups[0].start: must be one of \"together\", \"staggered\", \"random\""}));
 
 }  // namespace

@@ -5,77 +5,68 @@
 
 #include <string>
 
+#include "scenario_refusals.h"
 #include "test_util.h"
 
 namespace aqmlab {
 namespace {
 
-struct BadCase {
-  const char* json;
-  const char* error;
-};
-
-class TopologyErrors : public ::testing::TestWithParam<BadCase> {};
-
-TEST_P(TopologyErrors, NameTheField) {
-  auto s = ParseScenario(GetParam().json);
-  ASSERT_FALSE(s.ok()) << GetParam().json;
-  EXPECT_EQ(s.error(), GetParam().error);
-}
+using testing::Refusal;
+using testing::ScenarioRefusals;
 
 INSTANTIATE_TEST_SUITE_P(
-    All, TopologyErrors,
+    Topology, ScenarioRefusals,
     ::testing::Values(
-        BadCase{R"({"topology": {"kind": "ring"}})",
+        Refusal{R"({"topology": {"kind": "ring"}})",
                 "topology.kind: must be one of \"dumbbell\", \"parking_lot\""},
-        BadCase{R"({"topology": {"hop2": {"capacity_mbps": 5}}})",
+        Refusal{R"({"topology": {"hop2": {"capacity_mbps": 5}}})",
                 "topology.hop2: unknown field for kind \"dumbbell\""},
-        BadCase{R"({"topology": {"kind": "parking_lot", "hop2": {"capacity_mbps": 0}}})",
+        Refusal{R"({"topology": {"kind": "parking_lot", "hop2": {"capacity_mbps": 0}}})",
                 "topology.hop2.capacity_mbps: must be in [0.01, 100000], got 0"},
-        BadCase{R"({"topology": {"kind": "parking_lot", "hop2": {"buffer": 5}}})",
+        Refusal{R"({"topology": {"kind": "parking_lot", "hop2": {"buffer": 5}}})",
                 "topology.hop2.buffer: unknown field"},
-        BadCase{R"({"groups": [{"path": "hop2"}]})",
+        Refusal{R"({"groups": [{"path": "hop2"}]})",
                 "groups[0].path: \"hop1\" and \"hop2\" need topology.kind \"parking_lot\""},
         // RED's default min_th is a fraction of the buffer: fine at hop 1, not at hop 2.
-        BadCase{R"({"topology": {"kind": "parking_lot", "hop2": {"buffer_pkts": 2000}},
+        Refusal{R"({"topology": {"kind": "parking_lot", "hop2": {"buffer_pkts": 2000}},
                     "sides": [{"aqm": "red", "params": {"max_th": 60}}]})",
                 "sides[0].params.min_th: must be below max_th (60), got 500 (at topology.hop2)"},
-        BadCase{R"({"topology": {"kind": "parking_lot"}, "groups": [{"path": "hop3"}]})",
+        Refusal{R"({"topology": {"kind": "parking_lot"}, "groups": [{"path": "hop3"}]})",
                 "groups[0].path: must be one of \"through\", \"hop1\", \"hop2\""},
-        BadCase{R"({"topology": {"kind": "parking_lot", "hop2": {"delay_ms": 30}},
+        Refusal{R"({"topology": {"kind": "parking_lot", "hop2": {"delay_ms": 30}},
                     "groups": [{"rtt_ms": {"min": 60, "max": 100}}]})",
                 "groups[0].rtt_ms.min: must be at least twice bottleneck.delay_ms + "
                 "topology.hop2.delay_ms (80), got 60"},
-        BadCase{R"({"topology": {"kind": "parking_lot", "hop2": {"delay_ms": 40}},
+        Refusal{R"({"topology": {"kind": "parking_lot", "hop2": {"delay_ms": 40}},
                     "groups": [{"path": "hop2", "rtt_ms": {"min": 60, "max": 100}}]})",
                 "groups[0].rtt_ms.min: must be at least twice topology.hop2.delay_ms (80), got 60"},
-        BadCase{R"({"groups": [{"direction": "up"}]})",
+        Refusal{R"({"groups": [{"direction": "up"}]})",
                 "groups[0].direction: must be one of \"forward\", \"reverse\""},
-        BadCase{R"({"groups": [{"kind": "udp_cbr", "direction": "reverse"}]})",
+        Refusal{R"({"groups": [{"kind": "udp_cbr", "direction": "reverse"}]})",
                 "groups[0].direction: unknown field for kind \"udp_cbr\""},
-        BadCase{R"({"groups": [{"kind": "http", "direction": "reverse"}]})",
+        Refusal{R"({"groups": [{"kind": "http", "direction": "reverse"}]})",
                 "groups[0].direction: unknown field for kind \"http\""},
-        BadCase{R"({"groups": [{"kind": "http", "mean_page_bytes": 0}]})",
+        Refusal{R"({"groups": [{"kind": "http", "mean_page_bytes": 0}]})",
                 "groups[0].mean_page_bytes: must be in [1, 1000000000], got 0"},
-        BadCase{R"({"groups": [{"kind": "http", "page_law": "lognormal"}]})",
+        Refusal{R"({"groups": [{"kind": "http", "page_law": "lognormal"}]})",
                 "groups[0].page_law: must be one of \"exponential\", \"pareto\", \"fixed\""},
-        BadCase{R"({"groups": [{"kind": "http", "shape": 1.5}]})",
+        Refusal{R"({"groups": [{"kind": "http", "shape": 1.5}]})",
                 "groups[0].shape: only for page_law \"pareto\""},
-        BadCase{R"({"groups": [{"kind": "http", "page_law": "pareto", "shape": 1}]})",
+        Refusal{R"({"groups": [{"kind": "http", "page_law": "pareto", "shape": 1}]})",
                 "groups[0].shape: must exceed 1 (the mean must exist), got 1"},
-        BadCase{R"({"groups": [{"kind": "http", "mean_think_s": -1}]})",
+        Refusal{R"({"groups": [{"kind": "http", "mean_think_s": -1}]})",
                 "groups[0].mean_think_s: must be in [0, 3600], got -1"},
-        BadCase{R"({"groups": [{"kind": "http", "arrival_rate": 3}]})",
+        Refusal{R"({"groups": [{"kind": "http", "arrival_rate": 3}]})",
                 "groups[0].arrival_rate: unknown field for kind \"http\""},
-        BadCase{R"({"groups": [{"kind": "http"}],
+        Refusal{R"({"groups": [{"kind": "http"}],
                     "events": [{"at_s": 1, "kind": "set_rate", "group": 0, "rate": 4000}]})",
                 "events[0].rate: must be in [0, 3600], got 4000"},
-        BadCase{R"({"events": [{"at_s": 1, "kind": "set_capacity", "mbps": 5, "hop": 2}]})",
+        Refusal{R"({"events": [{"at_s": 1, "kind": "set_capacity", "mbps": 5, "hop": 2}]})",
                 "events[0].hop: 2 needs topology.kind \"parking_lot\""},
-        BadCase{R"({"topology": {"kind": "parking_lot"},
+        Refusal{R"({"topology": {"kind": "parking_lot"},
                     "events": [{"at_s": 1, "kind": "set_delay", "delay_ms": 5, "hop": 3}]})",
                 "events[0].hop: must be in [1, 2], got 3"},
-        BadCase{R"({"topology": {"kind": "parking_lot"},
+        Refusal{R"({"topology": {"kind": "parking_lot"},
                     "events": [{"at_s": 1, "kind": "set_flows", "group": 0, "count": 5, "hop": 2}]})",
                 "events[0].hop: unknown field for kind \"set_flows\""}));
 

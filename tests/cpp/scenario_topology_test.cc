@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "aqm/registry.h"
+#include "aqm_harness.h"
 #include "net/queue_disc.h"
 #include "test_util.h"
 
@@ -241,31 +241,20 @@ TEST(ScenarioClassLoss, EcnMarksAreNotLosses) {
 TEST(QueueDropHook, SeesEveryDropWithItsPacket) {
   struct Log final : QueueDisc::DropObserver {
     void OnDrop(const Packet& p, DropReason r) override {
-      classes.push_back(p.traffic_class);
+      flows.push_back(p.flow);
       reasons.push_back(r);
     }
-    std::vector<int16_t> classes;
+    std::vector<int32_t> flows;
     std::vector<DropReason> reasons;
   };
-  EventLoop loop;
-  PacketPool pool;
-  QueueDiscEnv env;
-  env.link.buffer_packets = 3;
-  env.loop = &loop;
-  env.pool = &pool;
-  auto disc = FindAqm("droptail")->create(env, {});
-  ASSERT_TRUE(disc.ok());
+  testing::QueueHarness q("droptail", {}, 3);
   Log log;
-  disc.value()->set_drop_observer(&log);
-  for (int16_t k = 0; k < 5; ++k) {
-    Packet* p = pool.Allocate();
-    p->traffic_class = k;
-    p->size = 500;
-    disc.value()->Enqueue(p);
-  }
-  EXPECT_EQ(log.classes, (std::vector<int16_t>{3, 4}));
+  q.disc().set_drop_observer(&log);
+  for (int32_t k = 0; k < 5; ++k) q.Arrive(k);
+  EXPECT_EQ(log.flows, (std::vector<int32_t>{3, 4}));
   EXPECT_EQ(log.reasons, (std::vector<DropReason>{DropReason::kOverflow, DropReason::kOverflow}));
-  EXPECT_EQ(pool.live(), 3);
+  EXPECT_EQ(q.disc().packets(), 3);
+  q.ExpectBalanced();  // the dropped packets went back to the pool
 }
 
 }  // namespace

@@ -28,8 +28,6 @@
 #include <vector>
 
 #include "analysis/finite_queue.h"
-#include "aqm/registry.h"
-#include "net/queue_link.h"
 #include "traffic/poisson_source.h"
 #include "queue_monitor.h"
 #include "traffic_test_util.h"
@@ -44,43 +42,16 @@ constexpr int kReplications = 10;
 constexpr double kT975With9Dof = 2.262;
 constexpr double kWarmupS = 1;
 
-struct Measured {
-  double loss;
-  double mean_waiting;
-  double mean_in_system;
-};
-
-Measured RunReplication(bool exponential_sizes, double rho, double measure_s, uint64_t seed) {
-  EventLoop loop;
-  PacketPool pool;
-  QueueDiscEnv env;
-  env.link.capacity_bps = kLinkBps;
-  env.link.typical_packet = kMeanBytes;
-  env.link.buffer_packets = kBuffer;
-  env.loop = &loop;
-  env.pool = &pool;
-  auto disc = FindAqm("droptail")->create(env, {});
-  EXPECT_TRUE(disc.ok());
-  QueueLink link(loop, kLinkBps, Time(), std::move(disc.value()));
-  testing::QueueMonitor monitor(loop, link);
-  testing::MonitorTail tail(monitor, pool);
-  link.set_observer(&monitor);
-  Route route{{&monitor, &link, &tail}};
+testing::MonitoredDropTail::Figures RunReplication(bool exponential_sizes, double rho, double measure_s,
+                                                   uint64_t seed) {
+  testing::MonitoredDropTail queue(kLinkBps, kMeanBytes, kBuffer);
   PoissonConfig config;
   config.rate_pps = rho * kLinkBps / (8.0 * kMeanBytes);
   config.size = {exponential_sizes ? PacketSizeLaw::Kind::kExponential : PacketSizeLaw::Kind::kFixed,
                  kMeanBytes};
-  PoissonSource source(loop, pool, SourceIdentity{0, 0, &route, seed, 0}, config);
+  PoissonSource source(queue.loop, queue.pool, SourceIdentity{0, 0, &queue.route, seed, 0}, config);
   source.Start();
-  loop.RunUntil(Time::Seconds(kWarmupS));
-  monitor.Restart();
-  const QueueCounters before = link.disc().counters();
-  loop.RunUntil(Time::Seconds(kWarmupS + measure_s));
-  monitor.Touch();
-  const QueueCounters& after = link.disc().counters();
-  const double arrivals = double(after.arrivals - before.arrivals);
-  const double drops = double(after.drops_total() - before.drops_total());
-  return {drops / arrivals, monitor.mean_waiting(), monitor.mean_in_system()};
+  return queue.Measure(kWarmupS, measure_s);
 }
 
 struct Interval {
@@ -127,7 +98,7 @@ TEST_P(TrafficQueueing, MatchesTheFiniteQueue) {
   const analysis::FiniteQueueSolution& other = c.exponential ? md.value() : mm.value();
   std::vector<double> loss, waiting, in_system;
   for (int r = 0; r < kReplications; ++r) {
-    const Measured m = RunReplication(c.exponential, c.rho, c.measure_s, uint64_t(r + 1));
+    const auto m = RunReplication(c.exponential, c.rho, c.measure_s, uint64_t(r + 1));
     loss.push_back(m.loss);
     waiting.push_back(m.mean_waiting);
     in_system.push_back(m.mean_in_system);

@@ -1,6 +1,7 @@
 // The same scenario and seed give bit-identical metric streams natively and
-// in WebAssembly: both builds hash every sample they take (FNV-1a over the
-// doubles' bytes) and the hashes must agree, side by side.
+// in WebAssembly: both builds hash every sample they take (a chain over each
+// column's samples, core-cpp/src/metrics/recorder.cc) and the hashes must
+// agree, side by side.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -26,22 +26,25 @@ class ColumnBatch {
   size_t size() const { return columns_; }
   int64_t rows() const { return static_cast<int64_t>(rows_); }
 
-  // A new row: Put every column, then EndRow.
-  void BeginRow() {
-    if (rows_ == capacity_) Grow();
-  }
-  void Put(size_t column, double v) { data_[column * stride_ + rows_] = v; }
-  void EndRow() { ++rows_; }
-  double last(size_t column) const { return data_[column * stride_ + rows_ - 1]; }
-  // A whole row at once (size() values), as BeginRow, Put each, EndRow.
-  void AppendRow(std::span<const double> row) {
-    BeginRow();
-    double* out = data_.data() + rows_;
-    for (double v : row) {
-      *out = v;
-      out += stride_;
+  // Writes one row, column by column in column order: each Put is one store
+  // into the next column.
+  class RowWriter {
+   public:
+    RowWriter(double* at, size_t stride) : at_(at), stride_(stride) {}
+    void Put(double v) {
+      *at_ = v;
+      at_ += stride_;
     }
-    ++rows_;
+
+   private:
+    double* at_;
+    size_t stride_;
+  };
+  // A new row; Put a value in every column (size() of them) before the batch
+  // is read.
+  RowWriter AppendRow() {
+    if (rows_ == capacity_) Grow();
+    return RowWriter(data_.data() + rows_++, stride_);
   }
 
   std::span<const double> operator[](size_t column) const {

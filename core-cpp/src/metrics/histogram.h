@@ -4,6 +4,7 @@
 // what their delays reach (0.1 ms bins up to 300 ms: 24 kB), not the cap.
 #pragma once
 
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -13,12 +14,12 @@ namespace aqmlab {
 class Histogram {
  public:
   Histogram(double bin_width, int64_t bins) : width_(bin_width), max_bins_(bins + 1) {}
-  void Add(double v) {
-    int64_t i = v <= 0 ? 0 : static_cast<int64_t>(v / width_);
-    if (i >= max_bins_) i = max_bins_ - 1;
-    if (i >= static_cast<int64_t>(counts_.size())) counts_.resize(static_cast<size_t>(i) + 1, 0);
-    ++counts_[i];
-    ++total_;
+  void Add(double v) { AddToBin(v <= 0 ? 0 : static_cast<int64_t>(v / width_)); }
+  // Add for a histogram of unit-width bins (queue lengths): v / 1 is v
+  // exactly, so the bin is found without the divide.
+  void AddUnitWidth(double v) {
+    assert(width_ == 1.0);
+    AddToBin(v <= 0 ? 0 : static_cast<int64_t>(v));
   }
   int64_t total() const { return total_; }
   // Mean absolute deviation from the mean, taking each value at its bin's
@@ -49,6 +50,13 @@ class Histogram {
   }
 
  private:
+  void AddToBin(int64_t i) {
+    if (i >= max_bins_) i = max_bins_ - 1;
+    if (i >= static_cast<int64_t>(counts_.size())) counts_.resize(static_cast<size_t>(i) + 1, 0);
+    ++counts_[i];
+    ++total_;
+  }
+
   double width_;
   int64_t max_bins_;
   std::vector<int64_t> counts_;

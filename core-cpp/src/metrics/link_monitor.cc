@@ -31,7 +31,7 @@ void LinkMonitor::OnDepart(const Packet& p, Time sojourn) {
   if (measuring_) delay_stats_.Add(d);
 }
 
-void LinkMonitor::Sample(std::span<double> out, size_t& i, double dt, bool measuring) {
+void LinkMonitor::Sample(ColumnBatch::RowWriter& row, double dt, bool measuring) {
   const QueueDisc& disc = link_.disc();
   const QueueCounters& c = disc.counters();
   const Time busy = link_.busy_time();
@@ -39,18 +39,15 @@ void LinkMonitor::Sample(std::span<double> out, size_t& i, double dt, bool measu
   const double delay = delay_n_ ? delay_sum_ms_ / static_cast<double>(delay_n_)
                                 : std::numeric_limits<double>::quiet_NaN();
   disc.ReadSignals(signals_);
-  const double row[] = {
-      q,
-      delay,
-      static_cast<double>(c.departure_bytes - last_.departure_bytes) * 8e-6 / dt,
-      (busy - last_busy_).seconds() / dt,
-      static_cast<double>(c.arrivals - last_.arrivals),
-      static_cast<double>(c.drops_total() - last_.drops_total()),
-      static_cast<double>(c.marks - last_.marks),
-      disc.probability(),
-  };
-  for (double v : row) out[i++] = v;
-  for (double v : signals_) out[i++] = v;
+  row.Put(q);
+  row.Put(delay);
+  row.Put(static_cast<double>(c.departure_bytes - last_.departure_bytes) * 8e-6 / dt);
+  row.Put((busy - last_busy_).seconds() / dt);
+  row.Put(static_cast<double>(c.arrivals - last_.arrivals));
+  row.Put(static_cast<double>(c.drops_total() - last_.drops_total()));
+  row.Put(static_cast<double>(c.marks - last_.marks));
+  row.Put(disc.probability());
+  for (double v : signals_) row.Put(v);
   if (measuring) queue_stats_.Add(q);
   delay_sum_ms_ = 0;
   delay_n_ = 0;

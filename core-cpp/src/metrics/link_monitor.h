@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "metrics/column_batch.h"
 #include "metrics/histogram.h"
 #include "net/queue_link.h"
 
@@ -35,9 +36,9 @@ class LinkMonitor final : public QueueLink::DepartureObserver {
   LinkMonitor(std::string prefix, QueueLink& link, int8_t meter, size_t classes);
 
   void AppendColumnNames(std::vector<std::string>& names) const;
-  // Writes this interval's value of each of its columns into the row being
-  // built, from column i on.
-  void Sample(std::span<double> row, size_t& i, double dt, bool measuring);
+  // Puts this interval's value of each of its columns into the row being
+  // written.
+  void Sample(ColumnBatch::RowWriter& row, double dt, bool measuring);
   void StartMeasuring();
   LinkSummary Summarize(Time now, Time since) const;
   // Bytes of each class's data counted here so far.

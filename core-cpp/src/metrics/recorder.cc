@@ -1,6 +1,7 @@
 #include "metrics/recorder.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -8,7 +9,6 @@
 namespace aqmlab {
 
 namespace {
-constexpr uint32_t kTagSample = 0;
 constexpr uint32_t kTagWarmupEnd = 1;
 // Window i opens with tag kTagWindowBase + 2i and closes with the next tag.
 constexpr uint32_t kTagWindowBase = 2;
@@ -18,20 +18,47 @@ constexpr uint64_t kHashSeed = 0xcbf29ce484222325ULL;
 // The determinism hash. Each column's series is a polynomial in an odd
 // multiplier, h = h * K + x over its samples' bits (x a double's 64 bits):
 // mod 2^64 a change of one sample by d changes h by d * K^n, never 0 for an
-// odd K, so a difference anywhere shows. The columns' chains are independent
-// (their multiplies overlap), and two steps per value are all a sample pays.
-// The run's hash folds the column chains in order with a mixing step (the
-// xor-shift carries high bits into the low ones).
+// odd K, so a difference anywhere shows. A column's chain runs over the
+// column in one pass when its batch is cleared (or the hash read), not a
+// step per sample. The run's hash folds the column chains in order with a
+// mixing step (the xor-shift carries high bits into the low ones).
 constexpr uint64_t kHashMultiplier = 0x9e3779b97f4a7c15ULL;
 uint64_t HashFold(uint64_t h, uint64_t word) {
   h = (h ^ word) * kHashMultiplier;
   return h ^ (h >> 29);
 }
 
+uint64_t Bits(double v) {
+  uint64_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  return bits;
+}
+
+// K^0 .. K^8 (mod 2^64).
+constexpr std::array<uint64_t, 9> kHashPowers = [] {
+  std::array<uint64_t, 9> p{1};
+  for (size_t i = 1; i < p.size(); ++i) p[i] = p[i - 1] * kHashMultiplier;
+  return p;
+}();
+
+// h = h * K + x over `values`, eight at a time: h K^8 + x0 K^7 + ... + x6 K
+// + x7 is eight steps of the chain (mod 2^64, exactly), with independent
+// multiplies instead of eight in a row, and one fewer.
+uint64_t ChainColumn(uint64_t h, std::span<const double> values) {
+  size_t i = 0;
+  for (; i + 8 <= values.size(); i += 8) {
+    uint64_t sum = h * kHashPowers[8];
+    for (size_t j = 0; j < 8; ++j) sum += Bits(values[i + j]) * kHashPowers[7 - j];
+    h = sum;
+  }
+  for (; i < values.size(); ++i) h = h * kHashMultiplier + Bits(values[i]);
+  return h;
+}
+
 // The bottleneck's goodput: classes with data crossing hop 1 forward.
-int64_t SumDelivered(const std::vector<ClassCounters>& c, const std::vector<uint8_t>& crosses_hop1) {
+int64_t SumDelivered(const ClassCounters* c, const std::vector<uint8_t>& crosses_hop1) {
   int64_t sum = 0;
-  for (size_t k = 0; k < c.size(); ++k) {
+  for (size_t k = 0; k < crosses_hop1.size(); ++k) {
     if (crosses_hop1[k]) sum += c[k].delivered_bytes;
   }
   return sum;
@@ -72,10 +99,8 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
   }
   link_.disc().set_drop_observer(this);
   batch_.SetColumns(names_.size());
-  row_.resize(names_.size());
   column_hash_.assign(names_.size(), kHashSeed);
-  class_now_.assign(classes, ClassCounters{});
-  class_last_.assign(classes, ClassCounters{});
+  class_delivered_last_.assign(classes, 0);
   class_departed_.assign(classes, 0);
   class_departed_last_.assign(classes, 0);
   class_dropped_.assign(classes, 0);
@@ -98,7 +123,7 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
     loop_.Schedule(w.to, this, tag + 1);
   }
   // After the windows: the tick runs behind what was scheduled for its time before it.
-  loop_.ScheduleTick(loop_.now() + interval_, this, kTagSample);
+  loop_.ScheduleTick(loop_.now() + interval_, &ticker_);
   if (warmup_ > loop_.now()) {
     loop_.Schedule(warmup_, this, kTagWarmupEnd);
   } else {
@@ -145,9 +170,7 @@ Bytes MetricRecorder::ClassDeparted(size_t k) const {
 
 void MetricRecorder::OnEvent(uint32_t tag) {
   if (tag == kTagWarmupEnd) return StartMeasuring();
-  if (tag >= kTagWindowBase) return OnWindow((tag - kTagWindowBase) / 2, (tag - kTagWindowBase) % 2 == 0);
-  Sample();
-  loop_.ScheduleTick(loop_.now() + interval_, this, kTagSample);
+  OnWindow((tag - kTagWindowBase) / 2, (tag - kTagWindowBase) % 2 == 0);
 }
 
 void MetricRecorder::StartMeasuring() {
@@ -175,9 +198,8 @@ RunTotals MetricRecorder::Totals() const {
   t.at = loop_.now();
   t.counters = link_.disc().counters();
   t.busy = link_.busy_time();
-  t.classes.assign(probe_.classes.size(), ClassCounters{});
-  if (probe_.class_counters) probe_.class_counters(t.classes);
-  t.delivered = SumDelivered(t.classes, crosses_hop1_);
+  t.classes.assign(probe_.class_totals, probe_.class_totals + probe_.classes.size());
+  t.delivered = SumDelivered(probe_.class_totals, crosses_hop1_);
   for (size_t k = 0; k < class_departed_.size(); ++k) t.departed.push_back(ClassDeparted(k));
   t.dropped = class_dropped_;
   t.sent.assign(probe_.classes.size(), 0);
@@ -196,10 +218,10 @@ void MetricRecorder::CollectCompletions() const {
   }
 }
 
-void MetricRecorder::ReadSignals(const QueueDisc& disc) {
-  const AqmDescriptor& d = disc.descriptor();
-  if (&d != signal_source_) {
-    signal_source_ = &d;
+void MetricRecorder::ReadSignalsByName(const QueueDisc& disc) {
+  if (&disc != signal_source_) {
+    signal_source_ = &disc;
+    const AqmDescriptor& d = disc.descriptor();
     signal_index_.assign(signal_names_.size(), -1);
     for (size_t j = 0; j < signal_names_.size(); ++j) {
       for (size_t i = 0; i < d.signals.size(); ++i) {
@@ -212,8 +234,6 @@ void MetricRecorder::ReadSignals(const QueueDisc& disc) {
       signals_in_order_ = signal_index_[j] == static_cast<int>(j);
     }
   }
-  // The common case (no switch, or the discipline whose signals come first):
-  // the columns are the discipline's signals in its own order.
   if (signals_in_order_) return disc.ReadSignals(signals_);
   disc.ReadSignals(signal_read_);
   for (size_t j = 0; j < signals_.size(); ++j) {
@@ -221,52 +241,57 @@ void MetricRecorder::ReadSignals(const QueueDisc& disc) {
   }
 }
 
+void MetricRecorder::Tick() {
+  Sample();
+  loop_.ScheduleTick(loop_.now() + interval_, &ticker_);
+}
+
 void MetricRecorder::Sample() {
   const QueueDisc& disc = link_.disc();
   const QueueCounters& c = disc.counters();
   const double dt = interval_s_;
+  const double t = loop_.now().seconds();
   const Time busy = link_.busy_time();
-  if (probe_.class_counters) probe_.class_counters(class_now_);
-  const int64_t delivered = SumDelivered(class_now_, crosses_hop1_);
+  const ClassCounters* classes = probe_.class_totals;
+  const int64_t delivered = SumDelivered(classes, crosses_hop1_);
   const double q = static_cast<double>(disc.packets());
-  ReadSignals(disc);
+  // The common case (no switch, or the discipline whose signals come first):
+  // the columns are the discipline's signals in its own order.
+  if (&disc == signal_source_ && signals_in_order_) {
+    disc.ReadSignals(signals_);
+  } else {
+    ReadSignalsByName(disc);
+  }
 
-  const double row[] = {
-      loop_.now().seconds(),
-      q,
-      static_cast<double>(disc.bytes()),
-      delay_n_ ? delay_sum_ms_ / static_cast<double>(delay_n_) : kNaN,
-      jitter_n_ ? jitter_sum_ms_ / static_cast<double>(jitter_n_) : kNaN,
-      static_cast<double>(c.departure_bytes - last_counters_.departure_bytes) * 8e-6 / dt,
-      static_cast<double>(delivered - last_delivered_) * 8e-6 / dt,
-      (busy - last_busy_).seconds() / dt,
-      static_cast<double>(c.arrivals - last_counters_.arrivals),
-      static_cast<double>(c.drops_of(DropReason::kOverflow) -
-                          last_counters_.drops_of(DropReason::kOverflow)),
-      static_cast<double>(c.drops_of(DropReason::kForced) -
-                          last_counters_.drops_of(DropReason::kForced)),
-      static_cast<double>(c.drops_of(DropReason::kEarly) -
-                          last_counters_.drops_of(DropReason::kEarly)),
-      static_cast<double>(c.marks - last_counters_.marks),
-      disc.probability(),
-      static_cast<double>(probe_.active_flows()),
-  };
-  size_t i = 0;
-  for (double v : row) row_[i++] = v;
-  for (double v : signals_) row_[i++] = v;
-  for (size_t k = 0; k < class_now_.size(); ++k) {
-    row_[i++] = static_cast<double>(class_now_[k].delivered_bytes - class_last_[k].delivered_bytes) * 8e-6 / dt;
+  ColumnBatch::RowWriter row = batch_.AppendRow();
+  row.Put(t);
+  row.Put(q);
+  row.Put(static_cast<double>(disc.bytes()));
+  row.Put(delay_n_ ? delay_sum_ms_ / static_cast<double>(delay_n_) : kNaN);
+  row.Put(jitter_n_ ? jitter_sum_ms_ / static_cast<double>(jitter_n_) : kNaN);
+  row.Put(static_cast<double>(c.departure_bytes - last_counters_.departure_bytes) * 8e-6 / dt);
+  row.Put(static_cast<double>(delivered - last_delivered_) * 8e-6 / dt);
+  row.Put((busy - last_busy_).seconds() / dt);
+  row.Put(static_cast<double>(c.arrivals - last_counters_.arrivals));
+  for (DropReason r : {DropReason::kOverflow, DropReason::kForced, DropReason::kEarly}) {
+    row.Put(static_cast<double>(c.drops_of(r) - last_counters_.drops_of(r)));
+  }
+  row.Put(static_cast<double>(c.marks - last_counters_.marks));
+  row.Put(disc.probability());
+  row.Put(static_cast<double>(*probe_.active_flows));
+  for (double v : signals_) row.Put(v);
+  for (size_t k = 0; k < class_delivered_last_.size(); ++k) {
+    const Bytes got = classes[k].delivered_bytes;
+    row.Put(static_cast<double>(got - class_delivered_last_[k]) * 8e-6 / dt);
+    class_delivered_last_[k] = got;
     const Bytes departed = links_.empty() ? class_departed_[k] : ClassDeparted(k);
-    row_[i++] = static_cast<double>(departed - class_departed_last_[k]) * 8e-6 / dt;
+    row.Put(static_cast<double>(departed - class_departed_last_[k]) * 8e-6 / dt);
     class_departed_last_[k] = departed;
   }
-  for (auto& l : links_) l->Sample(row_, i, dt, summary_.measuring());
-  batch_.AppendRow(row_);
-  HashRow();
-  if (settling_) settling_->Add(loop_.now().seconds(), q);
+  for (auto& l : links_) l->Sample(row, dt, summary_.measuring());
+  if (settling_) settling_->Add(t, q);
   if (probe_.take_completions) CollectCompletions();
 
-  const double t = loop_.now().seconds();
   if (summary_.measuring()) summary_.AddQueueSample(t, q);
   for (SummaryAccumulator* w : open_windows_) w->AddQueueSample(t, q);
   delay_sum_ms_ = jitter_sum_ms_ = 0;
@@ -274,23 +299,20 @@ void MetricRecorder::Sample() {
   last_counters_ = c;
   last_busy_ = busy;
   last_delivered_ = delivered;
-  // class_counters refills every entry of class_now_ before it is read again.
-  std::swap(class_last_, class_now_);
 }
 
-void MetricRecorder::HashRow() {
-  // From the row as built (contiguous and in cache), not read back from the
-  // batch's columns, a stride apart.
-  for (size_t c = 0; c < row_.size(); ++c) {
-    uint64_t bits;
-    std::memcpy(&bits, &row_[c], sizeof bits);
-    column_hash_[c] = column_hash_[c] * kHashMultiplier + bits;
+void MetricRecorder::ClearBatch() {
+  for (size_t c = 0; c < column_hash_.size(); ++c) {
+    column_hash_[c] = ChainColumn(column_hash_[c], batch_[c]);
   }
+  batch_.Clear();
 }
 
 uint64_t MetricRecorder::SeriesHash() const {
   uint64_t h = kHashSeed;
-  for (uint64_t column : column_hash_) h = HashFold(h, column);
+  for (size_t c = 0; c < column_hash_.size(); ++c) {
+    h = HashFold(h, ChainColumn(column_hash_[c], batch_[c]));
+  }
   return h;
 }
 

@@ -1,8 +1,8 @@
 // The sampler: every interval it reads the bottleneck, the other monitored
 // queues and the traffic into one row of the batch (column_batch.h, written
 // column-major in place), and hashes each column's series for determinism
-// checks. It
-// watches departures and drops, and feeds the run summary's half
+// checks, a column at a time when the batch is cleared or the hash is read.
+// It watches departures and drops, and feeds the run summary's half
 // (summary_accumulator.h) from the end of the warm-up.
 #pragma once
 
@@ -48,14 +48,17 @@ struct RecorderWindow {
 };
 
 // What the recorder reads from the traffic side. Packets carry their class
-// index (Packet::traffic_class) into `classes`.
+// index (Packet::traffic_class) into `classes`. What every sample reads, the
+// traffic keeps current as it changes, and the sample reads it in place; the
+// rest is asked for when a summary is taken.
 struct TrafficProbe {
   std::vector<TrafficClass> classes;
-  // Fills one entry per class, cumulative since the start.
-  std::function<void(std::vector<ClassCounters>&)> class_counters;
+  // One entry per class, cumulative since the start.
+  const ClassCounters* class_totals = nullptr;
+  // The long-lived TCP flows that should be running now.
+  const int64_t* active_flows = nullptr;
   // Bytes delivered so far by each long-lived flow, and whether it runs now.
   std::function<std::vector<std::pair<double, bool>>()> per_flow;
-  std::function<int64_t()> active_flows;
   // Appends the short flows and pages completed since the last call.
   std::function<void(std::vector<FlowCompletionRecord>&)> take_completions;
   // Fills one entry per class: data packets sent so far (for loss ratios).
@@ -84,21 +87,25 @@ class MetricRecorder final : public QueueLink::DepartureObserver,
   std::span<const double> Flatten() { return batch_.Packed(); }
   // batch()[c][r]: column c's sample r.
   const ColumnBatch& batch() const { return batch_; }
-  void ClearBatch() { batch_.Clear(); }
+  // Drops the pending samples, their columns' hash chains continued first.
+  void ClearBatch();
   Summary summary() const;
 
  private:
+  // Every interval: a sample, and the next tick.
+  void Tick();
   void Sample();
   // The bottleneck discipline's signals into signals_, by name: a side that
   // switches discipline mid-run has the columns of both, and the ones the
-  // running discipline lacks read NaN.
-  void ReadSignals(const QueueDisc& disc);
+  // running discipline lacks read NaN. A discipline's descriptor never
+  // changes, and one switched away from stays alive (QueueLink::ReplaceDisc),
+  // so a new queue address (signal_source_) is the only sign of a switch.
+  void ReadSignalsByName(const QueueDisc& disc);
   void StartMeasuring();
   // A named window opens (its accumulator starts) or closes (its summary is kept).
   void OnWindow(size_t index, bool opens);
-  // Folds the row just sampled (row_) into each column's hash chain.
-  void HashRow();
-  // The run's hash: the column chains folded in column order.
+  // The run's hash: the column chains, continued over the pending batch,
+  // folded in column order.
   uint64_t SeriesHash() const;
   // Moves completed short flows and pages into the summary. Logically const:
   // it only changes where records wait, not what the summary reports.
@@ -107,7 +114,16 @@ class MetricRecorder final : public QueueLink::DepartureObserver,
   // Bytes of class k's data counted at every monitored queue.
   Bytes ClassDeparted(size_t k) const;
 
+  // The sampling tick's own event target, so that the sample path neither
+  // tells tags apart nor carries the code of the rarer events (OnEvent).
+  struct Ticker final : EventTarget {
+    explicit Ticker(MetricRecorder& r) : recorder(r) {}
+    void OnEvent(uint32_t) override { recorder.Tick(); }
+    MetricRecorder& recorder;
+  };
+
   EventLoop& loop_;
+  Ticker ticker_{*this};
   QueueLink& link_;
   TrafficProbe probe_;
   Time interval_;
@@ -115,14 +131,13 @@ class MetricRecorder final : public QueueLink::DepartureObserver,
   Time warmup_;
   std::vector<std::string> names_;
   ColumnBatch batch_;
-  std::vector<double> row_;  // the sample being taken, one value per column
   std::vector<double> signals_;
   std::vector<std::string_view> signal_names_;  // the "aqm.*" columns, in order
-  const AqmDescriptor* signal_source_ = nullptr;  // whose indices signal_index_ holds
+  const QueueDisc* signal_source_ = nullptr;  // whose indices signal_index_ holds
   std::vector<int> signal_index_;  // per column, its index in the running discipline, or -1
   std::vector<double> signal_read_;
   bool signals_in_order_ = false;  // signal_index_ is 0, 1, 2, ...: read straight into signals_
-  std::vector<uint64_t> column_hash_;  // per column, over every sample taken (HashRow)
+  std::vector<uint64_t> column_hash_;  // per column, over the samples of the batches cleared
 
   // Per-interval accumulators.
   double delay_sum_ms_ = 0;
@@ -133,8 +148,7 @@ class MetricRecorder final : public QueueLink::DepartureObserver,
   QueueCounters last_counters_;
   Time last_busy_;
   int64_t last_delivered_ = 0;
-  std::vector<ClassCounters> class_now_;
-  std::vector<ClassCounters> class_last_;
+  std::vector<Bytes> class_delivered_last_;
   std::vector<Bytes> class_departed_;  // bytes leaving the bottleneck, per class
   std::vector<Bytes> class_departed_last_;
   std::vector<int64_t> class_dropped_;  // data packets, at every queue

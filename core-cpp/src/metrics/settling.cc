@@ -28,7 +28,7 @@ void SettlingDetector::Add(double t_s, double q) {
   queue_[next_] = q;
   sum_ += q;
   abs_dev_sum_ += std::fabs(q - target_);
-  next_ = (next_ + 1) % window_;
+  if (++next_ == window_) next_ = 0;
   if (filled_ < window_) return;
   const double n = static_cast<double>(window_);
   const double mean = sum_ / n;

@@ -60,12 +60,6 @@ void SummaryAccumulator::Start(RunTotals base) {
   transient_.Start(base_.at.seconds());
 }
 
-void SummaryAccumulator::AddQueueSample(double t_s, double packets) {
-  queue_stats_.Add(packets);
-  queue_hist_.Add(packets);
-  transient_.Add(t_s, packets);
-}
-
 void SummaryAccumulator::AddDelay(double ms, int traffic_class) {
   delay_stats_.Add(ms);
   delay_hist_.Add(ms);

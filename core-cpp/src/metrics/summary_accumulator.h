@@ -42,7 +42,12 @@ class SummaryAccumulator {
   bool measuring() const { return measuring_; }
   Time start() const { return base_.at; }
 
-  void AddQueueSample(double t_s, double packets);
+  // Inline: the sampler calls it every interval.
+  void AddQueueSample(double t_s, double packets) {
+    queue_stats_.Add(packets);
+    queue_hist_.AddUnitWidth(packets);
+    transient_.Add(t_s, packets);
+  }
   // A departure's queueing delay; `traffic_class` is the class of a data
   // packet, or -1 (an ACK or request: counted only in the totals).
   void AddDelay(double ms, int traffic_class);

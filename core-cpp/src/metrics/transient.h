@@ -5,7 +5,9 @@
 // O(1) work a sample; memory: one second of samples.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -42,12 +44,12 @@ class TransientTracker {
   // Whether a queue of `q` packets counts as a full buffer of `buffer`: a
   // full drop-tail queue sits at buffer - 1 between a departure and the next
   // arrival, so within one packet of the buffer counts (for a buffer above 1).
-  static bool IsFull(double q, int64_t buffer) {
-    return buffer > 1 ? q >= static_cast<double>(buffer - 1) : q >= 1;
-  }
+  static bool IsFull(double q, int64_t buffer) { return q >= FullFrom(buffer); }
+  // The least queue that counts as full.
+  static double FullFrom(int64_t buffer) { return buffer > 1 ? static_cast<double>(buffer - 1) : 1.0; }
 
  private:
-  int64_t buffer_;
+  double full_from_;  // FullFrom(the buffer)
   double interval_s_;
   std::optional<SettlingBand> band_;
   double from_s_ = 0;
@@ -58,13 +60,39 @@ class TransientTracker {
   int64_t n_ = 0;
   int64_t full_ = 0;
   int64_t empty_ = 0;
-  double max_ = 0;
-  std::optional<double> max_mean_;
+  double max_ = -std::numeric_limits<double>::infinity();
+  // The largest 1 s mean so far, once the ring has filled (filled_ == ring_.size()).
+  double max_mean_ = -std::numeric_limits<double>::infinity();
   // The start of the first 1 s window of the current run of windows in the
   // band (set when a window leaves it); empty while none has left it.
   std::optional<double> settled_from_s_;
   bool last_in_band_ = false;
   double first_t_s_ = 0;
 };
+
+// Inline: the sampler calls it every interval.
+inline void TransientTracker::Add(double t_s, double q) {
+  if (n_ == 0) first_t_s_ = t_s;
+  ++n_;
+  if (q > max_) max_ = q;
+  if (q <= 0) ++empty_;
+  if (q >= full_from_) ++full_;
+  if (filled_ == ring_.size()) {
+    ring_sum_ -= ring_[next_];
+  } else {
+    ++filled_;
+  }
+  ring_[next_] = q;
+  ring_sum_ += q;
+  if (++next_ == ring_.size()) next_ = 0;
+  if (filled_ < ring_.size()) return;
+  const double mean = ring_sum_ / static_cast<double>(ring_.size());
+  if (mean > max_mean_) max_mean_ = mean;
+  if (!band_) return;
+  last_in_band_ = std::fabs(mean - band_->target_pkts) <= band_->tolerance_pkts;
+  // The next 1 s window starts one sample after this one's oldest, which is
+  // the sample a second before this one.
+  if (!last_in_band_) settled_from_s_ = t_s - static_cast<double>(ring_.size() - 1) * interval_s_ + interval_s_;
+}
 
 }  // namespace aqmlab

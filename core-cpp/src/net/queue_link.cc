@@ -31,10 +31,6 @@ void QueueLink::SetRate(double bps) {
   disc_->SetCapacity(bps);
 }
 
-Time QueueLink::busy_time() const {
-  return in_service_ ? busy_accum_ + (loop_.now() - service_started_) : busy_accum_;
-}
-
 void QueueLink::ReplaceDisc(std::unique_ptr<QueueDisc> next, bool keep_state) {
   disc_->HandOver(*next, keep_state);
   retired_.push_back(std::move(disc_));

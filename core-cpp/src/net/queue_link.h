@@ -33,7 +33,9 @@ class QueueLink final : public PacketReceiver {
   Time delay() const { return wire_.delay(); }
   bool busy() const { return in_service_ != nullptr; }
   // Total time spent transmitting, for utilisation.
-  Time busy_time() const;
+  Time busy_time() const {
+    return in_service_ ? busy_accum_ + (loop_.now() - service_started_) : busy_accum_;
+  }
 
   // Observes every packet as it starts its transmission (metrics).
   class DepartureObserver {

@@ -9,6 +9,7 @@
 
 #include "net/packet.h"
 #include "net/pipe.h"
+#include "metrics/summary.h"
 #include "net/queue_link.h"
 #include "scenario/scenario.h"
 #include "sim/event_loop.h"
@@ -18,7 +19,8 @@ namespace aqmlab {
 
 // What every group plugs into, owned by the Simulation.
 struct Network {
-  Network(EventLoop& l, PacketPool& p, const Scenario& s) : loop(l), pool(p), scenario(s) {}
+  Network(EventLoop& l, PacketPool& p, const Scenario& s)
+      : loop(l), pool(p), scenario(s), class_totals(s.groups.size()) {}
   EventLoop& loop;
   PacketPool& pool;
   const Scenario& scenario;
@@ -50,6 +52,16 @@ struct Network {
   std::vector<const TcpSource*> tcp_sources;  // every long-lived flow, by id
   std::vector<const TcpSink*> tcp_sinks;
   std::vector<bool> tcp_reverse;              // whether flow i runs R2 -> R1
+
+  // What the recorder reads at every sample, kept up to date by the groups
+  // as it changes, so that a sample visits no group. Per traffic class
+  // (Packet::traffic_class), the delivery counts since the start, added to by
+  // the groups' sinks and taps as packets arrive; sized to the number of
+  // groups (there are at most as many classes) and never resized, so sinks
+  // keep pointers into it.
+  std::vector<ClassCounters> class_totals;
+  // The long-lived TCP flows that should be running now, over every group.
+  int64_t active_tcp_flows = 0;
 
  private:
   // The hop indices a path crosses, in the forward order.

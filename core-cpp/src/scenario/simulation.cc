@@ -158,10 +158,8 @@ Status Simulation::Build() {
 
 TrafficProbe Simulation::MakeProbe() {
   TrafficProbe probe;
-  probe.class_counters = [this](std::vector<ClassCounters>& out) {
-    std::fill(out.begin(), out.end(), ClassCounters{});
-    for (const auto& g : groups_) g->AddCounters(out[g->traffic_class()]);
-  };
+  probe.class_totals = network_->class_totals.data();
+  probe.active_flows = &network_->active_tcp_flows;
   // Fairness is among the flows that cross the AQM forward: reverse flows
   // meet only drop-tail queues.
   probe.per_flow = [this, reverse = HasReverseTraffic(scenario_)] {
@@ -178,18 +176,13 @@ TrafficProbe Simulation::MakeProbe() {
     std::fill(out.begin(), out.end(), 0);
     for (const auto& g : groups_) out[g->traffic_class()] += g->sent_packets();
   };
-  probe.active_flows = [this] { return active_flows(); };
   probe.take_completions = [this](std::vector<FlowCompletionRecord>& out) {
     for (const auto& g : groups_) g->TakeCompletions(out);
   };
   return probe;
 }
 
-int64_t Simulation::active_flows() const {
-  int64_t n = 0;
-  for (const auto& g : groups_) n += g->active_tcp_flows();
-  return n;
-}
+int64_t Simulation::active_flows() const { return network_->active_tcp_flows; }
 
 Status Simulation::Apply(const TimelineEvent& e) {
   if (e.kind == EventKind::kSetParam) {

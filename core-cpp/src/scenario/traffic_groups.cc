@@ -19,14 +19,24 @@ TrafficGroup::TrafficGroup(Network& net, int index, int16_t traffic_class)
 
 void TrafficGroup::TurnOn() {
   if (on_) return;
+  const int64_t active = active_tcp_flows();
   on_ = true;
   OnTurnOn();
+  net_.active_tcp_flows += active_tcp_flows() - active;
 }
 
 void TrafficGroup::TurnOff() {
   if (!on_) return;
+  const int64_t active = active_tcp_flows();
   on_ = false;
   OnTurnOff();
+  net_.active_tcp_flows += active_tcp_flows() - active;
+}
+
+void TrafficGroup::SetCount(int64_t count) {
+  const int64_t active = active_tcp_flows();
+  OnSetCount(count);
+  net_.active_tcp_flows += active_tcp_flows() - active;
 }
 
 double TrafficGroup::MemberRttMs(int64_t k) const {

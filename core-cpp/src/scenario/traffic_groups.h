@@ -31,14 +31,13 @@ class TrafficGroup {
   // Flows or sources the group holds (its `count`; mmpp: its sources).
   virtual int64_t count() const = 0;
   // set_flows: only for counted kinds (CheckEvent has made sure).
-  virtual void SetCount(int64_t count) { (void)count; }
+  void SetCount(int64_t count);
   // set_rate, in the unit of RateFieldOf(kind) (CheckEvent has made sure).
   virtual void SetRate(double rate) { (void)rate; }
-  // Long-lived TCP flows that should be running now.
+  // Long-lived TCP flows that should be running now (kept summed over the
+  // groups in Network::active_tcp_flows by TurnOn, TurnOff and SetCount).
   virtual int64_t active_tcp_flows() const { return 0; }
 
-  // Cumulative delivery counts of this group, added to its class's.
-  virtual void AddCounters(ClassCounters& c) const = 0;
   // Data packets the group has sent into the network so far (loss ratio).
   virtual int64_t sent_packets() const = 0;
   virtual void TakeCompletions(std::vector<FlowCompletionRecord>& out) { (void)out; }
@@ -52,6 +51,10 @@ class TrafficGroup {
  protected:
   virtual void OnTurnOn() = 0;
   virtual void OnTurnOff() = 0;
+  virtual void OnSetCount(int64_t count) { (void)count; }
+  // The group's class's delivery counts (Network::class_totals), which its
+  // sinks and taps add to.
+  ClassCounters& class_totals() const { return net_.class_totals[static_cast<size_t>(class_)]; }
   const GroupSpec& spec() const { return net_.scenario.groups[index_]; }
   // One-way access delay that gives a round trip of `rtt_ms` over the group's path.
   Time AccessDelay(double rtt_ms) const;

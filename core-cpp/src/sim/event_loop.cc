@@ -29,9 +29,13 @@ void EventLoop::RunTick() {
   tick_at_ = -1;
   // Nothing at this time is left in the queue: the events deferred behind
   // the tick go in now, ahead of anything the tick itself schedules.
+  if (!after_tick_.empty()) PushAfterTick();
+  target->OnEvent(tick_tag_);
+}
+
+void EventLoop::PushAfterTick() {
   for (const Deferred& d : after_tick_) queue_.Push(now_.ns(), d.target, d.tag);
   after_tick_.clear();
-  target->OnEvent(tick_tag_);
 }
 
 void Timer::Arm(Time at) {

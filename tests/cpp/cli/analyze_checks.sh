@@ -6,13 +6,7 @@ set -u
 aqmlab=$1
 here=$(cd "$(dirname "$0")" && pwd)
 examples=$here/../../../core-cpp/analysis-examples
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-fail() { echo "FAIL: $*" >&2; exit 1; }
-expect_match() {  # text, extended regex, what
-  grep -Eq -- "$2" <<<"$1" || fail "$3: expected /$2/, got: $(head -c 600 <<<"$1")"
-}
+. "$here/common.sh"
 
 case $2 in
 help)
@@ -20,10 +14,8 @@ help)
   [ $status -eq 0 ] || fail "exit status $status"
   expect_match "$out" '^usage: aqmlab analyze <model.json> \[--csv\]' "usage on stdout"
   # An unknown flag: a non-zero exit and one line naming it (issue 16's convention).
-  err=$("$aqmlab" analyze "$examples/chain-16-phases.json" --bogus 2>&1 >/dev/null); status=$?
-  [ $status -ne 0 ] || fail "unknown flag: exit status 0"
-  [ "$(wc -l <<<"$err")" -eq 1 ] || fail "unknown flag: $(wc -l <<<"$err") lines on stderr, expected 1: $err"
-  expect_match "$err" '^aqmlab analyze: unknown option "--bogus"' "unknown flag named"
+  expect_refusal 2 '^aqmlab analyze: unknown option "--bogus"' "unknown flag named" \
+    analyze "$examples/chain-16-phases.json" --bogus
   ;;
 chain_json)
   out=$("$aqmlab" analyze "$examples/chain-16-phases.json") || fail "exit status $?"
@@ -81,13 +73,10 @@ scenario_side)
   ;;
 bad_input)
   echo '{"chain":{"sources":[{"lambda1":5,"lambda2":1,"r12":0}]}}' > "$tmp/m.json"
-  out=$("$aqmlab" analyze "$tmp/m.json" 2>&1); status=$?
-  [ $status -eq 1 ] || fail "exit status $status"
-  expect_match "$out" '^aqmlab analyze: .*m.json: chain.sources\[0\].r12: must be in \[1e-06, 1000000\], got 0$' "message"
+  expect_refusal 1 '^aqmlab analyze: .*m.json: chain.sources\[0\].r12: must be in \[1e-06, 1000000\], got 0$' "message" \
+    analyze "$tmp/m.json"
   echo '{"network":{"flows":10},"aqm":"nosuch","stability":{}}' > "$tmp/m.json"
-  out=$("$aqmlab" analyze "$tmp/m.json" 2>&1); status=$?
-  [ $status -eq 1 ] || fail "exit status $status"
-  expect_match "$out" 'm.json: aqm: unknown discipline "nosuch"' "unknown discipline"
+  expect_refusal 1 'm.json: aqm: unknown discipline "nosuch"' "unknown discipline" analyze "$tmp/m.json"
   out=$("$aqmlab" analyze --side 1 "$tmp/m.json" 2>&1); status=$?
   [ $status -eq 2 ] || fail "--side without --scenario: exit status $status"
   ;;

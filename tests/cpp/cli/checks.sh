@@ -5,13 +5,7 @@
 set -u
 aqmlab=$1
 here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-fail() { echo "FAIL: $*" >&2; exit 1; }
-expect_match() {  # text, extended regex, what
-  grep -Eq -- "$2" <<<"$1" || fail "$3: expected /$2/, got: $(head -c 600 <<<"$1")"
-}
+. "$here/common.sh"
 
 case $2 in
 packet_limit)
@@ -48,9 +42,7 @@ input_size_cap)
 set_rate_without_groups)
   # Used to end with SIGSEGV and nothing on stderr.
   echo '{"groups":[],"events":[{"kind":"set_rate"}]}' > "$tmp/crash.json"
-  out=$("$aqmlab" run "$tmp/crash.json" 2>&1); status=$?
-  [ $status -eq 1 ] || fail "exit status $status"
-  expect_match "$out" 'crash.json: events\[0\]\.group: is required$' "message"
+  expect_refusal 1 'crash.json: events\[0\]\.group: is required$' "message" run "$tmp/crash.json"
   ;;
 progress_on_a_terminal)
   # script(1) gives the run a terminal; the progress line goes to it.

@@ -4,10 +4,8 @@
 # an unknown command or flag is one line on stderr naming it, status != 0.
 set -u
 aqmlab=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-fail() { echo "FAIL: $*" >&2; exit 1; }
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/common.sh"
 # Runs aqmlab with the given arguments; stdout, stderr and status in $tmp.
 run() { "$aqmlab" "$@" > "$tmp/out" 2> "$tmp/err"; echo $? > "$tmp/status"; }
 status() { cat "$tmp/status"; }

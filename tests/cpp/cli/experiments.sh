@@ -6,10 +6,8 @@
 set -u
 aqmlab=$1
 dir=$2/public/experiments
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-fail() { echo "FAIL: $*" >&2; exit 1; }
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/common.sh"
 
 # id and runs of every entry, one per line.
 entries=$(node -e '

@@ -45,18 +45,25 @@ export function listenForCrosshair(
     readout.removeAttribute('aria-live');
     view.setHover(null);
   };
-  container.addEventListener('pointermove', move);
-  container.addEventListener('pointerdown', move);
-  container.addEventListener('pointerleave', leave);
-  container.addEventListener('keydown', key);
-  container.addEventListener('focus', focus);
-  container.addEventListener('blur', blur);
+  const stops = [
+    listen(container, 'pointermove', move),
+    listen(container, 'pointerdown', move),
+    listen(container, 'pointerleave', leave),
+    listen(container, 'keydown', key),
+    listen(container, 'focus', focus),
+    listen(container, 'blur', blur),
+  ];
   return () => {
-    container.removeEventListener('pointermove', move);
-    container.removeEventListener('pointerdown', move);
-    container.removeEventListener('pointerleave', leave);
-    container.removeEventListener('keydown', key);
-    container.removeEventListener('focus', focus);
-    container.removeEventListener('blur', blur);
+    for (const stop of stops) stop();
   };
+}
+
+/** Adds the listener; the returned function removes it. */
+function listen<K extends keyof HTMLElementEventMap>(
+  target: HTMLElement,
+  type: K,
+  listener: (e: HTMLElementEventMap[K]) => void,
+): () => void {
+  target.addEventListener(type, listener);
+  return () => target.removeEventListener(type, listener);
 }

@@ -23,7 +23,8 @@ class CountedGroup : public TrafficGroup {
 
   int64_t count() const override { return count_; }
 
-  void SetCount(int64_t count) override {
+ protected:
+  void OnSetCount(int64_t count) override {
     Grow(count);
     if (on()) {
       // Started at once; members still waiting for their pattern start
@@ -36,7 +37,6 @@ class CountedGroup : public TrafficGroup {
     count_ = count;
   }
 
- protected:
   // One flow or source, with at most one pending event for its pattern
   // start: toggling the group any number of times while starts are pending
   // (the page's live toggles are unlimited) adds no events. A member whose

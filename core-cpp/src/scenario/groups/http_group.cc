@@ -21,8 +21,6 @@ class HttpGroup final : public CountedGroup {
     for (const auto& m : members()) static_cast<Session&>(*m).session.ThinkChanged();
   }
 
-  void AddCounters(ClassCounters& c) const override { c.delivered_bytes += delivered_bytes_; }
-
   int64_t sent_packets() const override {
     int64_t n = 0;
     for (const auto& m : members()) n += static_cast<const Session&>(*m).session.stats().segments_entered;
@@ -52,7 +50,7 @@ class HttpGroup final : public CountedGroup {
                             Hops({}, g.net_.ReturnHops(g.spec()), {&access_back}),
                             g.net_.DataMeter(g.spec())},
                   &g.config_) {
-      session.AccumulateInto(&g.delivered_bytes_);
+      session.AccumulateInto(&g.class_totals().delivered_bytes);
     }
     void Start() override { session.Start(); }
     void Stop() override { session.Stop(); }
@@ -67,7 +65,6 @@ class HttpGroup final : public CountedGroup {
   }
 
   HttpConfig config_;  // shared by the sessions
-  Bytes delivered_bytes_ = 0;  // by every session's sink, since the start
 };
 
 }  // namespace

@@ -14,7 +14,7 @@ namespace {
 class MmppGroup final : public TrafficGroup {
  public:
   MmppGroup(Network& net, int index, int16_t cls, const MmppTraffic& t)
-      : TrafficGroup(net, index, cls), end_(net.pool, OpenLoopFlowBase()) {
+      : TrafficGroup(net, index, cls), end_(net.pool, OpenLoopFlowBase(), class_totals()) {
     const PacketSizeLaw size = MakeSizeLaw(t.exponential_sizes, PacketBytes(t.packet_bytes));
     for (size_t k = 0; k < t.sources.size(); ++k) {
       const MmppSourceSpec& m = t.sources[k];
@@ -37,10 +37,6 @@ class MmppGroup final : public TrafficGroup {
     for (size_t k = 0; k < sources_.size(); ++k) {
       sources_[k]->source.SetArrivalRates(base_[k].lambda1 * f, base_[k].lambda2 * f);
     }
-  }
-
-  void AddCounters(ClassCounters& c) const override {
-    end_.AddCounters(c);
   }
 
   int64_t sent_packets() const override {

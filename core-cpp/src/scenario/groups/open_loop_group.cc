@@ -26,15 +26,11 @@ class OpenLoopGroup final : public CountedGroup {
  public:
   OpenLoopGroup(Network& net, int index, int16_t cls, const Config& config,
                 RateSetter<Source, Config> rate)
-      : CountedGroup(net, index, cls), config_(config), rate_(rate), end_(net.pool, OpenLoopFlowBase()) {}
+      : CountedGroup(net, index, cls), config_(config), rate_(rate), end_(net.pool, OpenLoopFlowBase(), class_totals()) {}
 
   void SetRate(double rate) override {
     rate_.update(config_, rate);
     for (const auto& m : members()) rate_.apply(static_cast<SourceMember&>(*m).source, config_);
-  }
-
-  void AddCounters(ClassCounters& c) const override {
-    end_.AddCounters(c);
   }
 
   int64_t sent_packets() const override {
@@ -71,11 +67,17 @@ class OpenLoopGroup final : public CountedGroup {
   OpenLoopEnd end_;
 };
 
-template <class Source, class Config>
-Result<std::unique_ptr<TrafficGroup>> MakeOpenLoop(Network& net, int index, int16_t cls,
-                                                   const Config& config, Status valid,
-                                                   RateSetter<Source, Config> rate) {
-  if (!valid.ok()) return Error{"groups[" + std::to_string(index) + "]." + valid.error};
+// Builds group `index` of open-loop `Source`s: `configure` maps the group's
+// traffic fields (and its packet size, defaulted from the scenario) to the
+// sources' config, which must pass `validate`.
+template <class Source, class Traffic, class Config>
+GroupResult MakeOpenLoop(Network& net, int index, int16_t cls, Config (*configure)(const Traffic&, Bytes),
+                         Status (*validate)(const Config&), RateSetter<Source, Config> rate) {
+  const auto& t = std::get<Traffic>(net.scenario.groups[index].traffic);
+  const Config config = configure(t, PacketBytesOf(net.scenario, t.packet_bytes));
+  if (Status valid = validate(config); !valid.ok()) {
+    return Error{"groups[" + std::to_string(index) + "]." + valid.error};
+  }
   return std::unique_ptr<TrafficGroup>(
       std::make_unique<OpenLoopGroup<Source, Config>>(net, index, cls, config, rate));
 }
@@ -83,76 +85,71 @@ Result<std::unique_ptr<TrafficGroup>> MakeOpenLoop(Network& net, int index, int1
 }  // namespace
 
 GroupResult MakeCbrGroup(Network& net, int index, int16_t cls) {
-  const GroupSpec& g = net.scenario.groups[index];
-  const auto& t = std::get<CbrTraffic>(g.traffic);
-  CbrConfig c;
-  c.packet_bytes = PacketBytesOf(net.scenario, t.packet_bytes);
-  c.pacing = t.rate_mbps ? CbrPacing::kRate : CbrPacing::kInterval;
-  if (t.rate_mbps) c.rate_bps = *t.rate_mbps * 1e6;
-  if (t.interval_ms) c.interval = Time::Millis(*t.interval_ms);
-  c.random_phase = t.random_phase;
-  return MakeOpenLoop<CbrSource>(
-      net, index, cls, c, ValidateCbrConfig(c),
-      RateSetter<CbrSource, CbrConfig>{
-          [](CbrConfig& cfg, double mbps) {
-            cfg.pacing = CbrPacing::kRate;
-            cfg.rate_bps = mbps * 1e6;
-          },
-          [](CbrSource& s, const CbrConfig& cfg) { s.SetRate(cfg.rate_bps); }});
+  return MakeOpenLoop<CbrSource, CbrTraffic, CbrConfig>(
+      net, index, cls,
+      [](const CbrTraffic& t, Bytes packet_bytes) {
+        return CbrConfig{.packet_bytes = packet_bytes,
+                         .pacing = t.rate_mbps ? CbrPacing::kRate : CbrPacing::kInterval,
+                         .interval = t.interval_ms ? Time::Millis(*t.interval_ms) : CbrConfig{}.interval,
+                         .rate_bps = t.rate_mbps ? *t.rate_mbps * 1e6 : CbrConfig{}.rate_bps,
+                         .random_phase = t.random_phase};
+      },
+      ValidateCbrConfig,
+      {[](CbrConfig& cfg, double mbps) {
+         cfg.pacing = CbrPacing::kRate;
+         cfg.rate_bps = mbps * 1e6;
+       },
+       [](CbrSource& s, const CbrConfig& cfg) { s.SetRate(cfg.rate_bps); }});
 }
 
 GroupResult MakeOnOffGroup(Network& net, int index, int16_t cls) {
-  const GroupSpec& g = net.scenario.groups[index];
-  const auto& t = std::get<OnOffTraffic>(g.traffic);
-  OnOffConfig c;
-  c.law = t.pareto ? PeriodLaw::kPareto : PeriodLaw::kExponential;
-  c.mean_on = Time::Seconds(t.mean_on_s);
-  c.mean_off = Time::Seconds(t.mean_off_s);
-  c.pareto_shape = t.shape;
-  c.peak_bps = t.peak_mbps * 1e6;
-  c.packet_bytes = PacketBytesOf(net.scenario, t.packet_bytes);
-  return MakeOpenLoop<OnOffSource>(
-      net, index, cls, c, ValidateOnOffConfig(c),
-      RateSetter<OnOffSource, OnOffConfig>{
-          [](OnOffConfig& cfg, double mbps) { cfg.peak_bps = mbps * 1e6; },
-          [](OnOffSource& s, const OnOffConfig& cfg) { s.SetPeakRate(cfg.peak_bps); }});
+  return MakeOpenLoop<OnOffSource, OnOffTraffic, OnOffConfig>(
+      net, index, cls,
+      [](const OnOffTraffic& t, Bytes packet_bytes) {
+        return OnOffConfig{.law = t.pareto ? PeriodLaw::kPareto : PeriodLaw::kExponential,
+                           .mean_on = Time::Seconds(t.mean_on_s),
+                           .mean_off = Time::Seconds(t.mean_off_s),
+                           .pareto_shape = t.shape,
+                           .peak_bps = t.peak_mbps * 1e6,
+                           .packet_bytes = packet_bytes};
+      },
+      ValidateOnOffConfig,
+      {[](OnOffConfig& cfg, double mbps) { cfg.peak_bps = mbps * 1e6; },
+       [](OnOffSource& s, const OnOffConfig& cfg) { s.SetPeakRate(cfg.peak_bps); }});
 }
 
 GroupResult MakePoissonGroup(Network& net, int index, int16_t cls) {
-  const GroupSpec& g = net.scenario.groups[index];
-  const auto& t = std::get<PoissonTraffic>(g.traffic);
-  PoissonConfig c;
-  c.rate_pps = t.rate_pps;
-  c.size = MakeSizeLaw(t.exponential_sizes, PacketBytesOf(net.scenario, t.packet_bytes));
-  return MakeOpenLoop<PoissonSource>(
-      net, index, cls, c, ValidatePoissonConfig(c),
-      RateSetter<PoissonSource, PoissonConfig>{
-          [](PoissonConfig& cfg, double pps) { cfg.rate_pps = pps; },
-          [](PoissonSource& s, const PoissonConfig& cfg) { s.SetRate(cfg.rate_pps); }});
+  return MakeOpenLoop<PoissonSource, PoissonTraffic, PoissonConfig>(
+      net, index, cls,
+      [](const PoissonTraffic& t, Bytes packet_bytes) {
+        return PoissonConfig{.rate_pps = t.rate_pps, .size = MakeSizeLaw(t.exponential_sizes, packet_bytes)};
+      },
+      ValidatePoissonConfig,
+      {[](PoissonConfig& cfg, double pps) { cfg.rate_pps = pps; },
+       [](PoissonSource& s, const PoissonConfig& cfg) { s.SetRate(cfg.rate_pps); }});
 }
 
 GroupResult MakeVideoGroup(Network& net, int index, int16_t cls) {
-  const GroupSpec& g = net.scenario.groups[index];
-  const auto& t = std::get<VideoTraffic>(g.traffic);
-  VideoConfig c;
-  c.frame_rate = t.frame_rate;
-  c.mean_frame_bytes = t.mean_frame_bytes;
-  c.gop = t.gop;
-  c.i_ratio = t.i_ratio;
-  c.p_ratio = t.p_ratio;
-  c.b_ratio = t.b_ratio;
-  c.size_cv = t.size_cv;
-  c.packet_bytes = PacketBytesOf(net.scenario, t.packet_bytes);
-  c.random_phase = t.random_phase;
-  return MakeOpenLoop<VideoSource>(
-      net, index, cls, c, ValidateVideoConfig(c),
-      RateSetter<VideoSource, VideoConfig>{
-          [](VideoConfig& cfg, double mbps) {
-            // The mean bit rate, in whole bytes per frame.
-            const auto frame = static_cast<Bytes>(mbps * 1e6 / (8.0 * cfg.frame_rate) + 0.5);
-            cfg.mean_frame_bytes = frame < 1 ? 1 : frame;
-          },
-          [](VideoSource& s, const VideoConfig& cfg) { s.SetMeanFrameBytes(cfg.mean_frame_bytes); }});
+  return MakeOpenLoop<VideoSource, VideoTraffic, VideoConfig>(
+      net, index, cls,
+      [](const VideoTraffic& t, Bytes packet_bytes) {
+        return VideoConfig{.frame_rate = t.frame_rate,
+                           .mean_frame_bytes = t.mean_frame_bytes,
+                           .gop = t.gop,
+                           .i_ratio = t.i_ratio,
+                           .p_ratio = t.p_ratio,
+                           .b_ratio = t.b_ratio,
+                           .size_cv = t.size_cv,
+                           .packet_bytes = packet_bytes,
+                           .random_phase = t.random_phase};
+      },
+      ValidateVideoConfig,
+      {[](VideoConfig& cfg, double mbps) {
+         // The mean bit rate, in whole bytes per frame.
+         const auto frame = static_cast<Bytes>(mbps * 1e6 / (8.0 * cfg.frame_rate) + 0.5);
+         cfg.mean_frame_bytes = frame < 1 ? 1 : frame;
+       },
+       [](VideoSource& s, const VideoConfig& cfg) { s.SetMeanFrameBytes(cfg.mean_frame_bytes); }});
 }
 
 }  // namespace aqmlab

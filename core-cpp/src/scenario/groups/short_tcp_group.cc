@@ -50,12 +50,6 @@ class ShortTcpGroup final : public TrafficGroup {
     for (auto& p : paths_list_) p->flows.SetArrivalRate(flows_per_second / static_cast<double>(paths_));
   }
 
-  void AddCounters(ClassCounters& c) const override {
-    for (const auto& p : paths_list_) {
-      c.delivered_bytes += p->tap.delivered_segments() * config_.tcp.segment_bytes;
-    }
-  }
-
   int64_t sent_packets() const override {
     int64_t n = 0;
     for (const auto& p : paths_list_) n += p->flows.stats().segments_entered;
@@ -85,7 +79,8 @@ class ShortTcpGroup final : public TrafficGroup {
     Path(ShortTcpGroup& g, int64_t p)
         : access_out(g.net_.AccessPipe(g.AccessDelay(g.MemberRttMs(p)))),
           access_back(g.net_.AccessPipe(access_out.delay(), Pipe::Feeding::kSingleFeeder)),
-          tap(g.OpenLoopFlowBase() + static_cast<int32_t>(p) * g.config_.max_active),
+          tap(g.OpenLoopFlowBase() + static_cast<int32_t>(p) * g.config_.max_active, g.config_.tcp.segment_bytes,
+              g.class_totals().delivered_bytes),
           flows(g.net_.loop, g.net_.pool,
                 SourceIdentity{g.OpenLoopFlowBase() + static_cast<int32_t>(p) * g.config_.max_active,
                                g.traffic_class(), nullptr, g.net_.scenario.seed, g.StreamIndex(p)},

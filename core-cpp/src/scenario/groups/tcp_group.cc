@@ -18,8 +18,6 @@ class TcpGroup final : public CountedGroup {
 
   int64_t active_tcp_flows() const override { return on() ? count() : 0; }
 
-  void AddCounters(ClassCounters& c) const override { c.delivered_bytes += delivered_bytes_; }
-
   int64_t sent_packets() const override {
     int64_t n = 0;
     for (const auto& m : members()) n += static_cast<const Flow&>(*m).source.stats().segments_sent;
@@ -35,7 +33,7 @@ class TcpGroup final : public CountedGroup {
           access_back(g.net_.AccessPipe(access_delay, Pipe::Feeding::kSingleFeeder)),
           source(g.net_.loop, g.net_.pool, id, g.traffic_class(), g.config_, &forward),
           sink(g.net_.loop, g.net_.pool, g.config_, &backward) {
-      sink.AccumulateInto(&g.delivered_bytes_);
+      sink.AccumulateInto(&g.class_totals().delivered_bytes);
       const GroupSpec& spec = g.spec();
       forward.hops = Hops({&access_out}, g.net_.DataHops(spec), {&sink});
       forward.meter = g.net_.DataMeter(spec);
@@ -62,7 +60,6 @@ class TcpGroup final : public CountedGroup {
   }
 
   TcpConfig config_;
-  Bytes delivered_bytes_ = 0;  // by every flow's sink, since the start
 };
 
 }  // namespace

@@ -35,7 +35,7 @@ export function instrumentControls() {
   }).observe(document, {
     subtree: true,
     attributes: true,
-    attributeFilter: ['data-applied', 'data-window', 'data-samples', 'data-state', 'data-aqm'],
+    attributeFilter: ['data-applied', 'data-window', 'data-samples', 'data-state', 'data-aqm', 'data-run'],
   });
 }
 
@@ -97,13 +97,22 @@ async function disciplineOnce(page, sides) {
   const t0 = inputAt(inputs, 'aqm-select-1');
   if (process.env.BENCH_LOG) await printMessages(page, t0, 'discipline switch');
   const after = attrs.filter(([at]) => at >= t0);
-  // Every side restarted (its row left "running") and runs again.
+  // Every side restarted (its row's run number moved on) and runs again: the
+  // first moment after its new run appeared that its row says "running" (the
+  // page may show the restart and the new run's start in one render).
   let running = -Infinity;
   for (let i = 0; i < sides; i++) {
-    const row = after.filter(([, name, , id]) => name === 'data-state' && id === `side-${i}`);
-    const left = row.findIndex(([, , value]) => value !== 'running');
-    const back = left < 0 ? undefined : row.slice(left).find(([, , value]) => value === 'running');
-    running = Math.max(running, back ? back[0] : Number.NaN);
+    const row = after.filter(([, name, , id]) => (name === 'data-state' || name === 'data-run') && id === `side-${i}`);
+    const fresh = row.findIndex(([, name]) => name === 'data-run');
+    const state = await page.getByTestId(`side-${i}`).getAttribute('data-state'); // as it ended, if no change came after
+    let back;
+    if (fresh >= 0) {
+      const later = row.slice(fresh).filter(([, name]) => name === 'data-state');
+      back = later.find(([, , value]) => value === 'running')?.[0];
+      // Still "running" from before: the new run shows as running from the render that brought it.
+      if (back === undefined && later.length === 0 && state === 'running') back = row[fresh][0];
+    }
+    running = Math.max(running, back ?? Number.NaN);
   }
   // A chart whose window starts at 0 again, then its first frame with samples.
   const windows = new Map(); // chart -> its latest window

@@ -32,7 +32,12 @@ for (const theme of ['light', 'dark'] as const) {
       await pausedDefaultLab(page);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await expect(page).toHaveScreenshot(`default-lab-${theme}-1280x720.png`);
-      await expect(page).toHaveScreenshot(`default-lab-${theme}-full.png`, { fullPage: true });
+      // The whole page in one viewport, so every chart is on screen and
+      // draws (charts out of view are skipped), then captured once stable.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.setViewportSize({ width: 1280, height });
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await expect(page).toHaveScreenshot(`default-lab-${theme}-full.png`);
       expect(errors).toEqual([]);
     });
   });

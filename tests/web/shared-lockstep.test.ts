@@ -199,6 +199,19 @@ describe('Lab with a shared clock', () => {
     expect(lab.sides.map((s) => s.now)).toEqual([stood, stood]);
   });
 
+  it('starts a lab-wide run playing at once (the clock holds a side that is ready first), and paused when the lab is paused', async () => {
+    const starts = () => ports.map((p) => p.lastStart().play);
+    expect(starts()).toEqual([true, true]);
+    expect(ports.some((p) => p.sent.some((m) => m.type === 'run/play'))).toBe(false);
+    let paused = false;
+    void lab.pause().then(() => (paused = true));
+    await drive(() => paused);
+    lab.reset();
+    await drive(() => lab.sides.every((s) => !s.status.restarting && s.status.run === 2));
+    expect(starts()).toEqual([false, false]);
+    expect(lab.sides.every((s) => !s.status.playing)).toBe(true);
+  });
+
   it('lets the other side on when one fails: its slot no longer holds it', async () => {
     await drive(() => lab.sides.every((s) => s.now > 0.05));
     ports[1]?.crash('gone');

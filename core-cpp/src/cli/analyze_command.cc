@@ -107,6 +107,10 @@ int AnalyzeCommand(int argc, char** argv) {
   int repeat = 5;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
+    if ((arg == "--repeat" || arg == "--scenario" || arg == "--side") && i + 1 == argc) {
+      std::cerr << "aqmlab analyze: " << arg << ": needs a value\n";  // as every command answers
+      return 2;
+    }
     if (arg == "--help" || arg == "-h") {
       std::cout << kUsage;
       return 0;
@@ -114,7 +118,7 @@ int AnalyzeCommand(int argc, char** argv) {
       csv = true;
     } else if (arg == "--bench") {
       bench = true;
-    } else if (arg == "--repeat" && i + 1 < argc) {
+    } else if (arg == "--repeat") {
       char* end = nullptr;
       const long n = std::strtol(argv[++i], &end, 10);
       if (*end != '\0' || n < 1 || n > 1000) {
@@ -122,10 +126,10 @@ int AnalyzeCommand(int argc, char** argv) {
         return 2;
       }
       repeat = static_cast<int>(n);
-    } else if (arg == "--scenario" && i + 1 < argc) {
+    } else if (arg == "--scenario") {
       scenario = true;
       path = argv[++i];
-    } else if (arg == "--side" && i + 1 < argc) {
+    } else if (arg == "--side") {
       char* end = nullptr;
       const long k = std::strtol(argv[++i], &end, 10);
       if (*end != '\0' || k < 0 || k > 5) {

@@ -16,6 +16,10 @@ help)
   # An unknown flag: a non-zero exit and one line naming it (issue 16's convention).
   expect_refusal 2 '^aqmlab analyze: unknown option "--bogus"' "unknown flag named" \
     analyze "$examples/chain-16-phases.json" --bogus
+  # A flag that takes a value, given last without one, is named as such, not as unknown.
+  for flag in --scenario --side --repeat; do
+    expect_refusal 2 "^aqmlab analyze: $flag: needs a value\$" "$flag without its value" analyze "$examples/chain-16-phases.json" $flag
+  done
   ;;
 chain_json)
   out=$("$aqmlab" analyze "$examples/chain-16-phases.json") || fail "exit status $?"

@@ -15,6 +15,7 @@ import { PaintLoop, type Drawable } from './paint-loop';
 import { SideSession, type SideStatus } from './side-session';
 import { rosterFor } from './side-roster';
 import { memoLast } from '../lib/memo';
+import { StatusFeed } from './status-feed';
 import { applyInStep, catchUp, checkScenario, pauseInStep, runAllUntil, startTogether, stepTogether } from './side-sync';
 
 // The page's controller, outside React: owns the sides (one worker each) and
@@ -40,10 +41,10 @@ export const defaultLabOptions: LabOptions = { sideCount: 2, speed: 10, windowS:
 
 export class Lab {
   private sessions: SideSession[];
-  private readonly listeners = new Set<() => void>();
   private readonly paintLoop: PaintLoop;
   private readonly lockstep: Lockstep;
-  private statuses: readonly SideStatus[];
+  /** The sides' statuses for React, told at most once per frame (status-feed.ts). */
+  private readonly feed: StatusFeed<readonly SideStatus[]>;
   private speed: Speed;
   private wantPlay = true; // the user's play/pause choice, kept across restarts
   /** The scenario every side runs, as the core accepted it; null until the first run is ready. */
@@ -72,7 +73,7 @@ export class Lab {
     );
     this.paintLoop = new PaintLoop(() => this.lockstep.frontier(), options.windowS);
     this.sessions = Array.from({ length: options.sideCount }, (_, i) => this.createSession(i));
-    this.statuses = this.sessions.map((s) => s.status);
+    this.feed = new StatusFeed(() => this.sessions.map((s) => s.status));
   }
 
   get sides(): readonly SideSession[] { return this.sessions; }
@@ -239,7 +240,7 @@ export class Lab {
    * The run's changes in time order: the scenario's events and the accepted
    * live ones, the events of one gesture (a slider drag) as one change.
    */
-  changes(): Change[] { return this.live.changes(this.scenario, this.statuses); }
+  changes(): Change[] { return this.live.changes(this.scenario, this.sessions.map((s) => s.status)); }
 
   /** Where the time axis changed, for the charts: one mark per change. */
   eventMarks = (): EventMark[] => this.changes();
@@ -308,18 +309,15 @@ export class Lab {
   /** The shared time axis: the last windowS seconds up to the time every side has reached. */
   timeWindow(): [number, number] { return this.paintLoop.timeWindow(); }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.feed.subscribe(listener);
 
-  getStatuses = (): readonly SideStatus[] => this.statuses;
+  getStatuses = (): readonly SideStatus[] => this.feed.current;
 
   dispose(): void {
     this.paintLoop.dispose();
     this.live.dispose();
     for (const side of this.sessions) side.terminate();
-    this.listeners.clear();
+    this.feed.dispose();
   }
 
   // ---- internals -------------------------------------------------------------
@@ -379,7 +377,7 @@ export class Lab {
 
   private startTogether(sessions: readonly SideSession[], scenario: string | null): Promise<void> {
     this.lockstep.begin(sessions);
-    return startTogether(sessions, scenario, this.speed, () => this.wantPlay);
+    return startTogether(sessions, scenario, this.speed, () => this.wantPlay, this.lockstep.clock !== null);
   }
 
   /** Brings a restarted side to the others' time; it then plays along if the lab is playing. */
@@ -394,7 +392,6 @@ export class Lab {
 
   private statusChanged(): void {
     this.lockstep.update(); // a side that failed, restarted or stopped changes the frontier
-    this.statuses = this.sessions.map((s) => s.status);
-    for (const listener of this.listeners) listener();
+    this.feed?.changed(); // undefined while the constructor creates the first sessions
   }
 }

@@ -167,19 +167,25 @@ export async function runAllUntil(sessions: readonly SideSession[], untilS: numb
 }
 
 /**
- * Starts every side paused and plays them once all are ready: a fresh
- * worker compiles the core first, and starting them apart would put their
- * lines apart in time.
+ * Starts every side from t = 0 together. With a shared clock the sides start
+ * playing at once: the clock keeps each within its lead of the slowest, so a
+ * side that is ready first waits for the others by itself (sides in one
+ * worker are opened one after another before its next tick anyway), and the
+ * new run shows a round trip sooner. Without one, every side starts paused
+ * and plays once all are ready: a freshly spawned worker compiles the core
+ * first, and starting them apart would put their lines apart in time.
  */
 export async function startTogether(
   sessions: readonly SideSession[],
   scenario: string | null,
   speed: Speed,
   wantPlay: () => boolean,
+  sharedClock: boolean,
 ): Promise<void> {
-  for (const side of sessions) side.start(speed, false, scenario);
+  const playAtOnce = sharedClock && wantPlay();
+  for (const side of sessions) side.start(speed, playAtOnce, scenario);
   await Promise.all(sessions.map((side) => side.waitFor((s) => !s.restarting)));
-  if (wantPlay()) for (const side of sessions) side.play();
+  if (!playAtOnce && wantPlay()) for (const side of sessions) side.play();
 }
 
 /**

@@ -1,19 +1,6 @@
 import type { AqmLabModule, CoreSimulation } from '../generated/aqmlab.mjs';
-import {
-  isCall,
-  type CallMessage,
-  type CallType,
-  type CheckedScenario,
-  type CommandMessage,
-  type CommandType,
-  type FromWorker,
-  type RecordedEvent,
-  type Reply,
-  type ReplyMessage,
-  type Speed,
-  type TimelineEvent,
-  type ToWorker,
-} from '../protocol/protocol';
+import { isCall } from '../protocol/protocol';
+import type * as P from '../protocol/protocol';
 import type { RunSummary } from '../summary/run-summary';
 import { readAqmTable } from '../aqm/aqm-table';
 import { bufferPackets, readSideInfo } from '../scenario/side-info';
@@ -34,7 +21,7 @@ import { SimDriver, type Clock, type DrivenRun, type Pacing } from './sim-driver
 
 export interface RunnerDeps {
   loadModule: () => Promise<AqmLabModule>;
-  post: (message: FromWorker, transfer: Transferable[]) => void;
+  post: (message: P.FromWorker, transfer: Transferable[]) => void;
   clock: Clock;
 }
 
@@ -58,7 +45,7 @@ export class SimRunner implements DrivenRun {
   private columnCount = 0;
   private scenario: string | null = null;
   private side = 0;
-  private speed: Speed = 10;
+  private speed: P.Speed = 10;
   private wantPlay = false; // the user's choice; the run itself stops at its end
   private playing = false;
   private held = false; // the page holds the run to apply a change on every side at one time
@@ -67,7 +54,7 @@ export class SimRunner implements DrivenRun {
   private shared: SharedClock | null = null; // lockstep through shared memory instead of limitS
   private sampleIntervalMs = 10;
   private seq = 0;
-  private log: RecordedEvent[] = [];
+  private log: P.RecordedEvent[] = [];
   private paced = Infinity; // this tick's pace: where the run should be by the tick's end
   private readonly driver: SimDriver;
   // Messages are handled one after another even though starting a run awaits the module.
@@ -89,7 +76,7 @@ export class SimRunner implements DrivenRun {
     this.dispose();
   }
 
-  receive(message: ToWorker): Promise<void> {
+  receive(message: P.ToWorker): Promise<void> {
     // A throw (a wasm trap, a failed module load) still answers the request
     // that caused it, so the page never waits on it for ever; a Refusal
     // leaves the run as it was.
@@ -100,27 +87,27 @@ export class SimRunner implements DrivenRun {
     return this.queue;
   }
 
-  private async handle(message: ToWorker): Promise<void> {
+  private async handle(message: P.ToWorker): Promise<void> {
     if (!isCall(message)) return this.run(message);
     const reply = await this.answer(message);
     this.deps.post(reply, []);
   }
 
-  private run<K extends CommandType>(message: CommandMessage<K>): void | Promise<void> {
+  private run<K extends P.CommandType>(message: P.CommandMessage<K>): void | Promise<void> {
     // The table is typed per command; indexing it by a generic K loses the pairing, hence the cast.
-    const handler = this.commands[message.type] as (m: CommandMessage<K>) => void | Promise<void>;
+    const handler = this.commands[message.type] as (m: P.CommandMessage<K>) => void | Promise<void>;
     return handler(message);
   }
 
-  private async answer<K extends CallType>(message: CallMessage<K>): Promise<ReplyMessage> {
-    const handler = this.calls[message.type] as (m: CallMessage<K>) => Reply<K> | Promise<Reply<K>>;
+  private async answer<K extends P.CallType>(message: P.CallMessage<K>): Promise<P.ReplyMessage> {
+    const handler = this.calls[message.type] as (m: P.CallMessage<K>) => P.Reply<K> | Promise<P.Reply<K>>;
     const reply = await handler(message);
-    return { type: 'call/reply', id: message.id, call: message.type, reply } as ReplyMessage<K>;
+    return { type: 'call/reply', id: message.id, call: message.type, reply } as P.ReplyMessage<K>;
   }
 
   // One handler per command and per call: mapped over the protocol's types,
   // so a message without its handler (or a call without its answer) does not compile.
-  private readonly commands: { [K in CommandType]: (m: CommandMessage<K>) => void | Promise<void> } = {
+  private readonly commands: { [K in P.CommandType]: (m: P.CommandMessage<K>) => void | Promise<void> } = {
     'run/start': (m) => {
       this.side = m.side;
       this.speed = m.speed;
@@ -158,7 +145,7 @@ export class SimRunner implements DrivenRun {
     },
   };
 
-  private readonly calls: { [K in CallType]: (m: CallMessage<K>) => Reply<K> | Promise<Reply<K>> } = {
+  private readonly calls: { [K in P.CallType]: (m: P.CallMessage<K>) => P.Reply<K> | Promise<P.Reply<K>> } = {
     'run/hold': () => {
       this.held = true;
       this.setPlaying(false, false);
@@ -237,7 +224,7 @@ export class SimRunner implements DrivenRun {
   }
 
   /** Valid or not, and the scenario with the structure the page edits made explicit. */
-  private async check(scenario: string): Promise<CheckedScenario> {
+  private async check(scenario: string): Promise<P.CheckedScenario> {
     const mod = await this.loadModule();
     const valid = readResult(mod.validateScenario(scenario));
     if (!valid.ok) return { error: valid.error, scenario };
@@ -252,7 +239,7 @@ export class SimRunner implements DrivenRun {
     return { error: null, scenario: answer };
   }
 
-  private apply(event: TimelineEvent, atS: number | null): RecordedEvent {
+  private apply(event: P.TimelineEvent, atS: number | null): P.RecordedEvent {
     const sim = this.sim;
     if (!sim) throw new Refusal('no run to apply the event to');
     if (atS !== null) {
@@ -264,7 +251,7 @@ export class SimRunner implements DrivenRun {
     }
     const result = readResult(sim.apply(JSON.stringify(event)));
     if (!result.ok) throw new Refusal(result.error);
-    const recorded: RecordedEvent = { atS: sim.now(), event };
+    const recorded: P.RecordedEvent = { atS: sim.now(), event };
     this.log.push(recorded);
     return recorded;
   }

@@ -101,6 +101,7 @@ export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
                   data-aqm={status.info?.aqm ?? ''}
                   data-applied={String(status.applied)}
                   data-state={state}
+                  data-run={String(status.run)}
                   data-samples={String(numbers.samples)}
                   data-mean-queue={String(numbers.meanQueue)}
                   data-mean-delay={String(numbers.meanDelay)}

@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StatusFeed } from '../../web/src/app/status-feed';
+
+// The sides' statuses for React: a lone change is told at once, a burst (a
+// lab-wide restart) at most once per interval, and the snapshot React reads
+// stays the same object between notices.
+
+describe('StatusFeed', () => {
+  let now: number;
+  let value: number[];
+  let feed: StatusFeed<readonly number[]>;
+  let told: number;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    now = 1000;
+    value = [0];
+    told = 0;
+    feed = new StatusFeed(() => [...value], 16, () => now);
+    feed.subscribe(() => told++);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('tells a lone change at once, with a fresh snapshot', () => {
+    const before = feed.current;
+    value = [1];
+    feed.changed();
+    expect(told).toBe(1);
+    expect(feed.current).toEqual([1]);
+    expect(feed.current).not.toBe(before);
+  });
+
+  it('folds a burst of changes into one notice per interval, the last state included', () => {
+    for (let i = 1; i <= 24; i++) {
+      value = [i];
+      feed.changed();
+      now += 2; // 24 changes over 48 ms
+      vi.advanceTimersByTime(2);
+    }
+    vi.advanceTimersByTime(16);
+    expect(told).toBeLessThanOrEqual(5); // at 0, 16, 32, 48 ms and the trailing one
+    expect(told).toBeGreaterThanOrEqual(3);
+    expect(feed.current).toEqual([24]);
+  });
+
+  it('keeps the snapshot between notices, and stops telling once disposed', () => {
+    value = [1];
+    feed.changed();
+    const shown = feed.current;
+    value = [2];
+    feed.changed(); // within the interval: told later
+    expect(feed.current).toBe(shown);
+    feed.dispose();
+    vi.advanceTimersByTime(100);
+    expect(told).toBe(1);
+  });
+});

@@ -54,6 +54,7 @@ describe('SimHost', () => {
   let host: SimHost;
   let ends: FakeEnd[];
   let catalogueReads: number;
+  let defaultReads: number;
 
   async function startSides(speed: number | 'max', crashSide: number | null = null): Promise<void> {
     ends = Array.from({ length: 6 }, () => new FakeEnd());
@@ -67,6 +68,7 @@ describe('SimHost', () => {
     clock = new BusyClock();
     cores = [];
     catalogueReads = 0;
+    defaultReads = 0;
     host = new SimHost({
       instantiate: async () => {
         const core = createFakeCore();
@@ -74,6 +76,11 @@ describe('SimHost', () => {
         core.describeAqms = () => {
           catalogueReads++;
           return describe();
+        };
+        const defaults = core.defaultScenario;
+        core.defaultScenario = () => {
+          defaultReads++;
+          return defaults();
         };
         cores.push(core);
         return core;
@@ -99,10 +106,11 @@ describe('SimHost', () => {
     }
   });
 
-  it('gives each side its own core, reading the catalogue of disciplines once per worker', async () => {
+  it('gives each side its own core, reading the catalogue of disciplines and the default scenario once per worker', async () => {
     await startSides(10);
     expect(new Set(cores).size).toBe(6);
     expect(catalogueReads).toBe(1);
+    expect(defaultReads).toBe(1);
     const ready = ends.map((e) => e.posted.find((m) => m.type === 'run/ready'));
     expect(ready.every((m) => m?.type === 'run/ready' && m.aqms.length === 3)).toBe(true);
   });

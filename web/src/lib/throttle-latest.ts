@@ -9,9 +9,12 @@ export interface Timers {
   clear(handle: number): void;
 }
 
-const windowTimers: Timers = {
-  set: (fn, ms) => window.setTimeout(fn, ms),
-  clear: (handle) => window.clearTimeout(handle),
+// The global timers, so the default works in the page and under Node (Vitest)
+// alike; Node's handles are objects, kept as the opaque number callers hold.
+type Handle = ReturnType<typeof setTimeout>;
+const globalTimers: Timers = {
+  set: (fn, ms) => setTimeout(fn, ms) as unknown as number,
+  clear: (handle) => clearTimeout(handle as unknown as Handle),
 };
 
 export interface ThrottledSender<T> {
@@ -21,7 +24,7 @@ export interface ThrottledSender<T> {
   cancel(): void;
 }
 
-export function throttleLatest<T>(send: (value: T) => void, intervalMs: number, timers: Timers = windowTimers): ThrottledSender<T> {
+export function throttleLatest<T>(send: (value: T) => void, intervalMs: number, timers: Timers = globalTimers): ThrottledSender<T> {
   let timer: number | null = null;
   let waiting: { value: T } | null = null;
 

@@ -41,7 +41,6 @@ struct alignas(64) Packet {
   uint8_t flags = 0;
   uint8_t hop = 0;         // index into route->hops of the next hop
   int16_t traffic_class = 0;
-  Time sent_at;            // when it left its source (data or ACK)
   Time enqueued_at;        // entry into the current queue, for sojourn times
   const Route* route = nullptr;
   Packet* next = nullptr;

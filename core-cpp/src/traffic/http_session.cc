@@ -66,7 +66,6 @@ void HttpSession::SendRequest() {
   p->size = config_->request_bytes;
   p->flags = kFlagAck;
   p->traffic_class = id_.traffic_class;
-  p->sent_at = loop_.now();
   p->route = &requests_;
   ++stats_.requests_sent;
   const int backoff = attempts_ < 6 ? 1 << attempts_ : kMaxBackoff;

@@ -43,7 +43,6 @@ void OpenLoopSource::Emit(Bytes size) {
   p->seq = stats_.packets_sent;  // lets a sink count gaps
   p->size = size;
   p->traffic_class = id_.traffic_class;
-  p->sent_at = loop_.now();
   p->route = id_.route;
   ++stats_.packets_sent;
   stats_.bytes_sent += size;

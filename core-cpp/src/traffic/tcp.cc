@@ -204,7 +204,6 @@ void TcpSource::Transmit(int64_t seq) {
   p->seq = seq;
   p->size = config_.segment_bytes;
   p->traffic_class = class_;
-  p->sent_at = loop_.now();
   p->route = route_;
   if (seq < high_sent_) {
     p->flags |= kFlagRetransmit;
@@ -343,7 +342,6 @@ void TcpSink::SendAck(Packet* p) {
   // echo: ns-2's agents time their own segments, as the sender here does.
   p->flags = kFlagAck | (ece_pending_ ? kFlagEce : 0);
   p->seq = expected_;
-  p->sent_at = loop_.now();
   p->size = config_.ack_bytes;
   p->route = ack_route_;
   p->hop = 0;

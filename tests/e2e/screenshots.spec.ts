@@ -34,6 +34,16 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page).toHaveScreenshot(`default-lab-${theme}-1280x720.png`);
       // The whole page in one viewport, so every chart is on screen and
       // draws (charts out of view are skipped), then captured once stable.
+      // Panels never shown count at a placeholder height until they first
+      // render (content-visibility, styles.css): scroll through the page once,
+      // as a reader would, before measuring it.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.documentElement.scrollHeight; y += 500) {
+          window.scrollTo(0, y);
+          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        }
+        window.scrollTo(0, 0);
+      });
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       await page.setViewportSize({ width: 1280, height });
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));

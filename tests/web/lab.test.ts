@@ -86,6 +86,9 @@ describe('Lab', () => {
     expect(lab.sides.map((s) => s.status.info?.aqm)).toEqual(['droptail', 'gizmo']);
     expect(lab.sides.map((s) => s.status.run)).toEqual([2, 2]);
     expect(lab.sides[1]?.status.columns).toContain('aqm.rate');
+    // The second runs' readies carried no catalogue: each side kept its first.
+    expect(lab.sides.map((s) => s.status.aqms.length)).toEqual([3, 3]);
+    expect(lab.catalogue().map((a) => a.name)).toEqual(['droptail', 'red', 'gizmo']);
   });
 
   it('refuses a discipline the core does not list', () => {

@@ -51,6 +51,7 @@ describe('protocol guards', () => {
     expect(isFromWorker(ready)).toBe(true);
     expect(isFromWorker({ ...ready, columns: ['t', 3] })).toBe(false);
     expect(isFromWorker({ ...ready, info: { ...info, params: { max_p: 'high' } } })).toBe(false);
+    expect(isFromWorker({ ...ready, aqms: null })).toBe(true); // a channel's later readies: the catalogue it sent first
     expect(isFromWorker({ ...ready, aqms: undefined })).toBe(false);
     expect(isFromWorker({ ...ready, aqms: [{ name: 'red', params: [] }] })).toBe(false);
   });

@@ -112,7 +112,7 @@ describe('SimHost', () => {
     expect(catalogueReads).toBe(1);
     expect(defaultReads).toBe(1);
     const ready = ends.map((e) => e.posted.find((m) => m.type === 'run/ready'));
-    expect(ready.every((m) => m?.type === 'run/ready' && m.aqms.length === 3)).toBe(true);
+    expect(ready.every((m) => m?.type === 'run/ready' && m.aqms?.length === 3)).toBe(true);
   });
 
   it('one core failing stops its side alone; the others go on to the end', async () => {

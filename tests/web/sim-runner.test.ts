@@ -50,8 +50,17 @@ describe('SimRunner', () => {
       flows: 50,
       params: { wq: 0.002, min_th: 10, max_th: 30, max_p: 0.1, gentle: 1 },
     });
-    expect(ready?.aqms.map((a) => a.name)).toEqual(['droptail', 'red', 'gizmo']);
+    expect(ready?.aqms?.map((a) => a.name)).toEqual(['droptail', 'red', 'gizmo']);
     expect(ofType(posted, 'run/state').at(-1)).toMatchObject({ playing: false, done: false });
+  });
+
+  it("sends the catalogue in the channel's first ready only; later runs say null (the page keeps it)", async () => {
+    await runner.receive({ type: 'run/start', side: 1, scenario: null, speed: 10, play: false });
+    await runner.receive({ type: 'run/reset' });
+    await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 10, play: false });
+    const ready = ofType(posted, 'run/ready');
+    expect(ready.map((m) => m.aqms?.length ?? null)).toEqual([3, null, null]);
+    expect(ready.map((m) => m.info.aqm)).toEqual(['red', 'red', 'droptail']);
   });
 
   it('paces simulated time at the chosen speed and posts numbered, transferable batches', async () => {

@@ -52,4 +52,25 @@ describe('StatusFeed', () => {
     vi.advanceTimersByTime(100);
     expect(told).toBe(1);
   });
+
+  it('tells a quiet change (a restart under way) with the next change, or after its delay, never at once', () => {
+    value = [1];
+    feed.changedQuietly(100);
+    expect(told).toBe(0);
+    vi.advanceTimersByTime(40);
+    value = [2];
+    feed.changed(); // the runs are ready: one notice carries both
+    expect(told).toBe(1);
+    expect(feed.current).toEqual([2]);
+    vi.advanceTimersByTime(200);
+    expect(told).toBe(1); // the quiet change's own timer went with that notice
+
+    value = [3];
+    feed.changedQuietly(100);
+    vi.advanceTimersByTime(99);
+    expect(told).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(told).toBe(2); // nothing else came: told after the delay
+    expect(feed.current).toEqual([3]);
+  });
 });

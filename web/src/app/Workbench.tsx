@@ -10,7 +10,7 @@ import { metrics } from '../charts/metrics';
 import { useControllable } from './charts/use-controllable';
 import { SummaryTable } from './summary/SummaryTable';
 import { TradeoffScatter } from './summary/TradeoffScatter';
-import { useRunSummaries } from './summary/use-run-summaries';
+import { useSummaryPoller } from './summary/use-run-summaries';
 import { Controls } from './Controls';
 import type { Lab, Drawable } from './lab';
 import { LivePanel, ScenarioPanel } from './ScenarioPanel';
@@ -42,7 +42,8 @@ const noMarks = (): readonly EventMark[] => [];
 
 export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: rangeProp, onTimeRangeChange, eventMarks = noMarks }: WorkbenchProps) {
   const statuses = useSideStatuses(lab);
-  const summaries = useRunSummaries(lab, statuses);
+  // Summaries re-render only the table and the scatter that show them (use-run-summaries.ts).
+  const poller = useSummaryPoller(lab);
   const [layout, setLayout] = useControllable<Layout>(layoutProp, onLayoutChange, 'overlay');
   const [timeRange, setTimeRange] = useControllable<TimeRange>(rangeProp, onTimeRangeChange, 'recent');
   const view = useMemo(() => new ChartView(), []);
@@ -80,7 +81,7 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
           <LivePanel lab={lab} statuses={statuses} />
           <div className="discipline-panels">
             {statuses.map((status, i) => (
-              <DisciplinePanel key={i} lab={lab} index={i} status={status} />
+              <DisciplinePanel key={i} lab={lab} index={i} info={status.info} aqms={status.aqms} run={status.run} />
             ))}
           </div>
         </aside>
@@ -91,14 +92,14 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
         </div>
       </div>
       <AddSide lab={lab} statuses={statuses} />
-      <SummaryTable lab={lab} statuses={statuses} summaries={summaries} />
+      <SummaryTable lab={lab} statuses={statuses} poller={poller} />
       <ScenarioPanel lab={lab} statuses={statuses} />
       {theory && <TheorySection theory={theory} sides={theorySides(lab, statuses)} />}
       <SignalCharts context={context} />
       <MetricChart metric={metrics.jitter} context={context} />
       <MetricChart metric={metrics.throughput} context={context} />
       <MetricChart metric={metrics.utilisation} context={context} />
-      <TradeoffScatter statuses={statuses} summaries={summaries} />
+      <TradeoffScatter lab={lab} statuses={statuses} poller={poller} />
     </>
   );
 }

@@ -51,7 +51,7 @@ export class Lab {
   private scenario: string | null = null;
   /** Live changes the cores accepted in this run, in the order they acted. */
   private readonly live = new LiveRecord(() => {
-    this.statusChanged();
+    this.statusChanged(false); // the charts' marks follow at the next frame; the timeline's list may wait for it
     this.paintLoop.request();
   });
   private queue: Promise<unknown> = Promise.resolve();
@@ -324,7 +324,7 @@ export class Lab {
 
   private createSession(index: number): SideSession {
     return new SideSession(index, this.spawn(), {
-      statusChanged: () => this.statusChanged(),
+      statusChanged: (urgent) => this.statusChanged(urgent),
       samplesArrived: () => {
         this.lockstep.update();
         this.paintLoop.samplesArrived();
@@ -366,11 +366,12 @@ export class Lab {
     this.scenario = scenario; // at once, so edits made before the restart runs build on this one
     void this.enqueue(async () => {
       const sessions = rosterFor(this.sessions, sideCount(scenario), removed, (i) => this.createSession(i));
+      const newRoster = sessions.length !== this.sessions.length || sessions.some((s, i) => s !== this.sessions[i]);
       this.sessions = sessions;
       this.live.clear();
       this.restarts++;
       sessions.forEach((side, i) => (side.index = i));
-      this.statusChanged();
+      this.statusChanged(newRoster); // React reads the sides beside their statuses: a new roster shows at once
       await this.startTogether(sessions, scenario);
     });
   }
@@ -390,8 +391,9 @@ export class Lab {
 
   private sampleIntervalMs(): number { return this.intervalOf(this.scenario); }
 
-  private statusChanged(): void {
+  private statusChanged(urgent = true): void {
     this.lockstep.update(); // a side that failed, restarted or stopped changes the frontier
-    this.feed?.changed(); // undefined while the constructor creates the first sessions
+    if (urgent) this.feed?.changed(); // `feed`: undefined while the constructor creates the first sessions
+    else this.feed?.changedQuietly();
   }
 }

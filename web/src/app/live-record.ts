@@ -95,7 +95,7 @@ export class LiveRecord {
     if (scenario === null) return [];
     const open = this.openGesture();
     const c = this.cache;
-    if (c && c.scenario === scenario && c.count === this.events.length && c.statuses === statuses && c.open === open) {
+    if (c && c.scenario === scenario && c.count === this.events.length && sameItems(c.statuses, statuses) && c.open === open) {
       return c.changes;
     }
     const sides: SideStart[] = statuses.map((s, i) => ({ name: sideName(s, i), params: s.info?.params ?? {} }));
@@ -104,4 +104,9 @@ export class LiveRecord {
     this.cache = { scenario, count: this.events.length, statuses, open, changes };
     return changes;
   }
+}
+
+/** The lab hands a fresh array of its sides' statuses at every call; the statuses themselves change rarely. */
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

@@ -31,7 +31,8 @@ export interface SideStatus {
 }
 
 export interface SideListener {
-  statusChanged(): void;
+  /** `urgent` false: the change may show a moment later, with the next one (a restart under way). */
+  statusChanged(urgent: boolean): void;
   samplesArrived(): void;
   /** A run is ready; `scenario` is what it was built from. */
   runReady(scenario: string): void;
@@ -74,7 +75,7 @@ export class SideSession {
           info: m.info,
           columns: m.columns,
           scenario: m.scenario,
-          aqms: m.aqms,
+          aqms: m.aqms ?? this.current.aqms,
           run: this.current.run + 1,
           restarting: false,
           error: null,
@@ -111,7 +112,7 @@ export class SideSession {
   start(speed: Speed, play: boolean, scenario: string | null = null): void {
     this.store.reset([]); // the old run's lines go at once, not when the new run is ready
     this.simNow = 0;
-    this.update({ restarting: true });
+    this.update({ restarting: true }, false);
     this.client.start({ side: this.index, scenario, speed, play });
   }
 
@@ -124,7 +125,7 @@ export class SideSession {
   }
 
   reset(): void {
-    this.update({ restarting: true });
+    this.update({ restarting: true }, false);
     this.client.reset();
   }
 
@@ -240,10 +241,10 @@ export class SideSession {
     });
   }
 
-  private update(patch: Partial<SideStatus>): void {
+  private update(patch: Partial<SideStatus>, urgent = true): void {
     this.current = { ...this.current, ...patch };
     for (const check of [...this.waiters]) check();
-    this.listener.statusChanged();
+    this.listener.statusChanged(urgent);
   }
 }
 

@@ -13,6 +13,7 @@ export class StatusFeed<T> {
   private snapshot: T;
   private readonly listeners = new Set<() => void>();
   private readonly notices: ThrottledSender<void>;
+  private quiet: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly read: () => T,
@@ -38,12 +39,29 @@ export class StatusFeed<T> {
     this.notices.push();
   }
 
+  /**
+   * A change that need not show at once: told with the next change, or
+   * `withinMs` from now. A restart marks every side "restarting" and their
+   * runs are ready tens of milliseconds later; telling both made React render
+   * the whole lab twice, the first time inside the input's own task.
+   */
+  changedQuietly(withinMs = 100): void {
+    this.quiet ??= setTimeout(() => this.changed(), withinMs);
+  }
+
   dispose(): void {
     this.notices.cancel();
+    this.clearQuiet();
     this.listeners.clear();
   }
 
+  private clearQuiet(): void {
+    if (this.quiet !== null) clearTimeout(this.quiet);
+    this.quiet = null;
+  }
+
   private tell(): void {
+    this.clearQuiet(); // this notice carries the quiet change too
     this.snapshot = this.read();
     for (const listener of this.listeners) listener();
   }

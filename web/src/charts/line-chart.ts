@@ -96,13 +96,14 @@ export class LineChart {
     this.readout.dataset.testid = 'readout';
     this.readout.hidden = true;
     container.append(this.canvas, this.svg, this.readout);
-    this.observer = new ResizeObserver(() => {
-      this.measure();
+    // The size comes from the observer's first report, after the browser's own layout (measuring
+    // here forced a layout per chart a render mounted); until then nothing is painted.
+    this.observer = new ResizeObserver((entries) => {
+      this.measure(entries[entries.length - 1]?.borderBoxSize?.[0]);
       options.onResize();
     });
     this.observer.observe(container);
     this.onScreen = new OnScreen(container, () => options.onResize());
-    this.measure();
     this.cleanups.push(onThemeChange(() => options.onResize()));
     const view = options.view;
     if (view) {
@@ -181,7 +182,7 @@ export class LineChart {
     }
     // Out of view, the frame is kept up to date (the crosshair readout and the
     // exports read it; the decimation is incremental) but nothing is painted.
-    if (!this.visible) return;
+    if (!this.visible || this.width === 0) return;
     this.paintLines(frame);
     const size = `${frame.plotW}x${frame.plotH}`;
     const yKey = frame.y.domain().join(',');
@@ -384,10 +385,11 @@ export class LineChart {
     return label;
   }
 
-  private measure(): void {
-    const box = this.container.getBoundingClientRect();
-    this.width = Math.max(1, Math.floor(box.width));
-    this.height = Math.max(1, Math.floor(box.height));
+  /** `box`: the container's border box as the resize observer reported it. */
+  private measure(box?: ResizeObserverSize): void {
+    const { width, height } = box ? { width: box.inlineSize, height: box.blockSize } : this.container.getBoundingClientRect();
+    this.width = Math.max(1, Math.floor(width));
+    this.height = Math.max(1, Math.floor(height));
     // The bitmap follows at the next paint (plot-painter.ts): its owner may be the drawing worker.
     this.canvas.style.width = `${this.width}px`;
     this.canvas.style.height = `${this.height}px`;

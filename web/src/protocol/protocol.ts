@@ -115,8 +115,9 @@ export type ToWorker = CommandMessage | CallMessage;
 
 export type FromWorker =
   // Sent at every (re)start; column names travel here once, not with each batch.
-  // `aqms` is the core's whole catalogue (describeAqms), for the discipline menus and panels.
-  | { type: 'run/ready'; scenario: string; columns: string[]; info: SideInfo; aqms: AqmSpec[] }
+  // `aqms` is the core's whole catalogue (describeAqms), for the discipline menus and panels: in
+  // a channel's first ready only (null after it, the same catalogue), as the page checks and keeps it.
+  | { type: 'run/ready'; scenario: string; columns: string[]; info: SideInfo; aqms: AqmSpec[] | null }
   | { type: 'run/state'; playing: boolean; done: boolean; now: number }
   // `data` is column-major: columns.length runs of `length` values; seq restarts at 0 per run.
   | { type: 'sim/batch'; seq: number; length: number; data: Float64Array; now: number }
@@ -211,8 +212,7 @@ const fromWorkerChecks: { [K in FromWorkerType]: (m: Fields) => boolean } = {
     Array.isArray(m.columns) &&
     m.columns.every(isString) &&
     isSideInfo(m.info) &&
-    Array.isArray(m.aqms) &&
-    m.aqms.every(isAqmSpec),
+    (m.aqms === null || (Array.isArray(m.aqms) && m.aqms.every(isAqmSpec))),
   'run/state': (m) => isBoolean(m.playing) && isBoolean(m.done) && isNumber(m.now),
   'sim/batch': (m) =>
     isNumber(m.seq) && isNumber(m.length) && m.data instanceof Float64Array && isNumber(m.now),

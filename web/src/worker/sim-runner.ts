@@ -54,6 +54,7 @@ export class SimRunner implements DrivenRun {
   private shared: SharedClock | null = null; // lockstep through shared memory instead of limitS
   private sampleIntervalMs = 10;
   private seq = 0;
+  private catalogueSent = false; // the page keeps the catalogue from this channel's first ready
   private log: P.RecordedEvent[] = [];
   private paced = Infinity; // this tick's pace: where the run should be by the tick's end
   private readonly driver: SimDriver;
@@ -199,7 +200,8 @@ export class SimRunner implements DrivenRun {
     this.columnCount = columns.length;
     this.seq = 0;
     this.log = [];
-    this.deps.post({ type: 'run/ready', scenario, columns, info, aqms }, []);
+    this.deps.post({ type: 'run/ready', scenario, columns, info, aqms: this.catalogueSent ? null : aqms }, []);
+    this.catalogueSent = true;
     this.setPlaying(this.wantPlay);
   }
 

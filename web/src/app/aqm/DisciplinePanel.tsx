@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { memo, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { sideColour } from '../../lib/colours';
 import type { Lab } from '../lab';
-import type { SideStatus } from '../side-session';
 import type { SideInfo } from '../../protocol/protocol';
 import { sliderIntervalMs } from '../../lib/throttle-latest';
 import { findAqm, type AqmSpec } from '../../aqm/aqm-table';
@@ -15,13 +14,17 @@ import { ParamField } from './ParamField';
 interface DisciplinePanelProps {
   lab: Lab;
   index: number;
-  status: SideStatus;
+  /** From the side's status: what its run is (the rest of the status, playing or not, does not show here). */
+  info: SideInfo | null;
+  aqms: readonly AqmSpec[];
+  run: number;
 }
 
-export function DisciplinePanel({ lab, index, status }: DisciplinePanelProps) {
-  const info = status.info;
+// Memoised on those: a status change that leaves the run alone (a live change
+// counted, play or pause) does not re-render six panels of controls.
+export const DisciplinePanel = memo(function DisciplinePanel({ lab, index, info, aqms, run }: DisciplinePanelProps) {
   // The table this side's worker read with its run, so the panel changes only with the run.
-  const spec = info ? findAqm(status.aqms, info.aqm) : undefined;
+  const spec = info ? findAqm(aqms, info.aqm) : undefined;
   const name = info?.sideName ?? `Side ${index + 1}`;
   return (
     <section
@@ -35,7 +38,7 @@ export function DisciplinePanel({ lab, index, status }: DisciplinePanelProps) {
         <span className="swatch" style={{ background: sideColour(index) }} />
         {name} <span className="aqm-name">parameters</span>
       </h2>
-      {info && <SideSetup info={info} aqms={status.aqms} index={index} />}
+      {info && <SideSetup info={info} aqms={aqms} index={index} />}
       {spec && (
         // Folded, so the parameters stay beside the charts on a projector.
         <details className="aqm-summary">
@@ -47,11 +50,11 @@ export function DisciplinePanel({ lab, index, status }: DisciplinePanelProps) {
       )}
       {spec && info && (
         // A new run (reset, switch) starts from the scenario's values: a fresh panel.
-        <ParamPanel key={`${status.run}:${spec.name}`} lab={lab} index={index} spec={spec} params={info.params} />
+        <ParamPanel key={`${run}:${spec.name}`} lab={lab} index={index} spec={spec} params={info.params} />
       )}
     </section>
   );
-}
+});
 
 /** What this side runs differently from the others: its own buffer, a switch of discipline mid-run. */
 function SideSetup({ info, aqms, index }: { info: SideInfo; aqms: readonly AqmSpec[]; index: number }) {

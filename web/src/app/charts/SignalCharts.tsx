@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { findAqm, type AqmSpec } from '../../aqm/aqm-table';
 import { signalGroups, type SignalGroup } from '../../aqm/signal-groups';
 import type { ChartView } from '../../charts/chart-view';
@@ -9,7 +9,7 @@ import { metrics } from '../../charts/metrics';
 import { sideName } from '../side-session';
 import { sideColour, signalColour } from '../../lib/colours';
 import type { Drawable } from '../lab';
-import type { SideSession, SideStatus } from '../side-session';
+import type { SideSession } from '../side-session';
 
 // The drop/mark probability of every side (overlay or small multiples like
 // the other metrics), then each side's inner signals (from its discipline's
@@ -39,7 +39,8 @@ export function SignalCharts({ context }: { context: ChartContext }) {
                 <SideSignals
                   key={i}
                   side={side}
-                  status={status}
+                  name={sideName(status, i)}
+                  columns={status.columns}
                   spec={status.info ? findAqm(status.aqms, status.info.aqm) : undefined}
                   register={register}
                   requestPaint={requestPaint}
@@ -56,13 +57,15 @@ export function SignalCharts({ context }: { context: ChartContext }) {
 
 interface SideSignalsProps extends ChartHooks {
   side: SideSession;
-  status: SideStatus;
+  name: string;
+  columns: readonly string[];
   spec: AqmSpec | undefined;
 }
 
-function SideSignals({ side, status, spec, register, requestPaint, view }: SideSignalsProps) {
-  const groups = useMemo(() => signalGroups(spec?.signals ?? [], status.columns), [spec, status.columns]);
-  const name = sideName(status, side.index);
+// Memoised on what it shows: a status change that leaves a side's name, run
+// and discipline alone (a live change counted, play or pause) skips its charts.
+const SideSignals = memo(function SideSignals({ side, name, columns, spec, register, requestPaint, view }: SideSignalsProps) {
+  const groups = useMemo(() => signalGroups(spec?.signals ?? [], columns), [spec, columns]);
   return (
     <div className="signal-side" data-testid={`signals-${side.index}`} data-aqm={spec?.name ?? ''}>
       <h3>
@@ -84,7 +87,7 @@ function SideSignals({ side, status, spec, register, requestPaint, view }: SideS
       ))}
     </div>
   );
-}
+});
 
 interface SignalChartProps extends ChartHooks {
   side: SideSession;

@@ -5,7 +5,8 @@ import { sideNumbers } from '../../summary/side-numbers';
 import { sideName, type SideStatus } from '../side-session';
 import { useTicker } from '../use-lab';
 import { formatNumber, formatValue } from '../../lib/format';
-import { spanOf, type RunSummary } from '../../summary/run-summary';
+import { spanOf } from '../../summary/run-summary';
+import { useRunSummaries, type SummaryPoller } from './use-run-summaries';
 import { bestMeaning, bestPerColumn, queueColumns, shownColumns, summaryColumns, type ColumnSet } from '../../summary/summary-columns';
 import { SideControls } from '../SideControls';
 import { ClassTable } from './ClassTable';
@@ -24,14 +25,15 @@ const liveWindowS = 5;
 interface SummaryTableProps {
   lab: Lab;
   statuses: readonly SideStatus[];
-  summaries: readonly (RunSummary | null)[];
+  poller: SummaryPoller;
 }
 
 function stateOf(status: SideStatus | undefined): string {
   return status?.failed ? 'stopped' : status?.done ? 'finished' : status?.playing ? 'running' : 'paused';
 }
 
-export function SummaryTable({ lab, statuses, summaries }: SummaryTableProps) {
+export function SummaryTable({ lab, statuses, poller }: SummaryTableProps) {
+  const summaries = useRunSummaries(poller, lab, statuses);
   useTicker(250); // the live figures (time, flows) come from the sample stores
   // Every row reads its side at the time the page shows (what a side has past it is not shown yet);
   // with no side running (all failed or restarting) each row shows its last samples.

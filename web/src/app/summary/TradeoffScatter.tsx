@@ -3,6 +3,8 @@ import { sideColour } from '../../lib/colours';
 import { sideName, type SideStatus } from '../side-session';
 import { formatValue } from '../../lib/format';
 import type { RunSummary } from '../../summary/run-summary';
+import type { Lab } from '../lab';
+import { useRunSummaries, type SummaryPoller } from './use-run-summaries';
 
 // The classic AQM trade-off: mean queueing delay across, utilisation up; a
 // whisker reaches the p95 delay. Good disciplines sit top left. One labelled
@@ -36,7 +38,8 @@ export function scatterPoints(statuses: readonly SideStatus[], summaries: readon
   });
 }
 
-export function TradeoffScatter({ statuses, summaries }: { statuses: readonly SideStatus[]; summaries: readonly (RunSummary | null)[] }) {
+export function TradeoffScatter({ lab, statuses, poller }: { lab: Lab; statuses: readonly SideStatus[]; poller: SummaryPoller }) {
+  const summaries = useRunSummaries(poller, lab, statuses);
   const points = scatterPoints(statuses, summaries);
   const plotW = width - margin.left - margin.right;
   const plotH = height - margin.top - margin.bottom;

@@ -74,6 +74,7 @@ describe('Lab', () => {
 
   it('restarts every side on the same scenario, only the switched side changed', async () => {
     const before = lab.currentScenario ?? '';
+    const [columns0, columns1] = lab.sides.map((s) => s.status.columns);
     expect(lab.switchDiscipline(1, 'gizmo')).toBeNull();
     await settle();
     const [first, second] = ports.map((p) => p.lastStart());
@@ -86,6 +87,9 @@ describe('Lab', () => {
     expect(lab.sides.map((s) => s.status.info?.aqm)).toEqual(['droptail', 'gizmo']);
     expect(lab.sides.map((s) => s.status.run)).toEqual([2, 2]);
     expect(lab.sides[1]?.status.columns).toContain('aqm.rate');
+    // Side 0's columns did not change: the same array, so views memoised on it skip the restart.
+    expect(lab.sides[0]?.status.columns).toBe(columns0);
+    expect(lab.sides[1]?.status.columns).not.toEqual(columns1);
     // The second runs' readies carried no catalogue: each side kept its first.
     expect(lab.sides.map((s) => s.status.aqms.length)).toEqual([3, 3]);
     expect(lab.catalogue().map((a) => a.name)).toEqual(['droptail', 'red', 'gizmo']);

@@ -71,9 +71,11 @@ export class SideSession {
       ready: (m) => {
         this.simNow = 0;
         this.store.reset(m.columns);
+        // The same columns as the last run keep their array, so views memoised on them skip a restart.
+        const same = m.columns.length === this.current.columns.length && m.columns.every((c, i) => c === this.current.columns[i]);
         this.update({
           info: m.info,
-          columns: m.columns,
+          columns: same ? this.current.columns : m.columns,
           scenario: m.scenario,
           aqms: m.aqms ?? this.current.aqms,
           run: this.current.run + 1,

@@ -45,8 +45,11 @@ export type SeriesGeometry = BarsGeometry | PathGeometry | MarkerGeometry;
 
 export function barsGeometry(c: PixelColumns, y: Y, colour: string, thickness: number): BarsGeometry {
   const half = thickness / 2;
-  const bars: number[] = [];
-  const connectors: number[] = [];
+  // Bars go straight into a typed array of the most they can hold, then trimmed
+  // (a view, transferred whole): every chart builds these at every frame.
+  const bars = new Float32Array(3 * c.width);
+  const connectors: number[] = []; // only across empty columns: few
+  let nb = 0;
   let previous = -1;
   let previousLast = 0;
   for (let p = 0; p < c.width; p++) {
@@ -60,23 +63,34 @@ export function barsGeometry(c: PixelColumns, y: Y, colour: string, thickness: n
       connectors.push(previous + 0.5, y(previousLast), p + 0.5, y(c.first[p] ?? 0));
     }
     const top = y(hi) - half;
-    bars.push(p, top, y(lo) + half - top);
+    bars[nb++] = p;
+    bars[nb++] = top;
+    bars[nb++] = y(lo) + half - top;
     previous = p;
     previousLast = c.last[p] ?? 0;
   }
-  return { kind: 'bars', colour, lineWidth: thickness, bars: new Float32Array(bars), connectors: new Float32Array(connectors) };
+  return { kind: 'bars', colour, lineWidth: thickness, bars: bars.subarray(0, nb), connectors: new Float32Array(connectors) };
 }
 
 export function pathGeometry(c: PixelColumns, y: Y, colour: string, lineWidth: number, dash: number[]): PathGeometry {
-  const points: number[] = [];
+  const points = new Float32Array(8 * c.width);
+  let n = 0;
   for (let p = 0; p < c.width; p++) {
-    const n = c.count[p] ?? 0;
-    if (n === 0) continue;
+    const count = c.count[p] ?? 0;
+    if (count === 0) continue;
     const px = p + 0.5;
-    points.push(px, y(c.first[p] ?? 0));
-    if (n > 1) points.push(px, y(c.min[p] ?? 0), px, y(c.max[p] ?? 0), px, y(c.last[p] ?? 0));
+    points[n++] = px;
+    points[n++] = y(c.first[p] ?? 0);
+    if (count > 1) {
+      points[n++] = px;
+      points[n++] = y(c.min[p] ?? 0);
+      points[n++] = px;
+      points[n++] = y(c.max[p] ?? 0);
+      points[n++] = px;
+      points[n++] = y(c.last[p] ?? 0);
+    }
   }
-  return { kind: 'path', colour, lineWidth, dash, points: new Float32Array(points) };
+  return { kind: 'path', colour, lineWidth, dash, points: points.subarray(0, n) };
 }
 
 /** The typed arrays a geometry holds, to transfer rather than copy. */

@@ -197,20 +197,25 @@ function shiftColumns(c: PixelColumns, k: number): number {
 
 /** Highest value over the filled columns, or NaN when none is filled. */
 export function columnsMax(columns: PixelColumns): number {
-  let top = Number.NaN;
-  for (let p = 0; p < columns.width; p++) {
-    const v = columns.max[p] ?? Number.NaN;
-    if ((columns.count[p] ?? 0) > 0 && (Number.isNaN(top) || v > top)) top = v;
-  }
-  return top;
+  return columnsExtent(columns).hi;
 }
 
 /** Lowest value over the filled columns, or NaN when none is filled. */
 export function columnsMin(columns: PixelColumns): number {
-  let bottom = Number.NaN;
-  for (let p = 0; p < columns.width; p++) {
-    const v = columns.min[p] ?? Number.NaN;
-    if ((columns.count[p] ?? 0) > 0 && (Number.isNaN(bottom) || v < bottom)) bottom = v;
+  return columnsExtent(columns).lo;
+}
+
+/** Both in one pass (every chart asks for every series at every frame); NaN when no column is filled. */
+export function columnsExtent(columns: PixelColumns): { lo: number; hi: number } {
+  const { width, min, max, count } = columns;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let p = 0; p < width; p++) {
+    if (count[p] === 0) continue;
+    const a = min[p] as number;
+    const b = max[p] as number;
+    if (a < lo) lo = a;
+    if (b > hi) hi = b;
   }
-  return bottom;
+  return lo <= hi ? { lo, hi } : { lo: Number.NaN, hi: Number.NaN };
 }

@@ -8,7 +8,7 @@ import { columnsPath, type PanelPicture } from './chart-svg';
 import { barsGeometry, pathGeometry, type SeriesGeometry } from './column-marks';
 import { layoutLevelLabels, layoutMarkLabels, markRowPx, type MarkLabel } from './mark-layout';
 import { markerPath } from './markers';
-import { columnsMax, columnsMin, IncrementalDecimator, type PixelColumns } from './decimate';
+import { columnsExtent, IncrementalDecimator, type PixelColumns } from './decimate';
 import type { SeriesStore } from './series-store';
 import { OnScreen } from './on-screen';
 import { createPlotPainter, type PlotPainter } from './plot-painter';
@@ -35,15 +35,8 @@ type Scale = ScaleLinear<number, number>;
 const margin = chartMargin;
 const lineWidth = 1.25;
 
-interface Frame {
-  x0: number;
-  x1: number;
-  plotW: number;
-  plotH: number;
-  series: readonly ChartSeries[];
-  x: Scale;
-  y: Scale;
-}
+/** One frame's window [x0, x1] s, plot size in pixels, series and scales. */
+interface Frame { x0: number; x1: number; plotW: number; plotH: number; series: readonly ChartSeries[]; x: Scale; y: Scale }
 
 /** Performance mark of the page's first chart frame with samples: time to first useful paint. */
 export const firstSamplesMark = 'aqmlab:first-samples-drawn';
@@ -75,7 +68,7 @@ export class LineChart {
   private painter: PlotPainter | null = null;
   // What the overlay layers were last drawn for: a frame that changes only the
   // lines leaves the SVG alone (each DOM write costs style and layout work).
-  private overlayKeys = { axes: '', levels: '', marks: '', data: '' };
+  private overlayKeys = { axes: { x: '', y: '' }, levels: '', marks: '', data: '' };
 
   constructor(
     private readonly container: HTMLElement,
@@ -159,7 +152,7 @@ export class LineChart {
       const d = this.decimators[i];
       if (!d) return;
       this.used += d.update(s.store, s.store.columnIndex('t'), s.store.columnIndex(s.column), x0, x1, plotW, until);
-      extent = unionExtent(extent, { lo: columnsMin(d.columns), hi: columnsMax(d.columns) });
+      extent = unionExtent(extent, columnsExtent(d.columns));
     });
     for (const level of this.options.levels?.() ?? []) extent = unionExtent(extent, { lo: level.value, hi: level.value });
     const x = scaleLinear().domain([x0, x1]).range([0, plotW]);
@@ -186,8 +179,10 @@ export class LineChart {
     this.paintLines(frame);
     const size = `${frame.plotW}x${frame.plotH}`;
     const yKey = frame.y.domain().join(',');
-    const axes = `${frame.x0},${frame.x1},${yKey},${size}`;
-    if (axes !== keys.axes) this.paintAxes(frame);
+    // The time axis moves at every frame; the value axis only when its scale or the size changes.
+    const axes = { x: `${frame.x0},${frame.x1},${size}`, y: `${yKey},${size}` };
+    if (axes.x !== keys.axes.x) this.paintXAxis(frame);
+    if (axes.y !== keys.axes.y) this.paintYAxis(frame);
     const levels = this.options.levels?.() ?? [];
     const levelsKey = `${yKey},${size},${levels.map((l) => `${l.value}:${l.label}:${l.colour}`).join(';')}`;
     if (levelsKey !== keys.levels) this.paintLevels(frame);
@@ -275,11 +270,13 @@ export class LineChart {
     return (v) => f(v);
   }
 
-  private paintAxes(frame: Frame): void {
-    const { x, y, plotW, plotH } = frame;
+  private paintXAxis({ x, plotW, plotH }: Frame): void {
     select(this.xAxis)
       .attr('transform', `translate(${margin.left},${margin.top + plotH})`)
       .call(axisBottom(x).ticks(this.xTickCount(plotW)).tickFormat((v) => `${Number(v)} s`));
+  }
+
+  private paintYAxis({ y, plotH }: Frame): void {
     const yFormat = this.yTickFormat(y);
     select(this.yAxis)
       .attr('transform', `translate(${margin.left},${margin.top})`)

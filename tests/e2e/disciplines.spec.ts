@@ -104,6 +104,8 @@ test.describe('disciplines', () => {
     const id = (await slider.getAttribute('data-testid')) ?? '';
     const readout = page.getByTestId(`${id}-value`);
     await expect(card).toContainText(/live changes\s*0/);
+    const initial = await readout.textContent();
+    const initialBox = await page.getByTestId(`${id}-number`).inputValue();
 
     await slider.fill(String(await neighbourValue(slider)));
     await expect(card).toContainText(/live changes\s*1/);
@@ -124,6 +126,13 @@ test.describe('disciplines', () => {
     await expect(box).not.toHaveValue(String(tooBig));
     await expect(card).toContainText(/live changes\s*1/);
     await expect(card).toHaveAttribute('data-state', 'running');
+
+    // Reset: the run starts again from the scenario's value, the refusal gone.
+    await page.getByTestId('reset').click();
+    await expect(card).toContainText(/live changes\s*0/);
+    await expect(readout).toHaveText(initial ?? '');
+    await expect(error).toHaveCount(0);
+    await expect(box).toHaveValue(initialBox);
   });
 
   test("RED's thresholds refuse to cross, with the reason next to the control", async ({ page }) => {

@@ -81,7 +81,7 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
           <LivePanel lab={lab} statuses={statuses} />
           <div className="discipline-panels">
             {statuses.map((status, i) => (
-              <DisciplinePanel key={i} lab={lab} index={i} info={status.info} aqms={status.aqms} run={status.run} />
+              <DisciplinePanel key={i} lab={lab} index={i} info={status.info} aqms={status.aqms} />
             ))}
           </div>
         </aside>

@@ -17,12 +17,11 @@ interface DisciplinePanelProps {
   /** From the side's status: what its run is (the rest of the status, playing or not, does not show here). */
   info: SideInfo | null;
   aqms: readonly AqmSpec[];
-  run: number;
 }
 
 // Memoised on those: a status change that leaves the run alone (a live change
 // counted, play or pause) does not re-render six panels of controls.
-export const DisciplinePanel = memo(function DisciplinePanel({ lab, index, info, aqms, run }: DisciplinePanelProps) {
+export const DisciplinePanel = memo(function DisciplinePanel({ lab, index, info, aqms }: DisciplinePanelProps) {
   // The table this side's worker read with its run, so the panel changes only with the run.
   const spec = info ? findAqm(aqms, info.aqm) : undefined;
   const name = info?.sideName ?? `Side ${index + 1}`;
@@ -49,8 +48,11 @@ export const DisciplinePanel = memo(function DisciplinePanel({ lab, index, info,
         </details>
       )}
       {spec && info && (
-        // A new run (reset, switch) starts from the scenario's values: a fresh panel.
-        <ParamPanel key={`${run}:${spec.name}`} lab={lab} index={index} spec={spec} params={info.params} />
+        // A new run (reset, switch) starts from the scenario's values: every run's
+        // info is new, so the panel's model is rebuilt from them (and its fields'
+        // drafts follow). The elements stay unless the discipline changed: six
+        // panels of controls built again at every restart cost the frame after it.
+        <ParamPanel key={spec.name} lab={lab} index={index} spec={spec} params={info.params} />
       )}
     </section>
   );

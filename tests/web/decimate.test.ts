@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnsMax, columnsMin, createPixelColumns, decimate, IncrementalDecimator, type PixelColumns } from '../../web/src/charts/decimate';
+import { columnsExtent, createPixelColumns, decimate, IncrementalDecimator, type PixelColumns } from '../../web/src/charts/decimate';
 import { SeriesStore } from '../../web/src/charts/series-store';
 
 // The reference scans every held sample for every pixel: slow and obviously right.
@@ -122,20 +122,20 @@ describe('min/max decimation', () => {
 
   it('reports the highest value over filled columns only', () => {
     const out = createPixelColumns(3);
-    expect(Number.isNaN(columnsMax(out))).toBe(true);
+    expect(Number.isNaN(columnsExtent(out).hi)).toBe(true);
     out.count[1] = 1;
     out.max[1] = 7;
     out.max[2] = 99; // stale value in an empty column
-    expect(columnsMax(out)).toBe(7);
+    expect(columnsExtent(out).hi).toBe(7);
   });
 
   it('reports the lowest value over filled columns only, negative ones included', () => {
     const out = createPixelColumns(3);
-    expect(Number.isNaN(columnsMin(out))).toBe(true);
+    expect(Number.isNaN(columnsExtent(out).lo)).toBe(true);
     out.count[0] = 2;
     out.min[0] = -4; // a controller's error goes below zero
     out.min[2] = -99; // stale value in an empty column
-    expect(columnsMin(out)).toBe(-4);
+    expect(columnsExtent(out).lo).toBe(-4);
   });
 
   it('skips infinite values as it skips NaN', () => {
@@ -143,7 +143,7 @@ describe('min/max decimation', () => {
     store.append(new Float64Array([0, 1, 2, 5, Infinity, -Infinity]), 3);
     const out = createPixelColumns(3);
     expect(decimate(store, 0, 1, 0, 2, out)).toBe(1);
-    expect(columnsMax(out)).toBe(5);
+    expect(columnsExtent(out).hi).toBe(5);
   });
 });
 

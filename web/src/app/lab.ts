@@ -14,7 +14,7 @@ import { Lockstep, leadS } from './lockstep';
 import { PaintLoop, type Drawable } from './paint-loop';
 import { SideSession, type SideStatus } from './side-session';
 import { rosterFor } from './side-roster';
-import { memoLast } from '../lib/memo';
+import { memoLast, sameItems } from '../lib/memo';
 import { StatusFeed } from './status-feed';
 import { applyInStep, catchUp, checkScenario, pauseInStep, runAllUntil, startTogether, stepTogether } from './side-sync';
 
@@ -366,7 +366,7 @@ export class Lab {
     this.scenario = scenario; // at once, so edits made before the restart runs build on this one
     void this.enqueue(async () => {
       const sessions = rosterFor(this.sessions, sideCount(scenario), removed, (i) => this.createSession(i));
-      const newRoster = sessions.length !== this.sessions.length || sessions.some((s, i) => s !== this.sessions[i]);
+      const newRoster = !sameItems(sessions, this.sessions);
       this.sessions = sessions;
       this.live.clear();
       this.restarts++;

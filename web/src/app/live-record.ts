@@ -2,6 +2,7 @@ import type { RecordedEvent, TimelineEvent } from '../protocol/protocol';
 import { changesOf, startValues, targetOf, type Change, type GestureEvent, type SideStart } from '../scenario/changes';
 import { scenarioEvents } from '../scenario/timeline';
 import { sideName, type SideStatus } from './side-session';
+import { sameItems } from '../lib/memo';
 
 // The lab's record of the live changes the cores accepted in this run, each
 // with the gesture it belonged to, and the run's changes as people read them.
@@ -89,7 +90,8 @@ export class LiveRecord {
 
   /**
    * The scenario's own events and the live ones as changes, one per gesture;
-   * a gesture still under way is not a change yet (cached: every chart asks every frame).
+   * a gesture still under way is not a change yet (cached: every chart asks every frame, with a
+   * fresh array of statuses that rarely change).
    */
   changes(scenario: string | null, statuses: readonly SideStatus[]): Change[] {
     if (scenario === null) return [];
@@ -104,9 +106,4 @@ export class LiveRecord {
     this.cache = { scenario, count: this.events.length, statuses, open, changes };
     return changes;
   }
-}
-
-/** The lab hands a fresh array of its sides' statuses at every call; the statuses themselves change rarely. */
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

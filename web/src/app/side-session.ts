@@ -5,6 +5,7 @@ import type { RunSummary } from '../summary/run-summary';
 import { SimClient, type CheckedScenario, type ClientError } from '../worker/client';
 import type { WorkerPort } from '../worker/spawn-worker';
 import { messageOf } from '../lib/errors';
+import { sameItems } from '../lib/memo';
 
 // One side of the comparison: its worker client, its sample store and the few
 // facts React renders. Samples never pass through React; status changes (run
@@ -72,10 +73,9 @@ export class SideSession {
         this.simNow = 0;
         this.store.reset(m.columns);
         // The same columns as the last run keep their array, so views memoised on them skip a restart.
-        const same = m.columns.length === this.current.columns.length && m.columns.every((c, i) => c === this.current.columns[i]);
         this.update({
           info: m.info,
-          columns: same ? this.current.columns : m.columns,
+          columns: sameItems(m.columns, this.current.columns) ? this.current.columns : m.columns,
           scenario: m.scenario,
           aqms: m.aqms ?? this.current.aqms,
           run: this.current.run + 1,

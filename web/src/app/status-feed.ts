@@ -1,4 +1,4 @@
-import { throttleLatest, type ThrottledSender, type Timers } from '../lib/throttle-latest';
+import { globalTimers, throttleLatest, type ThrottledSender, type Timers } from '../lib/throttle-latest';
 
 // The sides' statuses as React reads them (useSyncExternalStore), told at most
 // once per frame's worth of time. A lab-wide restart changes every side's
@@ -13,12 +13,12 @@ export class StatusFeed<T> {
   private snapshot: T;
   private readonly listeners = new Set<() => void>();
   private readonly notices: ThrottledSender<void>;
-  private quiet: ReturnType<typeof setTimeout> | null = null;
+  private quiet: number | null = null;
 
   constructor(
     private readonly read: () => T,
     intervalMs = 16,
-    timers?: Timers,
+    private readonly timers: Timers = globalTimers,
   ) {
     this.snapshot = read();
     this.notices = throttleLatest(() => this.tell(), intervalMs, timers);
@@ -46,7 +46,7 @@ export class StatusFeed<T> {
    * the whole lab twice, the first time inside the input's own task.
    */
   changedQuietly(withinMs = 100): void {
-    this.quiet ??= setTimeout(() => this.changed(), withinMs);
+    this.quiet ??= this.timers.set(() => this.changed(), withinMs);
   }
 
   dispose(): void {
@@ -56,7 +56,7 @@ export class StatusFeed<T> {
   }
 
   private clearQuiet(): void {
-    if (this.quiet !== null) clearTimeout(this.quiet);
+    if (this.quiet !== null) this.timers.clear(this.quiet);
     this.quiet = null;
   }
 

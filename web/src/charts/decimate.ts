@@ -195,17 +195,7 @@ function shiftColumns(c: PixelColumns, k: number): number {
   return kept;
 }
 
-/** Highest value over the filled columns, or NaN when none is filled. */
-export function columnsMax(columns: PixelColumns): number {
-  return columnsExtent(columns).hi;
-}
-
-/** Lowest value over the filled columns, or NaN when none is filled. */
-export function columnsMin(columns: PixelColumns): number {
-  return columnsExtent(columns).lo;
-}
-
-/** Both in one pass (every chart asks for every series at every frame); NaN when no column is filled. */
+/** Lowest and highest value over the filled columns, in one pass (every chart asks for every series at every frame); NaN when none is filled. */
 export function columnsExtent(columns: PixelColumns): { lo: number; hi: number } {
   const { width, min, max, count } = columns;
   let lo = Infinity;

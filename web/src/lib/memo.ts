@@ -6,3 +6,8 @@ export function memoLast<A, R>(f: (a: A) => R): (a: A) => R {
     return last.result;
   };
 }
+
+/** The same elements in the same order, compared by identity (a fresh array of unchanged items counts as the same). */
+export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}

@@ -12,7 +12,7 @@ export interface Timers {
 // The global timers, so the default works in the page and under Node (Vitest)
 // alike; Node's handles are objects, kept as the opaque number callers hold.
 type Handle = ReturnType<typeof setTimeout>;
-const globalTimers: Timers = {
+export const globalTimers: Timers = {
   set: (fn, ms) => setTimeout(fn, ms) as unknown as number,
   clear: (handle) => clearTimeout(handle as unknown as Handle),
 };

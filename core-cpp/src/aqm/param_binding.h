@@ -22,6 +22,13 @@
 
 namespace aqmlab {
 
+// A discipline's analysis models (aqm/theory/discipline_theory.h): a
+// discipline with one declares `static const theory::DisciplineTheory&
+// Theory();` beside Describe(), and the registry finds it.
+namespace theory {
+struct DisciplineTheory;
+}
+
 // One row of a parameter table: the spec and the field it sets, typed by
 // the spec's kind: a real is a double, a toggle a bool, an integer an
 // int64_t. Values cross the interface (scenario, events, page) as doubles;

@@ -26,6 +26,37 @@ export interface AqmSignalSpec {
   unit: string;
 }
 
+/** Where a variable beside the typeset law takes its live value from. */
+export interface LawSource {
+  /** param: the side's parameter; signal: the inner signal (column aqm.<name>); column: a metric column (queue_pkts, p). */
+  kind: 'param' | 'signal' | 'column';
+  name: string;
+}
+
+export interface LawVariable {
+  /** The symbol in TeX, as the law writes it. */
+  tex: string;
+  source: LawSource;
+}
+
+/** The discipline's law as the theory panel teaches it: TeX for KaTeX, the idea in one paragraph, the paper. */
+export interface AqmLaw {
+  tex: string;
+  idea: string;
+  paper: string;
+  variables: LawVariable[];
+}
+
+/** A parameter drawn as a level across a chart, in the chart's unit (packets, ms) after `scale`. */
+export interface AqmLevel {
+  param: string;
+  chart: 'queue' | 'delay';
+  label: string;
+  scale: number;
+  /** A toggle parameter that must be on (1) for the level to matter; '' always. */
+  whenOn: string;
+}
+
 export interface AqmSpec {
   name: string;
   label: string;
@@ -33,6 +64,9 @@ export interface AqmSpec {
   summary: string;
   params: AqmParamSpec[];
   signals: AqmSignalSpec[];
+  /** Null for a discipline registered without law text. */
+  law: AqmLaw | null;
+  levels: AqmLevel[];
 }
 
 
@@ -60,7 +94,40 @@ export function isAqmSignalSpec(value: unknown): value is AqmSignalSpec {
   return isRecord(value) && isString(value.name) && isString(value.label) && isString(value.unit);
 }
 
+const sources: readonly string[] = ['param', 'signal', 'column'];
+
+function readLaw(value: unknown): AqmLaw | null | undefined {
+  if (value === null) return null;
+  if (!isRecord(value) || !isString(value.tex) || !isString(value.idea) || !isString(value.paper) || !Array.isArray(value.variables)) return undefined;
+  const variables: LawVariable[] = [];
+  for (const v of value.variables) {
+    if (!isRecord(v) || !isString(v.tex) || !isString(v.name) || !isString(v.source) || !sources.includes(v.source)) return undefined;
+    variables.push({ tex: v.tex, source: { kind: v.source as LawSource['kind'], name: v.name } });
+  }
+  return { tex: value.tex, idea: value.idea, paper: value.paper, variables };
+}
+
+function readLevels(value: unknown): AqmLevel[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const levels: AqmLevel[] = [];
+  for (const l of value) {
+    if (!isRecord(l) || !isString(l.param) || !(l.chart === 'queue' || l.chart === 'delay') || !isString(l.label) || !isNumber(l.scale) || !isString(l.when_on)) return undefined;
+    levels.push({ param: l.param, chart: l.chart, label: l.label, scale: l.scale, whenOn: l.when_on });
+  }
+  return levels;
+}
+
+function isLawVariable(v: unknown): v is LawVariable {
+  return isRecord(v) && isString(v.tex) && isRecord(v.source) && isString(v.source.name) && isString(v.source.kind) && sources.includes(v.source.kind);
+}
+
+function isLevel(l: unknown): l is AqmLevel {
+  return isRecord(l) && isString(l.param) && (l.chart === 'queue' || l.chart === 'delay') && isString(l.label) && isNumber(l.scale) && isString(l.whenOn);
+}
+
+/** A spec as the page holds it (readAqmSpec's result), e.g. after a worker message. */
 export function isAqmSpec(value: unknown): value is AqmSpec {
+  const law = isRecord(value) ? value.law : undefined;
   return (
     isRecord(value) &&
     isString(value.name) &&
@@ -70,8 +137,32 @@ export function isAqmSpec(value: unknown): value is AqmSpec {
     Array.isArray(value.params) &&
     value.params.every(isAqmParamSpec) &&
     Array.isArray(value.signals) &&
-    value.signals.every(isAqmSignalSpec)
+    value.signals.every(isAqmSignalSpec) &&
+    (law === null || (isRecord(law) && isString(law.tex) && isString(law.idea) && isString(law.paper) && Array.isArray(law.variables) && law.variables.every(isLawVariable))) &&
+    Array.isArray(value.levels) &&
+    value.levels.every(isLevel)
   );
+}
+
+/** One catalogue entry (describeAqms) as the page's spec, or undefined when it is not one. */
+export function readAqmSpec(value: unknown): AqmSpec | undefined {
+  if (
+    !isRecord(value) ||
+    !isString(value.name) ||
+    !isString(value.label) ||
+    !isString(value.source) ||
+    !isString(value.summary) ||
+    !Array.isArray(value.params) ||
+    !value.params.every(isAqmParamSpec) ||
+    !Array.isArray(value.signals) ||
+    !value.signals.every(isAqmSignalSpec)
+  ) {
+    return undefined;
+  }
+  const law = readLaw(value.law);
+  const levels = readLevels(value.levels);
+  if (law === undefined || levels === undefined) return undefined;
+  return { name: value.name, label: value.label, source: value.source, summary: value.summary, params: value.params, signals: value.signals, law, levels };
 }
 
 /** Reads describeAqms() output; a malformed entry is named rather than skipped. */
@@ -79,11 +170,12 @@ export function readAqmTable(value: unknown): AqmSpec[] | string {
   if (!Array.isArray(value)) return 'describeAqms: not a JSON array';
   const table: AqmSpec[] = [];
   for (const [i, entry] of value.entries()) {
-    if (!isAqmSpec(entry)) {
+    const spec = readAqmSpec(entry);
+    if (!spec) {
       const name = isRecord(entry) && isString(entry.name) ? ` (${entry.name})` : '';
       return `describeAqms[${i}]${name}: not a discipline description the page can read`;
     }
-    table.push(entry);
+    table.push(spec);
   }
   return table;
 }

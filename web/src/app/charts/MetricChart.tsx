@@ -9,7 +9,8 @@ import type { ChartView } from '../../charts/chart-view';
 import { panelSides, type Layout } from '../../charts/layout';
 import { ChartRow, LineChart, type ChartLevel, type ChartSeries, type EventMark } from '../../charts/line-chart';
 import { linesFor, type Metric } from '../../charts/metrics';
-import { thresholdsFor } from '../../charts/thresholds';
+import { findAqm } from '../../aqm/aqm-table';
+import { thresholdsFor } from '../../aqm/levels';
 
 // One metric on the page: one chart with a line per side (overlay) or a row
 // of charts, one per side, on a shared value scale (small multiples). The
@@ -59,8 +60,10 @@ export function panelLevels(metric: Metric, statuses: readonly SideStatus[], sid
   const chart = metric.levels;
   if (!chart) return [];
   return sides.flatMap((i) => {
-    const params = statuses[i]?.info?.params ?? {};
-    return thresholdsFor(params, chart).map((t) => ({
+    const status = statuses[i];
+    const params = status?.info?.params ?? {};
+    const levels = (status && findAqm(status.aqms, status.info?.aqm ?? '')?.levels) ?? [];
+    return thresholdsFor(levels, params, chart).map((t) => ({
       value: t.value,
       label: named ? `${sideName(statuses[i], i)} ${t.label}` : t.label,
       colour: sideColour(i),

@@ -17,6 +17,8 @@ using theory::ParamValues;
 using theory::Quantity;
 using theory::StabilityReport;
 using theory::VerdictOf;
+using theory::kStableBelow;
+using theory::kUnstableAbove;
 
 // The rule of `entry` at `plant`; "none" with a sentence for a discipline
 // without one.

@@ -20,7 +20,7 @@ const AqmDescriptor& AopcQueue::Describe() {
            {R"tex(l)tex", LawSource::kSignal, "l"},
            {R"tex(\gamma)tex", LawSource::kSignal, "gamma"},
            {R"tex(p)tex", LawSource::kColumn, "p"}}},
-      {{"q0", LevelChart::kQueue, "q0"}}};
+      {{"q0", LevelChart::kQueue, "q0", 1, ""}}};
   return d;
 }
 

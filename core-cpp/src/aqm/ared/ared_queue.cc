@@ -30,7 +30,7 @@ const AqmDescriptor& AredQueue::Describe() {
            {R"tex(\mathrm{max}_{th})tex", LawSource::kParam, "max_th"},
            {R"tex(\mathrm{max}_p)tex", LawSource::kSignal, "max_p"},
            {R"tex(p)tex", LawSource::kColumn, "p"}}},
-      {{"min_th", LevelChart::kQueue, "min_th"}, {"max_th", LevelChart::kQueue, "max_th"}, {"target_delay", LevelChart::kDelay, "target", 1000, "auto"}}};
+      {{"min_th", LevelChart::kQueue, "min_th", 1, ""}, {"max_th", LevelChart::kQueue, "max_th", 1, ""}, {"target_delay", LevelChart::kDelay, "target", 1000, "auto"}}};
   return d;
 }
 

@@ -31,7 +31,7 @@ const AqmDescriptor& AutoRedQueue::Describe() {
            {R"tex(w)tex", LawSource::kSignal, "w"},
            {R"tex(\mathrm{max}_p)tex", LawSource::kSignal, "max_p"},
            {R"tex(p)tex", LawSource::kColumn, "p"}}},
-      {{"min_th", LevelChart::kQueue, "min_th"}, {"max_th", LevelChart::kQueue, "max_th"}}};
+      {{"min_th", LevelChart::kQueue, "min_th", 1, ""}, {"max_th", LevelChart::kQueue, "max_th", 1, ""}}};
   return d;
 }
 

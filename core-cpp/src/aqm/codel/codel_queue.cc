@@ -30,7 +30,7 @@ const AqmDescriptor& CodelQueue::Describe() {
            {R"tex(\text{target})tex", LawSource::kParam, "target_ms"},
            {R"tex(\text{interval})tex", LawSource::kParam, "interval_ms"},
            {R"tex(n)tex", LawSource::kSignal, "count"}}},
-      {{"target_ms", LevelChart::kDelay, "target"}}};
+      {{"target_ms", LevelChart::kDelay, "target", 1, ""}}};
   return d;
 }
 

@@ -26,7 +26,7 @@ const AqmDescriptor& FqCodelQueue::Describe() {
            {R"tex(\text{flows})tex", LawSource::kSignal, "active_flows"},
            {R"tex(\text{sojourn})tex", LawSource::kSignal, "sojourn"},
            {R"tex(\text{target})tex", LawSource::kParam, "target_ms"}}},
-      {{"target_ms", LevelChart::kDelay, "target"}}};
+      {{"target_ms", LevelChart::kDelay, "target", 1, ""}}};
   return d;
 }
 

@@ -23,7 +23,7 @@ const AqmDescriptor& LredQueue::Describe() {
            {R"tex(l)tex", LawSource::kSignal, "l"},
            {R"tex(\beta\sqrt{l})tex", LawSource::kSignal, "gain"},
            {R"tex(p)tex", LawSource::kColumn, "p"}}},
-      {{"q0", LevelChart::kQueue, "q0"}}};
+      {{"q0", LevelChart::kQueue, "q0", 1, ""}}};
   return d;
 }
 

@@ -8,6 +8,7 @@
 
 #include "aqm/lred/lred_queue.h"
 #include "aqm/lred/lred_stability.h"
+#include "aqm/theory/response_bounds.h"
 
 namespace aqmlab::lred {
 

@@ -28,7 +28,7 @@ const AqmDescriptor& MscQueue::Describe() {
            {R"tex(\rho)tex", LawSource::kSignal, "rho"},
            {R"tex(p_a)tex", LawSource::kSignal, "pa"},
            {R"tex(p)tex", LawSource::kColumn, "p"}}},
-      {{"qref", LevelChart::kQueue, "qref"}}};
+      {{"qref", LevelChart::kQueue, "qref", 1, ""}}};
   return d;
 }
 

@@ -9,6 +9,8 @@
 #include <string>
 
 #include "aqm/msc/msc_queue.h"
+#include "aqm/theory/discipline_theory.h"
+#include "aqm/theory/response_bounds.h"
 
 namespace aqmlab::msc {
 

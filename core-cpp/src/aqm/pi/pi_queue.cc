@@ -21,7 +21,7 @@ const AqmDescriptor& PiQueue::Describe() {
            {R"tex(b)tex", LawSource::kParam, "b"},
            {R"tex(q_{ref})tex", LawSource::kParam, "qref"},
            {R"tex(p)tex", LawSource::kColumn, "p"}}},
-      {{"qref", LevelChart::kQueue, "qref"}}};
+      {{"qref", LevelChart::kQueue, "qref", 1, ""}}};
   return d;
 }
 

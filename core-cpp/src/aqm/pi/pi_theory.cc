@@ -13,6 +13,10 @@ namespace aqmlab::pi {
 using theory::Approx;
 using theory::Finish;
 using theory::FluidP0;
+using theory::Gain;
+using theory::Integrator;
+using theory::Pole;
+using theory::Zero;
 using theory::Judge;
 using theory::JudgeLoop;
 using theory::LoopPlant;

@@ -20,7 +20,7 @@ const AqmDescriptor& PidQueue::Describe() {
            {R"tex(K_d)tex", LawSource::kParam, "kd"},
            {R"tex(e)tex", LawSource::kSignal, "error"},
            {R"tex(p)tex", LawSource::kColumn, "p"}}},
-      {{"qref", LevelChart::kQueue, "qref"}}};
+      {{"qref", LevelChart::kQueue, "qref", 1, ""}}};
   return d;
 }
 

@@ -10,6 +10,7 @@
 
 #include "aqm/pi/pi_theory.h"
 #include "aqm/pid/pid_queue.h"
+#include "aqm/theory/response_bounds.h"
 
 namespace aqmlab::pid {
 

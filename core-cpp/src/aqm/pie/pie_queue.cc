@@ -21,7 +21,7 @@ const AqmDescriptor& PieQueue::Describe() {
            {R"tex(\alpha)tex", LawSource::kParam, "alpha"},
            {R"tex(\beta)tex", LawSource::kParam, "beta"},
            {R"tex(p)tex", LawSource::kColumn, "p"}}},
-      {{"target_ms", LevelChart::kDelay, "target"}}};
+      {{"target_ms", LevelChart::kDelay, "target", 1, ""}}};
   return d;
 }
 

@@ -28,7 +28,7 @@ const AqmDescriptor& RedQueue::Describe() {
            {R"tex(\mathrm{max}_{th})tex", LawSource::kParam, "max_th"},
            {R"tex(\mathrm{max}_p)tex", LawSource::kParam, "max_p"},
            {R"tex(p)tex", LawSource::kColumn, "p"}}},
-      {{"min_th", LevelChart::kQueue, "min_th"}, {"max_th", LevelChart::kQueue, "max_th"}}};
+      {{"min_th", LevelChart::kQueue, "min_th", 1, ""}, {"max_th", LevelChart::kQueue, "max_th", 1, ""}}};
   return d;
 }
 

@@ -20,7 +20,7 @@ const AqmDescriptor& RemQueue::Describe() {
            {R"tex(\phi)tex", LawSource::kParam, "phi"},
            {R"tex(u)tex", LawSource::kSignal, "price"},
            {R"tex(p)tex", LawSource::kColumn, "p"}}},
-      {{"q0", LevelChart::kQueue, "q0"}}};
+      {{"q0", LevelChart::kQueue, "q0", 1, ""}}};
   return d;
 }
 

@@ -20,7 +20,7 @@ const AqmDescriptor& SfcQueue::Describe() {
            {R"tex(a)tex", LawSource::kParam, "a"},
            {R"tex(x)tex", LawSource::kSignal, "rate"},
            {R"tex(p)tex", LawSource::kColumn, "p"}}},
-      {{"q0", LevelChart::kQueue, "q0"}}};
+      {{"q0", LevelChart::kQueue, "q0", 1, ""}}};
   return d;
 }
 

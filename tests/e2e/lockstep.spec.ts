@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { failOnPageErrors } from './helpers';
 import { fragmentOf, side, sideRows } from './lab-driver';
 
-// Issue 12's lockstep: six sides of the default scenario (100 flows) advance
+// Lockstep: six sides of the default scenario (100 flows) advance
 // together. Paused, at any speed, every side stands at the same simulated
 // time, and the page shows that time. Sides in one simulation worker (the
 // default on a 2-core machine) also run at one time: every batch the page

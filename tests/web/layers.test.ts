@@ -21,7 +21,7 @@ const rank: Record<string, number> = {
   protocol: 3,
   scenario: 4,
   worker: 5,
-  theory: 5.5, // the papers' models beside the packets (issue 17): worker client, panels; the app hooks it in
+  theory: 5.5, // the papers' models beside the packets: worker client, panels; the app hooks it in
   experiment: 6, // the experiment view: sweeps on a worker pool, their plots (the Lab reaches it only through App's props)
   app: 7,
   '.': 8, // main.tsx

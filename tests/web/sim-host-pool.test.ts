@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ToHost } from '../../web/src/worker/sim-host';
 import { SimHostPool, type HostWorker } from '../../web/src/worker/spawn-worker';
 
-// The sides' simulation workers (issue 12): at most one per core but one, the
+// The sides' simulation workers: at most one per core but one, the
 // sides spread evenly over them; a side's port ends only its own run, and a
 // worker that dies fails exactly the sides it held.
 

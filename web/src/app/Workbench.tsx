@@ -57,7 +57,7 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
     return `aqmlab-${slug(disciplines)}-t${lab.timeWindow()[1].toFixed(1)}s`;
   }, [lab]);
 
-  // Theory (issue 17): the fluid model over the queue chart, and the theory panel.
+  // Theory: the fluid model over the queue chart, and the theory panel.
   const theory = useTheoryState(lab, requestPaint);
   const extraSeries = useCallback(
     (metric: { id: string }, side: number) => fluidOverlay(theory, metric.id, side, sideName(statuses[side], side)),

@@ -2,7 +2,7 @@ import type { Speed } from '../protocol/protocol';
 import { SharedClock, sharedClockAvailable } from '../worker/shared-clock';
 import type { SideSession } from './side-session';
 
-// Lockstep (issue 12): the sides advance together. Each worker paces itself,
+// Lockstep: the sides advance together. Each worker paces itself,
 // but never runs past a limit the page gives it: the time every side has
 // reached (the frontier) plus a short lead. A side that is ahead waits there
 // while the slowest catches up, so "as fast as possible" is as fast as the

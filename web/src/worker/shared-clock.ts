@@ -1,4 +1,4 @@
-// Lockstep through shared memory (issue 12). Where the page is cross-origin
+// Lockstep through shared memory. Where the page is cross-origin
 // isolated (so SharedArrayBuffer exists), every side's worker publishes its
 // simulated time here after each advance and reads the others' directly: a
 // side may run at most one lead past the slowest (the frontier), and one that

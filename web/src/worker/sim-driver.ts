@@ -1,6 +1,6 @@
 import type { SharedClock } from './shared-clock';
 
-// Drives the runs of one simulation worker (issue 12). A worker may hold
+// Drives the runs of one simulation worker. A worker may hold
 // several sides' runs (sim-host.ts: one worker per core but one, so on a
 // 2-core laptop every side shares one worker and the page and the drawing
 // worker keep the other core). The driver advances them together in rounds:

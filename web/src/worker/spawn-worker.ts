@@ -46,7 +46,7 @@ interface Host {
 }
 
 /**
- * The sides' simulation workers (issue 12). Each side gets a channel (a
+ * The sides' simulation workers. Each side gets a channel (a
  * MessageChannel) into one of at most `maxHosts` workers, the one with the
  * fewest sides, so the sides share the machine's cores instead of contending
  * for them: on a 2-core laptop every side runs in one worker, in rounds that

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -71,7 +71,7 @@ export function startBeside(what, cmd, log) {
   const since = performance.now();
   mkdirSync(dirname(log), { recursive: true });
   const out = openSync(log, 'w');
-  console.log(`\n== ${what}, beside the steps below (its output: ${log.slice(root.length)})\n> ${cmd}`);
+  console.log(`\n== ${what}, beside the steps below (its output: ${relative(root, log)})\n> ${cmd}`);
   const child = spawn('sh', ['-c', cmd], { cwd: root, stdio: ['ignore', out, out], detached: true });
   const stop = () => { try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ } };
   process.on('exit', stop);

@@ -125,7 +125,7 @@ export function ensureSystemPackages(names) {
   step(`installing ${pkgs.join(', ')} with apt-get`, () => {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     run('apt-get update -qq', { env });
-    run(`apt-get install -y -qq --no-install-recommends ${pkgs.join(' ')} > /dev/null`, { env });
+    run(`apt-get install -y -qq ${pkgs.join(' ')} > /dev/null`, { env });
   });
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import type { Lab } from '../lab';
-import type { SideSession, SideStatus } from '../side-session';
+import type { Lab } from '../../lab/lab';
+import type { SideSession, SideStatus } from '../../lab/side-session';
 import type { RunSummary } from '../../summary/run-summary';
 
 // Asks every side's core for its run summary once a second, and at once when a

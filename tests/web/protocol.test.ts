@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isFromWorker, isTimelineEvent, isToWorker } from '../../web/src/protocol/protocol';
+import { readAqmTable } from '../../web/src/aqm/aqm-table';
 import { fakeDescribeAqms } from './fake-aqms';
 
 describe('protocol guards', () => {
@@ -43,7 +44,9 @@ describe('protocol guards', () => {
 
   it('checks ready messages down to the side info', () => {
     const info = { side: 1, sideName: 'RED', aqm: 'red', flows: 50, params: { max_p: 0.1 } };
-    const aqms: unknown[] = JSON.parse(fakeDescribeAqms);
+    // The catalogue as the worker sends it: read from the core's answer.
+    const aqms = readAqmTable(JSON.parse(fakeDescribeAqms));
+    if (typeof aqms === 'string') throw new Error(aqms);
     const ready = { type: 'run/ready', scenario: '{}', columns: ['t', 'queue_pkts'], info, aqms };
     expect(isFromWorker(ready)).toBe(true);
     expect(isFromWorker({ ...ready, columns: ['t', 3] })).toBe(false);

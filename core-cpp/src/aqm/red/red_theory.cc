@@ -9,18 +9,7 @@
 
 namespace aqmlab::red {
 
-using theory::Approx;
-using theory::Finish;
-using theory::FluidP0;
-using theory::Judge;
-using theory::LoopPlant;
-using theory::OpenLoop;
-using theory::OutsideTheLaw;
-using theory::ParamOr;
-using theory::ParamValues;
-using theory::PlantNumbers;
-using theory::StabilityReport;
-using theory::TcpPole;
+using namespace theory;  // the toolkit a rule is written with (aqm/theory/)
 
 namespace {
 

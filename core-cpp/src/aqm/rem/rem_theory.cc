@@ -14,22 +14,7 @@
 
 namespace aqmlab::rem {
 
-using theory::Approx;
-using theory::Finish;
-using theory::FluidP0;
-using theory::Judge;
-using theory::JudgeLoop;
-using theory::LoopPlant;
-using theory::LredP0;
-using theory::OpenLoop;
-using theory::OutsideTheLaw;
-using theory::ParamOr;
-using theory::ParamValues;
-using theory::PlantNumbers;
-using theory::Quantity;
-using theory::StabilityReport;
-using theory::TcpPole;
-using theory::RemResponseLowerBound;
+using namespace theory;  // the toolkit a rule is written with (aqm/theory/)
 
 namespace {
 

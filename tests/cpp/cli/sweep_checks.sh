@@ -109,10 +109,10 @@ bad_input)
     "bad axis" sweep "$tmp/bad.json"
   echo '{"base": "lred-exp1", "axes": [' > "$tmp/cut.json"
   expect_refusal 1 '^aqmlab sweep: .*cut.json: ' "malformed" sweep "$tmp/cut.json"
-  expect_refusal 2 '^aqmlab sweep: --shard: must be I/N with N in \[1, 100000\] and I in \[0, N-1\], got 4/4$' \
+  expect_refusal 2 '^aqmlab sweep: --shard: must be I/N with N in \[1, 100000\] and I in \[0, N-1\], got "4/4"$' \
     "--shard 4/4" sweep "$sweep" --shard 4/4
-  expect_refusal 2 '^aqmlab sweep: --index: must be an integer in \[0, 11\], got 12$' "--index 12" sweep "$sweep" --index 12
-  expect_refusal 2 '^aqmlab sweep: --jobs: must be an integer in \[1, 1024\], got 0$' "--jobs 0" sweep "$sweep" --jobs 0
+  expect_refusal 2 '^aqmlab sweep: --index: must be an integer in \[0, 11\], got "12"$' "--index 12" sweep "$sweep" --index 12
+  expect_refusal 2 '^aqmlab sweep: --jobs: must be an integer in \[1, 1024\], got "0"$' "--jobs 0" sweep "$sweep" --jobs 0
   expect_refusal 2 '^aqmlab sweep: --resume: needs --out' "--resume without --out" sweep "$sweep" --resume
   # Results of another sweep are not resumed into.
   "$aqmlab" sweep "$sweep" --index 0 --out "$tmp/other.jsonl" --quiet || fail "--index 0"

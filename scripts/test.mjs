@@ -1,5 +1,6 @@
 // `npm test`: every test of the lab, from the core to the page.
-//   1. the C++ core: GoogleTest through ctest
+//   1. the C++ core: GoogleTest through ctest; a sweep on a real one-node Slurm cluster
+//      (tests/cluster/slurm-test.sh: skipped with one line where it cannot be root or install Slurm)
 //   2. the wasm build under Node and the page's modules: Vitest
 //   3. smoke runs of the speed benchmarks (native and wasm under Node; the sweep pool)
 //   4. the page in Debian's Chromium: smoke runs of the live, experiment and theory benchmarks, then Playwright
@@ -11,6 +12,7 @@ ensureSystemPackages(['cmake', 'ninja', 'c++ compiler', 'emscripten', 'nlohmann 
 ensureNodeModules();
 buildNative();
 run('ctest --test-dir build/native --output-on-failure -j2');
+run('bash tests/cluster/slurm-test.sh build/native/core-cpp/aqmlab');
 buildWasm();
 run('npx tsc -p .');  // the page, its tests and configs type-check (Vite and Vitest strip types unchecked)
 // The Node core was just built: tests that need it must run, not skip (tests/web/node-core.ts).

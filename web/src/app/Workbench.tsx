@@ -73,11 +73,20 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
         screen without scrolling. The queue and delay charts on the left; run
         controls, the live scenario values and every side's parameters beside
         them (that column scrolls on its own when six sides need more room).
-        Narrower, the column comes first and the charts follow.
+        Narrower (a zoomed page, a tablet, a phone), the run controls come
+        first, then the charts, then the panels: in this order in the page, so
+        reading and tabbing follow what is shown.
       */}
       <div className="stage">
-        <aside className="stage-side" aria-label="Run, scenario and parameter controls">
+        <div className="stage-run">
           <Controls lab={lab} statuses={statuses} />
+        </div>
+        <div className="stage-charts">
+          <ChartToolbar layout={layout} onLayoutChange={setLayout} timeRange={timeRange} onTimeRangeChange={setTimeRange} />
+          <MetricChart metric={metrics.queue} context={context} tools={theory && <TheoryToggle theory={theory} />} />
+          <MetricChart metric={metrics.delay} context={context} />
+        </div>
+        <aside className="stage-side" aria-label="Scenario and parameter controls">
           <LivePanel lab={lab} statuses={statuses} />
           <div className="discipline-panels">
             {statuses.map((status, i) => (
@@ -85,11 +94,6 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
             ))}
           </div>
         </aside>
-        <div className="stage-charts">
-          <ChartToolbar layout={layout} onLayoutChange={setLayout} timeRange={timeRange} onTimeRangeChange={setTimeRange} />
-          <MetricChart metric={metrics.queue} context={context} tools={theory && <TheoryToggle theory={theory} />} />
-          <MetricChart metric={metrics.delay} context={context} />
-        </div>
       </div>
       <AddSide lab={lab} statuses={statuses} />
       <SummaryTable lab={lab} statuses={statuses} poller={poller} />

@@ -55,7 +55,8 @@ export function Controls({ lab, statuses }: ControlsProps) {
         <button type="button" data-testid="reset" onClick={() => lab.reset()}>
           Reset
         </button>
-        <SpeedSelect lab={lab} />
+        {/* Remade at each restart: a link that set the speed shows it. */}
+        <SpeedSelect key={lab.generation} lab={lab} />
         <LabClock lab={lab} playing={anyPlaying} />
       </div>
       <RunTo lab={lab} disabled={allStopped} />

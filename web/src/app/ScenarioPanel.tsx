@@ -4,6 +4,8 @@ import type { TimelineEvent } from '../protocol/protocol';
 import type { Lab } from './lab';
 import { LiveField } from './LiveField';
 import { useLiveValue } from './live-value';
+import { useFiredEvents } from './use-fired-events';
+import { liveSettingsNow } from '../scenario/values-now';
 import type { SideStatus } from './side-session';
 import './lab-controls.css';
 
@@ -27,7 +29,10 @@ function useSettings(lab: Lab, statuses: readonly SideStatus[]) {
 /** The live controls: capacity, flows, delay and the traffic groups the scenario has. */
 export function LivePanel({ lab, statuses }: ScenarioPanelProps) {
   const settings = useSettings(lab, statuses);
-  return settings ? <LiveBlock key={`live-${lab.generation}`} lab={lab} live={settings.live} /> : null;
+  // The values now: the scenario's timed events (a link's replayed changes) that have acted included.
+  const fired = useFiredEvents(lab);
+  const live = useMemo(() => (settings ? liveSettingsNow(settings.live, fired) : null), [settings, fired]);
+  return live ? <LiveBlock key={`live-${lab.generation}`} lab={lab} live={live} /> : null;
 }
 
 export function ScenarioPanel({ lab, statuses }: ScenarioPanelProps) {

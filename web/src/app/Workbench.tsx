@@ -22,6 +22,7 @@ import { fluidOverlay } from '../theory/fluid-overlay';
 import { TheorySection } from '../theory/TheorySection';
 import { TheoryToggle } from '../theory/TheoryToggle';
 import { useTheoryState } from '../theory/use-theory';
+import type { TheoryState } from '../theory/theory-state';
 import { theorySides } from './theory-sides';
 
 export type { Layout, TimeRange } from '../charts/layout';
@@ -36,11 +37,13 @@ export interface WorkbenchProps {
   onTimeRangeChange?: (range: TimeRange) => void;
   /** Live changes to mark on every chart's time axis. */
   eventMarks?: () => readonly EventMark[];
+  /** Told the theory state when it is made (and null when it goes), so a link can read and set its overlay. */
+  onTheory?: (theory: TheoryState | null) => void;
 }
 
 const noMarks = (): readonly EventMark[] => [];
 
-export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: rangeProp, onTimeRangeChange, eventMarks = noMarks }: WorkbenchProps) {
+export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: rangeProp, onTimeRangeChange, eventMarks = noMarks, onTheory }: WorkbenchProps) {
   const statuses = useSideStatuses(lab);
   // Summaries re-render only the table and the scatter that show them (use-run-summaries.ts).
   const poller = useSummaryPoller(lab);
@@ -59,6 +62,7 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
 
   // Theory (issue 17): the fluid model over the queue chart, and the theory panel.
   const theory = useTheoryState(lab, requestPaint);
+  useEffect(() => onTheory?.(theory), [theory, onTheory]);
   const extraSeries = useCallback(
     (metric: { id: string }, side: number) => fluidOverlay(theory, metric.id, side, sideName(statuses[side], side)),
     [theory, statuses],

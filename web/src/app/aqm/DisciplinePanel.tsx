@@ -7,6 +7,8 @@ import { findAqm, type AqmSpec } from '../../aqm/aqm-table';
 import { buildParamControls } from '../../aqm/param-controls';
 import { ParamPanelModel } from '../../aqm/param-panel-model';
 import { ParamField } from './ParamField';
+import { useFiredEvents } from '../use-fired-events';
+import { paramsNow } from '../../scenario/values-now';
 
 // One side's parameter panel, generated from its discipline's table: what the
 // discipline is, where it comes from, and one live control per parameter.
@@ -85,7 +87,10 @@ interface ParamPanelProps {
   params: Readonly<Record<string, number>>;
 }
 
-function ParamPanel({ lab, index, spec, params }: ParamPanelProps) {
+function ParamPanel({ lab, index, spec, params: atStart }: ParamPanelProps) {
+  // The values now: a replayed link's parameter changes that have acted included.
+  const fired = useFiredEvents(lab);
+  const params = useMemo(() => paramsNow(atStart, index, fired), [atStart, index, fired]);
   const model = useMemo(
     () =>
       new ParamPanelModel(

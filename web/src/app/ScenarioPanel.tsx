@@ -62,9 +62,9 @@ function LiveBlock({ lab, live }: { lab: Lab; live: LiveSettings }) {
   const run = lab.generation;
   const all = (event: TimelineEvent) => lab.applyEverywhere(event);
   const end = () => lab.endGesture();
-  const capacity = useLiveValue(live.capacityMbps, run, (mbps) => all({ kind: 'set_capacity', mbps }), end);
-  const delay = useLiveValue(live.delayMs, run, (delay_ms) => all({ kind: 'set_delay', delay_ms }), end);
-  const flows = useLiveValue(live.tcpFlows, run, (count) => all({ kind: 'set_flows', group: live.tcpGroup ?? 0, count }), end);
+  const capacity = useLiveValue(live.capacityMbps, run, { label: 'Capacity', name: 'mbps' }, (mbps) => all({ kind: 'set_capacity', mbps }), end);
+  const delay = useLiveValue(live.delayMs, run, { label: 'Bottleneck delay', name: 'delay_ms' }, (delay_ms) => all({ kind: 'set_delay', delay_ms }), end);
+  const flows = useLiveValue(live.tcpFlows, run, { label: 'Long-lived TCP flows', name: 'count' }, (count) => all({ kind: 'set_flows', group: live.tcpGroup ?? 0, count }), end);
   return (
     <fieldset className="scenario-block" data-testid="scenario-live">
       <legend>Live: acts now, on every side</legend>
@@ -84,6 +84,7 @@ function ShortFlows({ lab, live }: { lab: Lab; live: LiveSettings }) {
   const rate = useLiveValue(
     live.shortRate,
     lab.generation,
+    { label: 'Arrival rate', name: 'rate' },
     (r) => lab.applyEverywhere({ kind: 'set_rate', group: group ?? 0, rate: r }),
     () => lab.endGesture(),
   );
@@ -106,8 +107,8 @@ function OnOffSources({ lab, live }: { lab: Lab; live: LiveSettings }) {
   const group = live.onoffGroup;
   const all = (event: TimelineEvent) => lab.applyEverywhere(event);
   const end = () => lab.endGesture();
-  const count = useLiveValue(live.onoffCount, lab.generation, (n) => all({ kind: 'set_flows', group: group ?? 0, count: n }), end);
-  const peak = useLiveValue(live.onoffPeakMbps, lab.generation, (r) => all({ kind: 'set_rate', group: group ?? 0, rate: r }), end);
+  const count = useLiveValue(live.onoffCount, lab.generation, { label: 'Sources', name: 'count' }, (n) => all({ kind: 'set_flows', group: group ?? 0, count: n }), end);
+  const peak = useLiveValue(live.onoffPeakMbps, lab.generation, { label: 'Rate while on', name: 'rate' }, (r) => all({ kind: 'set_rate', group: group ?? 0, rate: r }), end);
   return (
     <div className="traffic-group" role="group" aria-label="UDP on/off sources">
       <h3>UDP on/off sources</h3>

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { readSettings, type AddableKind, type LiveSettings, type OnOffLaw, type RestartSettings } from '../scenario/scenario-settings';
+import { readSettings, type AddableKind, type LiveSettings, type RestartSettings } from '../scenario/scenario-settings';
 import type { TimelineEvent } from '../protocol/protocol';
 import type { Lab } from './lab';
 import { LiveField } from './LiveField';
 import { useLiveValue } from './live-value';
 import { useFiredEvents } from './use-fired-events';
+import { draftsOf, labelsOf, restartFieldErrors, restartFields, settingsOf, withoutPath, type FieldErrors } from './restart-form';
 import { liveSettingsNow } from '../scenario/values-now';
 import type { SideStatus } from './side-session';
 import './lab-controls.css';
@@ -172,79 +173,34 @@ function AddGroupButton({ lab, kind, label }: { lab: Lab; kind: AddableKind; lab
   );
 }
 
-type Drafts = Record<keyof RestartSettings, string>;
-
-function draftsOf(s: RestartSettings): Drafts {
-  const text = (v: number | null) => (v === null ? '' : String(v));
-  return {
-    builtCapacityMbps: text(s.builtCapacityMbps),
-    bufferPkts: text(s.bufferPkts),
-    packetBytes: text(s.packetBytes),
-    rttMinMs: text(s.rttMinMs),
-    rttMaxMs: text(s.rttMaxMs),
-    onoffMeanOnS: text(s.onoffMeanOnS),
-    onoffMeanOffS: text(s.onoffMeanOffS),
-    onoffLaw: s.onoffLaw ?? '',
-    onoffShape: text(s.onoffShape),
-    ecn: s.ecn ? 'on' : '',
-    durationS: text(s.durationS),
-    seed: text(s.seed),
-  };
-}
-
-/** Empty: leave the value as the file has it. Not a number: NaN, which the core refuses by name. */
-function numberOrNull(text: string): number | null {
-  return text.trim() === '' ? null : Number(text);
-}
-
-function settingsOf(d: Drafts): RestartSettings {
-  const law: OnOffLaw | null = d.onoffLaw === 'pareto' || d.onoffLaw === 'exponential' ? d.onoffLaw : null;
-  return {
-    builtCapacityMbps: numberOrNull(d.builtCapacityMbps),
-    bufferPkts: numberOrNull(d.bufferPkts),
-    packetBytes: numberOrNull(d.packetBytes),
-    rttMinMs: numberOrNull(d.rttMinMs),
-    rttMaxMs: numberOrNull(d.rttMaxMs),
-    onoffMeanOnS: numberOrNull(d.onoffMeanOnS),
-    onoffMeanOffS: numberOrNull(d.onoffMeanOffS),
-    onoffLaw: law,
-    onoffShape: numberOrNull(d.onoffShape),
-    ecn: d.ecn === 'on',
-    durationS: numberOrNull(d.durationS),
-    seed: numberOrNull(d.seed),
-  };
-}
-
-const restartFields: { key: keyof RestartSettings; label: string; unit: string; onoff?: boolean }[] = [
-  { key: 'builtCapacityMbps', label: 'Capacity at start', unit: 'Mb/s' },
-  { key: 'bufferPkts', label: 'Buffer', unit: 'packets' },
-  { key: 'packetBytes', label: 'Packet size', unit: 'bytes' },
-  { key: 'rttMinMs', label: 'RTT min', unit: 'ms' },
-  { key: 'rttMaxMs', label: 'RTT max', unit: 'ms' },
-  { key: 'onoffMeanOnS', label: 'On/off mean on', unit: 's', onoff: true },
-  { key: 'onoffMeanOffS', label: 'On/off mean off', unit: 's', onoff: true },
-  { key: 'onoffShape', label: 'Pareto shape (burstiness)', unit: '', onoff: true },
-  { key: 'durationS', label: 'Duration', unit: 's' },
-  { key: 'seed', label: 'Seed', unit: '' },
-];
-
 function RestartBlock({ lab, settings, hasOnOff }: { lab: Lab; settings: RestartSettings; hasOnOff: boolean }) {
   const [drafts, setDrafts] = useState(() => draftsOf(settings));
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   useEffect(() => setDrafts(draftsOf(settings)), [settings]);
   const set = (key: keyof RestartSettings, value: string) => setDrafts((d) => ({ ...d, [key]: value }));
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const scenario = lab.currentScenario;
+    if (scenario === null) return;
     setBusy(true);
-    void lab.applyRestartSettings(settingsOf(drafts)).then((problem) => {
+    // Every changed field on its own first, so all the refused ones are marked at once.
+    const errors = await restartFieldErrors(scenario, draftsOf(settings), drafts, (json) => lab.check(json));
+    setFieldErrors(errors);
+    const labels = labelsOf(errors);
+    if (labels.length > 0) {
       setBusy(false);
-      setError(problem);
-    });
+      setError(`${labels.length === 1 ? 'One value needs' : `${labels.length} values need`} changing before the restart: ${labels.join(', ')}.`);
+      return;
+    }
+    const problem = await lab.applyRestartSettings(settingsOf(drafts));
+    setBusy(false);
+    setError(problem === null ? null : `These values are fine alone but not together: ${withoutPath(problem)}`);
   };
   return (
-    <form className="scenario-block" onSubmit={submit} data-testid="scenario-restart" aria-describedby="restart-note">
+    <form className="scenario-block" onSubmit={(e) => void submit(e)} noValidate data-testid="scenario-restart" aria-describedby="restart-note">
       <fieldset>
         <legend>Needs a restart</legend>
         <p id="restart-note" className="scenario-note">
@@ -266,8 +222,15 @@ function RestartBlock({ lab, settings, hasOnOff }: { lab: Lab; settings: Restart
                   data-testid={`restart-${f.key}`}
                   value={drafts[f.key]}
                   placeholder="default"
+                  aria-invalid={fieldErrors[f.key] !== undefined ? true : undefined}
+                  aria-describedby={fieldErrors[f.key] !== undefined ? `restart-${f.key}-error` : undefined}
                   onChange={(e) => set(f.key, e.target.value)}
                 />
+                {fieldErrors[f.key] !== undefined && (
+                  <span id={`restart-${f.key}-error`} className="field-error" data-testid={`restart-${f.key}-error`}>
+                    {fieldErrors[f.key]}
+                  </span>
+                )}
               </label>
             ))}
           {hasOnOff && (

@@ -198,6 +198,15 @@ export class Lab {
    * every side starts from t = 0, playing if `playing` says so (default: as the lab was).
    * Resolves with the core's message, or null.
    */
+  /** The core's verdict on a scenario without running it: its message, or null. */
+  async check(scenarioJson: string): Promise<string | null> {
+    try {
+      return (await checkScenario(this.sessions, this.spawn, scenarioJson)).error;
+    } catch (e) {
+      return `the scenario could not be checked: ${messageOf(e)}`;
+    }
+  }
+
   async load(scenarioJson: string, playing?: boolean): Promise<string | null> {
     let checked;
     try {

@@ -131,7 +131,12 @@ export function App() {
           <ViewTabs views={views} />
           <ThemeToggle />
         </div>
-        <p>Up to six queue disciplines handle the same traffic, live, side by side. Add sides, pick a discipline for each, and move the sliders while it runs.</p>
+        <p className="intro" data-testid="intro">
+          A router&rsquo;s <dfn>queue discipline</dfn> decides which packets wait and which it drops or marks;{' '}
+          <dfn>Active Queue Management</dfn> (AQM) does it before the buffer is full, to keep queues and delays short. Each{' '}
+          <dfn>side</dfn> here runs one discipline on the same traffic, live. To start: drop-tail (drop only when full) against
+          RED &mdash; compare how high each queue stands and how long its packets wait, then move the sliders.
+        </p>
       </header>
       {linkNote !== '' && (
         <aside className="link-note" aria-labelledby="link-note-title" data-testid="link-note">

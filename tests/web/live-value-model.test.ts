@@ -50,5 +50,7 @@ describe('LiveValue', () => {
     expect(reasonOf(new Error('max_th: too big'), 'max_th', labelOf)).toBe('too big');
     expect(reasonOf(new Error('group: no such group'), 'count', labelOf)).toBe('group: no such group');
     expect(reasonOf('the side is not running', 'count')).toBe('the side is not running');
+    // Stacked paths, as the core words a refused set_param event.
+    expect(reasonOf(new Error('event.value: q0: must be in [1, 100000], got 1000001'), 'q0')).toBe('must be in [1, 100000], got 1000001');
   });
 });

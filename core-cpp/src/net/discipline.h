@@ -56,7 +56,7 @@ struct ParamSpec {
   ParamScale scale = ParamScale::kLinear;
   // The values the parameter usually takes, inside [min, max]: a control
   // covers them and asks before applying another. None: all of [min, max].
-  std::optional<ParamRange> sensible;
+  std::optional<ParamRange> sensible = std::nullopt;
   // A queue length (a threshold, a target): above the buffer the queue never
   // reaches it, so a control stops at the buffer.
   bool buffer_bound = false;

@@ -37,14 +37,25 @@ export interface LiveValueOptions {
  * by the label the person sees when it names another (`labelOf`).
  */
 export function reasonOf(error: unknown, own: string, labelOf: (name: string) => string | null = () => null): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const path = /^((?:event\.)?([A-Za-z_]\w*)): /.exec(message);
-  if (!path) return message;
-  const name = path[2] ?? '';
-  const rest = message.slice(path[0].length);
-  if (name === own) return rest;
-  const label = labelOf(name);
-  return label === null ? message : `${label}: ${rest}`;
+  let rest = error instanceof Error ? error.message : String(error);
+  // The core may stack paths: "event.value: q0: must be in [1, 100000]".
+  for (let path = pathAt(rest); path !== null; path = pathAt(rest)) {
+    const after = rest.slice(path.text.length);
+    const label = path.name === own ? null : labelOf(path.name);
+    if (label !== null) {
+      rest = `${label}: ${after}`; // another field the person can see, by its label
+      break;
+    }
+    if (!path.event && path.name !== own) break; // not a path of this value: the message as it is
+    rest = after;
+  }
+  return rest;
+}
+
+/** The field path a message starts with ("event.mbps: ", "min_th: "), or null. */
+function pathAt(message: string): { text: string; name: string; event: boolean } | null {
+  const m = /^(event\.)?([A-Za-z_]\w*): /.exec(message);
+  return m ? { text: m[0], name: m[2] ?? '', event: m[1] !== undefined } : null;
 }
 
 export class LiveValue {

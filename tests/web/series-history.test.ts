@@ -79,7 +79,7 @@ describe('a run of several simulated hours', () => {
     }
     const spikeColumn = Math.floor(1234.56 / columnS);
     expect(Math.max(columns.max[spikeColumn] ?? 0, columns.max[spikeColumn - 1] ?? 0)).toBe(5000);
-  });
+  }, 60_000); // 1.44 million samples: seconds on a busy machine
 
   it('extends the whole-run view incrementally to what a full pass gives, across the ring and its history', () => {
     // Samples folded while still in the ring sit in their exact columns; a full pass puts a
@@ -101,7 +101,7 @@ describe('a run of several simulated hours', () => {
       }
     }
     expect(full.count[0]).toBeGreaterThan(0); // t = 0 is still drawn
-  });
+  }, 60_000);
 
   it('reads the crosshair from the history before the ring', () => {
     const store = new SeriesStore(['t', 'queue_pkts']);
@@ -111,5 +111,5 @@ describe('a run of several simulated hours', () => {
     const span = store.history.span * dt;
     expect(Math.abs((reading?.t ?? 0) - 300)).toBeLessThanOrEqual(span);
     expect(reading?.value).toBeCloseTo(value(Math.round((reading?.t ?? 0) / dt) - 1), 9);
-  });
+  }, 60_000);
 });

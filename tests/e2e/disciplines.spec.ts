@@ -112,9 +112,10 @@ test.describe('disciplines', () => {
     await expect(page.getByTestId(`${id}-error`)).toHaveCount(0);
     const accepted = await readout.textContent();
 
-    const max = Number(await slider.getAttribute('max'));
-    const tooBig = max > 0 ? max * 10 + 1 : 1;
+    // Past the core's range (the number box's max; the slider stops at the usual values).
     const box = page.getByTestId(`${id}-number`);
+    const max = Number(await box.getAttribute('max'));
+    const tooBig = max > 0 ? max * 10 + 1 : 1;
     await box.fill(String(tooBig));
     await box.press('Enter');
     // Outside a parameter's usual range the page asks first (Apply), then the core refuses.

@@ -132,10 +132,9 @@ export function App() {
           <ThemeToggle />
         </div>
         <p className="intro" data-testid="intro">
-          A router&rsquo;s <dfn>queue discipline</dfn> decides which packets wait and which it drops or marks;{' '}
-          <dfn>Active Queue Management</dfn> (AQM) does it before the buffer is full, to keep queues and delays short. Each{' '}
-          <dfn>side</dfn> here runs one discipline on the same traffic, live. To start: drop-tail (drop only when full) against
-          RED &mdash; compare how high each queue stands and how long its packets wait, then move the sliders.
+          A router&rsquo;s <dfn>queue discipline</dfn> picks which packets wait and which it drops; <dfn>Active Queue Management</dfn>{' '}
+          (AQM) drops or marks early, before the buffer fills, to keep delays short. Each <dfn>side</dfn> runs one discipline on the
+          same traffic. To start: drop-tail against RED &mdash; compare their queues and delays below.
         </p>
       </header>
       {linkNote !== '' && (

@@ -15,6 +15,9 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
+    // The bundler's timing report is advice for plugin authors: on a busy
+    // machine it fires at every build and says nothing about the page.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
   server: { host: '127.0.0.1', port, strictPort: true },
   preview: { host: '127.0.0.1', port, strictPort: true },

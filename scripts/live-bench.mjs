@@ -1,6 +1,6 @@
 // The live page's speed, measured in Chromium: six sides of the default
-// scenario with 100 long-lived flows (the core's default has 50; issue 12
-// names 100) at 10x and at "as fast as possible". Prints, for each
+// scenario with 100 long-lived flows (the core's default has 50; the
+// live page's targets are set at 100) at 10x and at "as fast as possible". Prints, for each
 // speed: frames per second, long tasks (count, longest), the main thread's
 // busy fraction, the spread of the sides' simulated times (as the rows show them, and
 // whether every side's batches end at the same times), simulated seconds

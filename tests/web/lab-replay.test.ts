@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Lab } from '../../web/src/app/lab';
+import { Lab } from '../../web/src/lab/lab';
 import type { AqmLabModule } from '../../web/src/generated/aqmlab.mjs';
 import { ManualClock } from './manual-clock';
 import { oneWorker } from './runner-port';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Lab } from '../../web/src/app/lab';
-import { pauseTogether } from '../../web/src/app/side-sync';
+import { Lab } from '../../web/src/lab/lab';
+import { pauseTogether } from '../../web/src/lab/side-sync';
 import type { FromWorker, ToWorker } from '../../web/src/protocol/protocol';
 import { createFakeCore, fakeScenario, type FakeCore } from './fake-core';
 import { ManualClock } from './manual-clock';

@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // web/src's folders are layers, and imports point down only:
-//   lib -> charts, aqm -> summary -> protocol -> scenario -> worker -> theory -> experiment -> app -> main.tsx
+//   lib -> charts, aqm -> summary -> protocol -> scenario -> worker -> theory -> experiment -> lab -> app -> main.tsx
 // lib is the leaf (colours, theme, formats, JSON, downloads, limits); charts
-// draws without React or the Lab; app holds the Lab and every React view.
+// draws without React or the Lab; lab is the page's controller (the Lab, its
+// sides, their lockstep, the paint loop), outside React; app holds the React views.
 // A folder may import itself and any folder of a lower rank; charts and aqm
 // share a rank and do not import each other.
 
@@ -21,8 +22,9 @@ const rank: Record<string, number> = {
   protocol: 3,
   scenario: 4,
   worker: 5,
-  theory: 5.5, // the papers' models beside the packets (issue 17): worker client, panels; the app hooks it in
+  theory: 5.5, // the papers' models beside the packets: worker client, panels; the app hooks it in
   experiment: 6, // the experiment view: sweeps on a worker pool, their plots (the Lab reaches it only through App's props)
+  lab: 6.5, // the page's controller: no React view, nothing of app/
   app: 7,
   '.': 8, // main.tsx
 };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Lab } from '../../web/src/app/lab';
+import { Lab } from '../../web/src/lab/lab';
 import { SummaryPoller, summariesFor } from '../../web/src/app/summary/use-run-summaries';
 import { createFakeCore } from './fake-core';
 import { ManualClock } from './manual-clock';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { formatNumber } from '../lib/format';
-import type { Lab } from './lab';
+import type { Lab } from '../lab/lab';
 import { useTicker } from './use-lab';
 
 // The lab's one simulated time (every side has reached it: side-sync.ts) and

@@ -2,7 +2,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import type { TimelineEvent } from '../protocol/protocol';
 import { scenarioEvents } from '../scenario/timeline';
 import { firedEvents } from '../scenario/values-now';
-import type { Lab } from './lab';
+import type { Lab } from '../lab/lab';
 
 // The scenario's timed events that have acted by the time the page shows,
 // for the controls to show the run's values as they are now. The time is

@@ -1,8 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { SimHostPool, type WorkerPort } from '../worker/spawn-worker';
 import { crashPlanFromUrl } from '../worker/test-crash';
-import { Lab } from './lab';
-import type { SideStatus } from './side-session';
+import { Lab } from '../lab/lab';
+import type { SideStatus } from '../lab/side-session';
 
 /**
  * Creates the lab (its workers) when the page mounts and stops them on unmount.

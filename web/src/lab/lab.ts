@@ -17,9 +17,9 @@ import { memoLast, sameItems } from '../lib/memo';
 import { StatusFeed } from './status-feed';
 import { applyAtOneTime, catchUp, checkScenario, frontierOf, pauseTogether, runAllUntil, startTogether, stepTogether } from './side-sync';
 
-// The page's controller, outside React: owns the sides (one worker each) and
-// the scenario they all run, fans controls out to the workers and keeps the
-// record of live changes. Keeping the sides at one simulated time is
+// The page's controller, outside React: owns the sides (each a channel into
+// the simulation worker) and the scenario they all run, fans controls out to
+// the sides and keeps the record of live changes. Keeping the sides at one simulated time is
 // side-sync.ts's; drawing every chart in one frame is paint-loop.ts's.
 //
 // Operations that touch every side's run (restarts, changes applied to every
@@ -100,7 +100,7 @@ export class Lab {
   /** The simulated time the page shows: every running side has reached it. */
   shownTime(): number { return frontierOf(this.sessions); }
 
-  /** Every side from t = 0 on the scenario, live changes dropped; a failed side gets a fresh worker. */
+  /** Every side from t = 0 on the scenario, live changes dropped; a failed side gets a fresh channel (and core). */
   reset(): void {
     if (this.scenario === null) {
       for (const side of this.sessions) side.reset();
@@ -162,7 +162,7 @@ export class Lab {
   }
 
   /**
-   * Starts a failed side again in a fresh worker: from t = 0 on the scenario
+   * Starts a failed side again on a fresh channel and core: from t = 0 on the scenario
    * with every live change so far, then as fast as possible to where the
    * other sides are, so its lines line up with theirs; then it plays along.
    */
@@ -358,9 +358,9 @@ export class Lab {
   }
 
   /**
-   * Every side from t = 0 on `scenario`: workers are spawned or terminated to
-   * match its side count (`removed`: the side whose worker goes), and a side
-   * whose worker failed gets a fresh one. Play/pause and speed carry over.
+   * Every side from t = 0 on `scenario`: sides are spawned or terminated to
+   * match its side count (`removed`: the side that goes), and a failed side
+   * gets a fresh channel (and core). Play/pause and speed carry over.
    */
   private restartAll(scenario: string, removed: number | null = null): void {
     this.scenario = scenario; // at once, so edits made before the restart runs build on this one

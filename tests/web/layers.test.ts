@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // web/src's folders are layers, and imports point down only:
-//   lib -> charts, aqm -> summary -> protocol -> scenario -> worker -> theory -> experiment -> app -> main.tsx
+//   lib -> charts, aqm -> summary -> protocol -> scenario -> worker -> theory -> experiment -> lesson -> app -> main.tsx
 // lib is the leaf (colours, theme, formats, JSON, downloads, limits); charts
 // draws without React or the Lab; app holds the Lab and every React view.
 // A folder may import itself and any folder of a lower rank; charts and aqm
@@ -23,6 +23,7 @@ const rank: Record<string, number> = {
   worker: 5,
   theory: 5.5, // the papers' models beside the packets (issue 17): worker client, panels; the app hooks it in
   experiment: 6, // the experiment view: sweeps on a worker pool, their plots (the Lab reaches it only through App's props)
+  lesson: 6.5, // lessons as data, their player and the page's parts a lesson or a teacher link hides or locks; the app mounts them
   app: 7,
   '.': 8, // main.tsx
 };

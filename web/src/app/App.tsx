@@ -11,6 +11,8 @@ import { ShareMenu } from './ShareMenu';
 import { ThemeToggle } from './ThemeToggle';
 import { useLab } from './use-lab';
 import { Workbench } from './Workbench';
+import { lessonRequest, useLessonMode } from './lesson-mode';
+import { Part, PolicyProvider } from '../lesson/Part';
 
 // The page: the lab starts from the link in the address bar when there is a
 // valid one (the core checks it like any scenario), otherwise from the default
@@ -44,7 +46,8 @@ export function App() {
       } else if (initial.kind === 'error') {
         setBanner(linkBannerMessage(initial.reason, firstRun ? 'default' : 'unchanged'));
       }
-      if (firstRun) target.start();
+      // A lesson opens on its first step's state instead of the default lab.
+      if (firstRun && lessonRequest(window.location.search) === null) target.start();
     },
     [runs],
   );
@@ -78,6 +81,7 @@ export function App() {
     },
     [lab],
   );
+  const lessons = useLessonMode(lab, loadAndClear, import.meta.env.BASE_URL);
 
   return (
     <main className="app">
@@ -97,11 +101,23 @@ export function App() {
           </button>
         </div>
       )}
+      {lessons.error && (
+        <div className="link-banner" role="alert" data-testid="lesson-banner">
+          <p>{lessons.error}</p>
+          <button type="button" onClick={lessons.dismissError}>
+            Dismiss
+          </button>
+        </div>
+      )}
       {lab ? (
-        <>
+        <PolicyProvider policy={lessons.policy}>
           <div {...panelProps(views, 'lab')}>
             <div className="lab-bar">
-              <PresetMenu onLoad={loadAndClear} running={running} />
+              <Part id="lessons">{lessons.menu}</Part>
+              <Part id="presets">
+                <PresetMenu onLoad={loadAndClear} running={running} />
+              </Part>
+              <Part id="share">
               <ShareMenu
                 exportScenario={() => lab.exportScenario()}
                 loadScenario={async (json) => {
@@ -112,8 +128,16 @@ export function App() {
                 layout={layout}
                 getSeries={getSeries}
               />
+              </Part>
             </div>
-            <Workbench lab={lab} layout={layout} onLayoutChange={setLayout} eventMarks={() => lab.eventMarks()} />
+            <Workbench
+              lab={lab}
+              layout={layout}
+              onLayoutChange={setLayout}
+              eventMarks={() => lab.eventMarks()}
+              lessonPanel={lessons.player}
+              moreSeries={lessons.overlaySeries}
+            />
           </div>
           <ExperimentPanel
             views={views}
@@ -138,7 +162,7 @@ export function App() {
             }
             fromLink={linkExperiment}
           />
-        </>
+        </PolicyProvider>
       ) : (
         <p>Starting the simulation…</p>
       )}

@@ -3,6 +3,7 @@ import type { Speed } from '../protocol/protocol';
 import type { Lab } from './lab';
 import { LabClock } from './LabClock';
 import type { SideStatus } from './side-session';
+import { Part } from '../lesson/Part';
 import './lab-controls.css';
 
 const speeds: { label: string; value: Speed }[] = [
@@ -26,6 +27,7 @@ export function Controls({ lab, statuses }: ControlsProps) {
     <div className="controls" role="group" aria-label="Run controls">
       <div className="buttons">
         {/* One toggle, so the focus stays on it from Play to Pause and back. */}
+        <Part id="play-pause">
         <button
           type="button"
           data-testid="play-pause"
@@ -35,6 +37,8 @@ export function Controls({ lab, statuses }: ControlsProps) {
         >
           {anyPlaying ? 'Pause' : 'Play'}
         </button>
+        </Part>
+        <Part id="step">
         <button
           type="button"
           data-testid="step"
@@ -44,13 +48,20 @@ export function Controls({ lab, statuses }: ControlsProps) {
         >
           Step
         </button>
+        </Part>
+        <Part id="reset">
         <button type="button" data-testid="reset" onClick={() => lab.reset()}>
           Reset
         </button>
-        <SpeedSelect lab={lab} />
+        </Part>
+        <Part id="speed">
+          <SpeedSelect lab={lab} />
+        </Part>
         <LabClock lab={lab} playing={anyPlaying} />
       </div>
-      <RunTo lab={lab} disabled={allStopped} />
+      <Part id="run-to">
+        <RunTo lab={lab} disabled={allStopped} />
+      </Part>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { findAqm, type AqmSpec } from '../../aqm/aqm-table';
 import { buildParamControls } from '../../aqm/param-controls';
 import { ParamPanelModel } from '../../aqm/param-panel-model';
 import { ParamField } from './ParamField';
+import { Part } from '../../lesson/Part';
 
 // One side's parameter panel, generated from its discipline's table: what the
 // discipline is, where it comes from, and one live control per parameter.
@@ -105,6 +106,7 @@ function ParamPanel({ lab, index, spec, params }: ParamPanelProps) {
         const state = states[control.name];
         return (
           state && (
+            <Part key={control.name} id={`param:${control.name}`}>
             <ParamField
               key={control.name}
               id={`param-${index}-${control.name}`}
@@ -116,6 +118,7 @@ function ParamPanel({ lab, index, spec, params }: ParamPanelProps) {
                 lab.endGesture();
               }}
             />
+            </Part>
           )
         );
       })}

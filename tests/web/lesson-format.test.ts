@@ -4,7 +4,7 @@ import { readLesson, type Lesson } from '../../web/src/lesson/lesson-format';
 import { mergePatch, stepScenario } from '../../web/src/lesson/lesson-state';
 import { setNearest, sketchOverlay, sketchTimes } from '../../web/src/lesson/sketch';
 import { stepPolicy } from '../../web/src/lesson/use-lesson';
-import { controlState, mergePolicies } from '../../web/src/lesson/view-policy';
+import { controlState, mergePolicies } from '../../web/src/scenario/view-policy';
 import { encodeLabState } from '../../web/src/scenario/url-codec';
 
 const step = {

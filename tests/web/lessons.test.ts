@@ -6,7 +6,7 @@ import { checkStep } from '../../web/src/lesson/lesson-check';
 import { readLesson, type Lesson } from '../../web/src/lesson/lesson-format';
 import { readLessonIndex } from '../../web/src/lesson/lesson-index';
 import { stepScenario } from '../../web/src/lesson/lesson-state';
-import { chartParts, controlParts } from '../../web/src/lesson/page-parts';
+import { chartParts, controlParts } from '../../web/src/scenario/page-parts';
 import type { Fetcher } from '../../web/src/scenario/presets';
 import { coreError, nodeCore, nodeCoreBuilt, repoRoot } from './node-core';
 

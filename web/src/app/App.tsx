@@ -13,13 +13,16 @@ import { useLab } from './use-lab';
 import { Workbench } from './Workbench';
 import { lessonRequest, useLessonMode } from './lesson-mode';
 import { Part, PolicyProvider } from '../lesson/Part';
+import type { UpdateSignal } from '../lib/update-signal';
+import { UpdateNotice } from './UpdateNotice';
+import { EmbedBar, isEmbed } from './embed';
 
 // The page: the lab starts from the link in the address bar when there is a
 // valid one (the core checks it like any scenario), otherwise from the default
 // scenario with a banner saying why the link was not used. A link pasted into
 // the open page replaces its lab, or (broken) leaves it running with the banner.
 
-export function App() {
+export function App({ updates }: { updates?: UpdateSignal }) {
   const lab = useLab();
   const [layout, setLayout] = useState<Layout>('overlay');
   const [banner, setBanner] = useState<string | null>(null);
@@ -83,8 +86,13 @@ export function App() {
   );
   const lessons = useLessonMode(lab, loadAndClear, import.meta.env.BASE_URL);
 
+  const embed = isEmbed(window.location.search);
+
   return (
-    <main className="app">
+    <main className={embed ? 'app embed' : 'app'}>
+      {embed ? (
+        <EmbedBar />
+      ) : (
       <header>
         <div className="header-row">
           <h1>AQM Lab</h1>
@@ -93,6 +101,7 @@ export function App() {
         </div>
         <p>Up to six queue disciplines handle the same traffic, live, side by side. Add sides, pick a discipline for each, and move the sliders while it runs.</p>
       </header>
+      )}
       {banner && (
         <div className="link-banner" role="alert" data-testid="link-banner">
           <p>{banner}</p>
@@ -101,6 +110,7 @@ export function App() {
           </button>
         </div>
       )}
+      {updates && <UpdateNotice updates={updates} />}
       {lessons.error && (
         <div className="link-banner" role="alert" data-testid="lesson-banner">
           <p>{lessons.error}</p>
@@ -112,6 +122,7 @@ export function App() {
       {lab ? (
         <PolicyProvider policy={lessons.policy}>
           <div {...panelProps(views, 'lab')}>
+            {!embed && (
             <div className="lab-bar">
               <Part id="lessons">{lessons.menu}</Part>
               <Part id="presets">
@@ -130,6 +141,7 @@ export function App() {
               />
               </Part>
             </div>
+            )}
             <Workbench
               lab={lab}
               layout={layout}

@@ -7,7 +7,7 @@ import type { Lesson } from '../lesson/lesson-format';
 import { LessonMenu } from '../lesson/LessonMenu';
 import { LessonPlayer } from '../lesson/LessonPlayer';
 import type { SketchOverlay } from '../lesson/sketch';
-import { openPolicy, type ViewPolicy } from '../lesson/view-policy';
+import { openPolicy, type ViewPolicy } from '../scenario/view-policy';
 import type { Lab } from './lab';
 
 // Lesson mode: `?lesson=<id>` opens public/lessons/<id>.json in the player

@@ -7,7 +7,7 @@ import type { SketchOverlay } from './sketch';
 import { StepQuestions } from './StepQuestions';
 import { useLesson, type LessonLab } from './use-lesson';
 import { Worksheet } from './Worksheet';
-import type { ViewPolicy } from './view-policy';
+import type { ViewPolicy } from '../scenario/view-policy';
 import './lesson.css';
 
 // The lesson beside the charts (in the stage's side column, never over a

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { controlState, openPolicy, type ViewPolicy } from './view-policy';
-import type { ChartPart } from './page-parts';
+import { controlState, openPolicy, type ViewPolicy } from '../scenario/view-policy';
+import type { ChartPart } from '../scenario/page-parts';
 
 // The page's parts under a lesson's or a teacher link's policy. A hidden part
 // is not rendered; a locked control sits in a disabled fieldset, which

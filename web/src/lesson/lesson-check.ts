@@ -1,6 +1,6 @@
 import type { AqmSpec } from '../aqm/aqm-table';
 import { isRecord } from '../lib/json';
-import { paramPrefix } from './page-parts';
+import { paramPrefix } from '../scenario/page-parts';
 import { namedParts, type LessonStep } from './lesson-format';
 
 // What a lesson file cannot say about itself: whether a step's names fit the

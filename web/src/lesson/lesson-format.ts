@@ -1,7 +1,7 @@
 import { isRecord, type Fields } from '../lib/json';
 import { presetIdPattern } from '../scenario/presets';
-import { isChartPart, isControlPart, type ChartPart } from './page-parts';
-import { readPolicy, type ViewPolicy } from './view-policy';
+import { isChartPart, isControlPart, type ChartPart } from '../scenario/page-parts';
+import { readPolicy, type ViewPolicy } from '../scenario/view-policy';
 
 // A lesson is data: public/lessons/<id>.json, written by a teacher without
 // touching code (docs/lessons.md is the format's reference). This module

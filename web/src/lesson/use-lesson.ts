@@ -3,7 +3,7 @@ import { loadStored, saveStored, type LessonProgress, type StepAnswer } from './
 import type { Lesson, LessonStep } from './lesson-format';
 import { stepScenario } from './lesson-state';
 import { sketchOverlay, type SketchOverlay } from './sketch';
-import { mergePolicies, type ViewPolicy } from './view-policy';
+import { mergePolicies, type ViewPolicy } from '../scenario/view-policy';
 
 // The lesson as the student goes: the step, the answers (kept in the
 // browser at each change), the step's state loaded into the lab, the run.

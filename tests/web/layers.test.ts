@@ -71,6 +71,48 @@ function upwardImports(): string[] {
   return wrong;
 }
 
+/** The source file a relative specifier names, or null (a stylesheet, an asset, the generated core). */
+function resolveSource(files: ReadonlySet<string>, from: string, spec: string): string | null {
+  const base = path.resolve(path.dirname(from), spec.replace(/\?.*$/, ''));
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')];
+  return candidates.find((candidate) => files.has(candidate)) ?? null;
+}
+
+/** Each web/src file's imports of other web/src files (type-only imports included: they tie the modules as much). */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  const files = new Set(sourceFiles(src));
+  for (const file of files) {
+    const targets = importsOf(readFileSync(file, 'utf8')).map((spec) => resolveSource(files, file, spec));
+    graph.set(path.relative(src, file), targets.flatMap((t) => (t === null ? [] : [path.relative(src, t)])));
+  }
+  return graph;
+}
+
+/** One import cycle of `graph` as its files in order (the first repeated at the end), or null when there is none. */
+export function findCycle(graph: ReadonlyMap<string, readonly string[]>): string[] | null {
+  const done = new Set<string>();
+  const onPath: string[] = [];
+  const visit = (node: string): string[] | null => {
+    const at = onPath.indexOf(node);
+    if (at >= 0) return [...onPath.slice(at), node];
+    if (done.has(node)) return null;
+    onPath.push(node);
+    for (const next of graph.get(node) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    onPath.pop();
+    done.add(node);
+    return null;
+  };
+  for (const node of graph.keys()) {
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
 describe('web/src layers', () => {
   it('reads every kind of import', () => {
     const text = [
@@ -91,5 +133,17 @@ describe('web/src layers', () => {
 
   it('imports only downwards', () => {
     expect(upwardImports()).toEqual([]);
+  });
+
+  it('finds a cycle where there is one, and none in a tree', () => {
+    const ring = new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']], ['d.ts', ['a.ts']]]);
+    expect(findCycle(ring)).toEqual(['a.ts', 'b.ts', 'c.ts', 'a.ts']);
+    expect(findCycle(new Map([['a.ts', ['b.ts', 'c.ts']], ['b.ts', ['c.ts']], ['c.ts', []]]))).toBeNull();
+  });
+
+  it('has no import cycle, within a folder or across folders', () => {
+    const graph = importGraph();
+    expect(graph.get(path.join('charts', 'line-chart.ts'))).toContain(path.join('charts', 'chart-types.ts'));
+    expect(findCycle(graph)).toBeNull();
   });
 });

@@ -22,7 +22,6 @@ import {
 
 export type { ChartLevel, ChartOptions, ChartSeries, EventMark, Extent } from './chart-types';
 export { chartMargin, noExtent, unionExtent, valueDomain } from './chart-types';
-export { ChartRow } from './chart-row';
 
 // An imperative canvas line chart: the page calls draw() from one
 // requestAnimationFrame callback; React only mounts the container. D3 supplies

@@ -7,7 +7,8 @@ import { downloadPng, downloadSvg, pictureTheme, slug } from '../../charts/chart
 import type { Picture } from '../../charts/chart-svg';
 import type { ChartView } from '../../charts/chart-view';
 import { panelSides, type Layout } from '../../charts/layout';
-import { ChartRow, LineChart, type ChartLevel, type ChartSeries, type EventMark } from '../../charts/line-chart';
+import { ChartRow } from '../../charts/chart-row';
+import { LineChart, type ChartLevel, type ChartSeries, type EventMark } from '../../charts/line-chart';
 import { linesFor, type Metric } from '../../charts/metrics';
 import { thresholdsFor } from '../../charts/thresholds';
 

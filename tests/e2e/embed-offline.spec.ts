@@ -6,25 +6,35 @@ import { collectErrors, numberAttribute } from './helpers';
 
 const ready = (page: Pick<Page, 'getByTestId'>) => page.getByTestId('lesson-status');
 
-test('embed mode: the lab runs inside an iframe of a course page on another origin, with minimal chrome', async ({ page, baseURL }) => {
-  const errors = collectErrors(page);
-  const course = `<!doctype html><html lang="en"><title>Networks, week 3</title><h1>Week 3: queues</h1>
-    <iframe src="${baseURL}/?embed=1&lesson=bufferbloat" title="AQM Lab" width="1240" height="900" style="border:0"></iframe></html>`;
-  await page.setViewportSize({ width: 1280, height: 1000 });
-  await page.route('http://course.example/**', (route) => route.fulfill({ contentType: 'text/html', body: course }));
-  await page.goto('http://course.example/week3.html');
-  const lab = page.frameLocator('iframe');
-  await expect(lab.getByTestId('embed-bar')).toBeVisible();
-  await expect(lab.getByRole('link', { name: /Open the whole lab/ })).toHaveAttribute('href', `${baseURL}/?lesson=bufferbloat`);
-  // Minimal chrome: no page header, preset, share or lesson menus.
-  await expect(lab.locator('header')).toHaveCount(0);
-  await expect(lab.getByTestId('preset-select')).toHaveCount(0);
-  await expect(lab.getByTestId('copy-link')).toHaveCount(0);
-  // The lesson runs in the frame.
-  await expect(ready(lab)).toHaveText('Step 1 is ready.', { timeout: 60_000 });
-  await expect(lab.getByTestId('lesson-player')).toBeVisible();
-  await expect(lab.getByTestId('metric-delay')).toBeVisible();
-  expect(errors).toEqual([]);
+// The test's lab is on 127.0.0.1, and Chromium's local network access checks
+// refuse a page it did not load from the network (the course page comes from
+// a route) framing a local address unless the person allows it; a course on
+// the web framing a lab on the web never meets them, so the test allows it.
+test.describe('embed', () => {
+  test.use({ permissions: ['local-network-access'] });
+  test('embed mode: the lab runs inside an iframe of a course page on another origin, with minimal chrome', async ({ page, baseURL }) => {
+    const errors = collectErrors(page);
+    const course = `<!doctype html><html lang="en"><title>Networks, week 3</title><h1>Week 3: queues</h1>
+      <iframe src="${baseURL}/?embed=1&lesson=bufferbloat" title="AQM Lab" width="1240" height="900" style="border:0"></iframe></html>`;
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    // The course page on another origin (localhost, where the lab is 127.0.0.1).
+    const courseUrl = `${(baseURL ?? '').replace('127.0.0.1', 'localhost')}/course/week3.html`;
+    await page.route(courseUrl, (route) => route.fulfill({ contentType: 'text/html', body: course }));
+    await page.goto(courseUrl);
+    expect(new URL(courseUrl).origin).not.toBe(new URL(baseURL ?? '').origin);
+    const lab = page.frameLocator('iframe');
+    await expect(lab.getByTestId('embed-bar')).toBeVisible();
+    await expect(lab.getByRole('link', { name: /Open the whole lab/ })).toHaveAttribute('href', `${baseURL}/?lesson=bufferbloat`);
+    // Minimal chrome: no page header, preset, share or lesson menus.
+    await expect(lab.locator('header')).toHaveCount(0);
+    await expect(lab.getByTestId('preset-select')).toHaveCount(0);
+    await expect(lab.getByTestId('copy-link')).toHaveCount(0);
+    // The lesson runs in the frame.
+    await expect(ready(lab)).toHaveText('Step 1 is ready.', { timeout: 60_000 });
+    await expect(lab.getByTestId('lesson-player')).toBeVisible();
+    await expect(lab.getByTestId('metric-delay')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 });
 
 test('embed mode without a lesson plays the default lab', async ({ page }) => {

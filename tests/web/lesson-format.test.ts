@@ -172,3 +172,25 @@ describe("a student's answers", () => {
     expect(loadStored(store, l)).toEqual(emptyProgress('demo'));
   });
 });
+
+describe('a teacher link', () => {
+  it('carries hidden and locked parts, hidden charts and a lesson step, as a version 3 link', async () => {
+    const { encodeLabState: encode, decodeLabState } = await import('../../web/src/scenario/url-codec');
+    const teach = { policy: { hide: ['presets'], lock: ['flows', 'param:max_th'], hideCharts: ['queue'] }, lesson: 'bufferbloat', step: 2 };
+    const fragment = await encode({ scenario: { seed: 4 }, layout: 'overlay', teach });
+    expect(fragment.startsWith('v3.')).toBe(true);
+    const decoded = await decodeLabState(fragment);
+    expect(decoded).toEqual({ ok: true, state: { scenario: { seed: 4 }, layout: 'overlay', teach } });
+    // A link without teacher settings is still a version 1 link, and opens with everything shown.
+    expect((await encode({ scenario: { seed: 4 }, layout: 'overlay' })).startsWith('v1.')).toBe(true);
+  });
+
+  it('refuses unknown part names and a step without a lesson, naming the field', async () => {
+    const { checkLabState } = await import('../../web/src/scenario/url-codec');
+    expect(checkLabState({ scenario: {}, teach: { lock: ['flow'] } })).toEqual({
+      ok: false,
+      error: 'teach.lock: "flow" is not a control name of the page (docs/lessons.md lists them)',
+    });
+    expect(checkLabState({ scenario: {}, teach: { step: 1 } })).toEqual({ ok: false, error: 'teach.step: needs a lesson' });
+  });
+});

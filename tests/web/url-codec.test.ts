@@ -123,7 +123,7 @@ describe('lab state links', () => {
 describe('bad links', () => {
   it('name an unknown version, and a fragment that is not a lab link', async () => {
     const valid = await encodeLabState(steered);
-    expect(await errorOf(`v3.${valid.slice(3)}`)).toBe('link: version 3 is not one this page reads (it reads versions 1 and 2)');
+    expect(await errorOf(`v9.${valid.slice(3)}`)).toBe('link: version 9 is not one this page reads (it reads versions 1, 2, 3)');
     expect(await errorOf('section-3')).toMatch(/^link: not an AQM Lab link/);
     expect(await errorOf(valid.slice(3))).toMatch(/^link: not an AQM Lab link/);
   });

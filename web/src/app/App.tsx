@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { LinkTeach } from '../scenario/link-teach';
 import type { Layout } from '../charts/layout';
 import { sideName } from './side-session';
 import type { SeriesSource } from '../scenario/series-csv';
@@ -11,8 +12,8 @@ import { ShareMenu } from './ShareMenu';
 import { ThemeToggle } from './ThemeToggle';
 import { useLab } from './use-lab';
 import { Workbench } from './Workbench';
-import { lessonRequest, useLessonMode } from './lesson-mode';
-import { Part, PolicyProvider } from '../lesson/Part';
+import { lessonRequest, TeacherLinkMenu, useLessonMode } from './lesson-mode';
+import { LockedNote, Part, PolicyProvider } from '../lesson/Part';
 import type { UpdateSignal } from '../lib/update-signal';
 import { UpdateNotice } from './UpdateNotice';
 import { EmbedBar, isEmbed } from './embed';
@@ -32,6 +33,8 @@ export function App({ updates }: { updates?: UpdateSignal }) {
   // The experiment a link carried (n counts links), for the experiment view.
   const [linkExperiment, setLinkExperiment] = useState<{ state: unknown; n: number } | null>(null);
   const views = useViews(linkExperiment);
+  // A link's teacher settings go to lesson mode (set below, once lesson mode exists).
+  const fromLinkRef = useRef<(teach: LinkTeach | undefined) => void>(() => undefined);
 
   const open = useCallback(
     async (target: Lab, initial: InitialState, firstRun: boolean) => {
@@ -39,6 +42,7 @@ export function App({ updates }: { updates?: UpdateSignal }) {
         const refused = await target.load(JSON.stringify(initial.state.scenario));
         if (refused === null) {
           runs('Scenario from a link');
+          fromLinkRef.current(initial.state.teach);
           setLayout(initial.state.layout);
           const experiment = initial.state.experiment;
           if (experiment !== undefined) setLinkExperiment((e) => ({ state: experiment, n: (e?.n ?? 0) + 1 }));
@@ -85,6 +89,7 @@ export function App({ updates }: { updates?: UpdateSignal }) {
     [lab],
   );
   const lessons = useLessonMode(lab, loadAndClear, import.meta.env.BASE_URL);
+  fromLinkRef.current = lessons.fromLink;
 
   const embed = isEmbed(window.location.search);
 
@@ -121,6 +126,7 @@ export function App({ updates }: { updates?: UpdateSignal }) {
       )}
       {lab ? (
         <PolicyProvider policy={lessons.policy}>
+          <LockedNote />
           <div {...panelProps(views, 'lab')}>
             {!embed && (
             <div className="lab-bar">
@@ -139,6 +145,7 @@ export function App({ updates }: { updates?: UpdateSignal }) {
                 layout={layout}
                 getSeries={getSeries}
               />
+              <TeacherLinkMenu lab={lab} layout={layout} base={import.meta.env.BASE_URL} />
               </Part>
             </div>
             )}

@@ -7,8 +7,14 @@ import type { Lesson } from '../lesson/lesson-format';
 import { LessonMenu } from '../lesson/LessonMenu';
 import { LessonPlayer } from '../lesson/LessonPlayer';
 import type { SketchOverlay } from '../lesson/sketch';
-import { openPolicy, type ViewPolicy } from '../scenario/view-policy';
+import { isRecord } from '../lib/json';
+import type { Layout } from '../charts/layout';
+import type { LinkTeach } from '../scenario/link-teach';
+import { encodeLabState } from '../scenario/url-codec';
+import { mergePolicies, openPolicy, type ViewPolicy } from '../scenario/view-policy';
+import { TeacherLink } from '../lesson/TeacherLink';
 import type { Lab } from './lab';
+import { useSideStatuses } from './use-lab';
 
 // Lesson mode: `?lesson=<id>` opens public/lessons/<id>.json in the player
 // beside the charts (`&step=<n>` fixes it to step n, counted from 1;
@@ -49,6 +55,8 @@ export function useLessonMode(lab: Lab | null, load: (json: string) => Promise<s
   const [error, setError] = useState<string | null>(null);
   const [policy, setPolicy] = useState<ViewPolicy>(openPolicy);
   const [overlay, setOverlay] = useState<SketchOverlay | null>(null);
+  // What a teacher link hides and locks, whatever the lesson's step shows.
+  const [linkPolicy, setLinkPolicy] = useState<ViewPolicy>(openPolicy);
 
   const start = useCallback(
     async (request: LessonRequest) => {
@@ -71,6 +79,15 @@ export function useLessonMode(lab: Lab | null, load: (json: string) => Promise<s
     const request = lessonRequest(window.location.search);
     if (request) void start(request);
   }, [start]);
+
+  /** A link opened: its teacher settings apply (a link without them opens everything), and its lesson opens. */
+  const fromLink = useCallback(
+    (teach: LinkTeach | undefined) => {
+      setLinkPolicy(teach?.policy ?? openPolicy);
+      if (teach?.lesson) void start({ id: teach.lesson, step: teach.step, answers: null });
+    },
+    [start],
+  );
 
   const close = useCallback(() => {
     setOpen(null);
@@ -111,5 +128,21 @@ export function useLessonMode(lab: Lab | null, load: (json: string) => Promise<s
         onClose={close}
       />
     ) : null;
-  return { menu, player, error, dismissError: () => setError(null), policy: open ? policy : openPolicy, overlaySeries, active: open !== null };
+  const pagePolicy = useMemo(() => mergePolicies(linkPolicy, open ? policy : openPolicy), [linkPolicy, open, policy]);
+  return { menu, player, error, dismissError: () => setError(null), policy: pagePolicy, overlaySeries, fromLink, active: open !== null };
+}
+
+/** The teacher link maker, building on the lab's current scenario and layout. */
+export function TeacherLinkMenu({ lab, layout, base }: { lab: Lab; layout: Layout; base: string }) {
+  const makeLink = async (teach: LinkTeach): Promise<string> => {
+    const scenario: unknown = JSON.parse(await lab.exportScenario());
+    if (!isRecord(scenario)) throw new Error('the current scenario is not a JSON object');
+    const url = new URL(window.location.href);
+    for (const key of ['lesson', 'step', 'answers']) url.searchParams.delete(key);
+    url.hash = await encodeLabState({ scenario, layout, teach });
+    return url.toString();
+  };
+  const statuses = useSideStatuses(lab);
+  const params = useMemo(() => [...new Set(statuses.flatMap((s) => Object.keys(s.info?.params ?? {})))], [statuses]);
+  return <TeacherLink base={base} makeLink={makeLink} params={params} />;
 }

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { AnswersMenu } from './AnswersMenu';
 import type { LessonProgress } from './answers';
 import type { Lesson } from './lesson-format';
-import { LockedNote } from './Part';
 import type { SketchOverlay } from './sketch';
 import { StepQuestions } from './StepQuestions';
 import { useLesson, type LessonLab } from './use-lesson';
@@ -66,7 +65,6 @@ export function LessonPlayer({ lesson, lab, base, fixedStep, handedIn, onPolicy,
       <p className="lesson-status" role="status" aria-live="polite" data-testid="lesson-status">
         {l.message}
       </p>
-      <LockedNote />
       {fixedStep === null && (
         <nav className="lesson-nav" aria-label="Lesson steps">
           <button type="button" onClick={() => l.goTo(stepIndex - 1)} disabled={stepIndex === 0} data-testid="lesson-back">

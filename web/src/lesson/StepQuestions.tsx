@@ -23,7 +23,7 @@ export function StepQuestions({ step, answer, phase, setAnswer, run }: StepQuest
   return (
     <>
       {step.predict && (
-        <PredictionForm key={step.title} prediction={step.predict} untilS={step.run?.until_s ?? 1} answer={answer?.prediction} locked={ran} onAnswer={(prediction) => setAnswer({ prediction })} />
+        <PredictionForm key={`predict-${step.title}`} prediction={step.predict} untilS={step.run?.until_s ?? 1} answer={answer?.prediction} locked={ran} onAnswer={(prediction) => setAnswer({ prediction })} />
       )}
       {step.run && (
         <button type="button" className="lesson-run" data-testid="lesson-run" onClick={run} disabled={phase !== 'predict' || (step.predict !== undefined && !predicted)}>
@@ -37,7 +37,7 @@ export function StepQuestions({ step, answer, phase, setAnswer, run }: StepQuest
           <p>{step.predict.feedback}</p>
         </div>
       )}
-      {step.explain && (ran || !step.run) && <ExplainForm key={step.title} question={step.explain.question} feedback={step.explain.feedback} answer={answer?.explanation} onAnswer={(explanation) => setAnswer({ explanation })} />}
+      {step.explain && (ran || !step.run) && <ExplainForm key={`explain-${step.title}`} question={step.explain.question} feedback={step.explain.feedback} answer={answer?.explanation} onAnswer={(explanation) => setAnswer({ explanation })} />}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { messageOf } from '../lib/errors';
 import type { LinkTeach } from '../scenario/link-teach';
-import { chartParts, controlParts } from '../scenario/page-parts';
+import { chartParts, controlParts, paramPrefix } from '../scenario/page-parts';
 import { fetchLessonIndex, type LessonEntry } from './lesson-index';
 
 // The teacher's link maker: from the lab as it is now (or a lesson's step),
@@ -14,9 +14,11 @@ interface TeacherLinkProps {
   base: string;
   /** Builds the link from the lab's current state and these settings; rejects with a message. */
   makeLink: (teach: LinkTeach) => Promise<string>;
+  /** The parameters the lab's sides have now, each lockable on its own (param:<name>). */
+  params: readonly string[];
 }
 
-export function TeacherLink({ base, makeLink }: TeacherLinkProps) {
+export function TeacherLink({ base, makeLink, params }: TeacherLinkProps) {
   const id = useId();
   const [controls, setControls] = useState<Record<string, Choice>>({});
   const [charts, setCharts] = useState<Record<string, boolean>>({});
@@ -61,7 +63,7 @@ export function TeacherLink({ base, makeLink }: TeacherLinkProps) {
       <table className="teacher-table">
         <caption>Controls</caption>
         <tbody>
-          {Object.entries(controlParts).map(([part, label]) => (
+          {[...Object.entries(controlParts), ...params.map((p): [string, string] => [`${paramPrefix}${p}`, `the parameter ${p}, on every side that has it`])].map(([part, label]) => (
             <tr key={part}>
               <th scope="row">
                 <label htmlFor={`${id}-${part}`}>{label}</label>

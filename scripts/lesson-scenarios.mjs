@@ -32,7 +32,11 @@ lesson.steps.forEach((step, i) => {
   if (step.state.preset) scenario = mergePatch(JSON.parse(readFileSync(join(root, 'presets', `${step.state.preset}.json`), 'utf8')), step.state.patch ?? {});
   else if (step.state.scenario) scenario = step.state.scenario;
   else return console.log(`step ${i + 1}: a lab link, skipped`);
-  if (step.run) scenario.duration_s = step.run.until_s;
+  if (step.run) {
+    // The page pauses there; events after it cannot change what the step shows.
+    scenario.duration_s = step.run.until_s;
+    if (Array.isArray(scenario.events)) scenario.events = scenario.events.filter((e) => e.at_s <= step.run.until_s);
+  }
   const file = join(out, `${id}-${i}.json`);
   writeFileSync(file, `${JSON.stringify(scenario, null, 2)}\n`);
   console.log(`step ${i + 1}: ${file}`);

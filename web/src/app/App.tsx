@@ -95,6 +95,7 @@ export function App({ updates }: { updates?: UpdateSignal }) {
 
   return (
     <main className={embed ? 'app embed' : 'app'}>
+      <PolicyProvider policy={lessons.policy}>
       {embed ? (
         <EmbedBar />
       ) : (
@@ -102,6 +103,14 @@ export function App({ updates }: { updates?: UpdateSignal }) {
         <div className="header-row">
           <h1>AQM Lab</h1>
           <ViewTabs views={views} />
+          <div className="teach-menus">
+            <Part id="lessons">{lessons.menu}</Part>
+            {lab && (
+              <Part id="share">
+                <TeacherLinkMenu lab={lab} layout={layout} base={import.meta.env.BASE_URL} />
+              </Part>
+            )}
+          </div>
           <ThemeToggle />
         </div>
         <p>Up to six queue disciplines handle the same traffic, live, side by side. Add sides, pick a discipline for each, and move the sliders while it runs.</p>
@@ -125,12 +134,11 @@ export function App({ updates }: { updates?: UpdateSignal }) {
         </div>
       )}
       {lab ? (
-        <PolicyProvider policy={lessons.policy}>
+        <>
           <LockedNote />
           <div {...panelProps(views, 'lab')}>
             {!embed && (
             <div className="lab-bar">
-              <Part id="lessons">{lessons.menu}</Part>
               <Part id="presets">
                 <PresetMenu onLoad={loadAndClear} running={running} />
               </Part>
@@ -145,7 +153,6 @@ export function App({ updates }: { updates?: UpdateSignal }) {
                 layout={layout}
                 getSeries={getSeries}
               />
-              <TeacherLinkMenu lab={lab} layout={layout} base={import.meta.env.BASE_URL} />
               </Part>
             </div>
             )}
@@ -181,10 +188,11 @@ export function App({ updates }: { updates?: UpdateSignal }) {
             }
             fromLink={linkExperiment}
           />
-        </PolicyProvider>
+        </>
       ) : (
         <p>Starting the simulation…</p>
       )}
+      </PolicyProvider>
     </main>
   );
 }

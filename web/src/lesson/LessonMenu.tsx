@@ -2,7 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { messageOf } from '../lib/errors';
 import { fetchLessonIndex, type LessonEntry } from './lesson-index';
 
-// The lessons of public/lessons/index.json: a select and a Start button.
+// The lessons of public/lessons/index.json: a select and a Start button, folded
+// into the header so the charts keep their place on a projector.
 
 export function LessonMenu({ base, onStart }: { base: string; onStart: (id: string) => void }) {
   const id = useId();
@@ -20,7 +21,9 @@ export function LessonMenu({ base, onStart }: { base: string; onStart: (id: stri
     };
   }, [base]);
   return (
-    <div className="lesson-menu" role="group" aria-label="Lessons">
+    <details className="lesson-menu header-menu" data-testid="lesson-menu">
+      <summary>Lessons</summary>
+      <div className="header-menu-body">
       <label htmlFor={`${id}-select`}>Lesson</label>
       <select id={`${id}-select`} value={chosen} onChange={(e) => setChosen(e.target.value)} disabled={!lessons} data-testid="lesson-select">
         {(lessons ?? []).map((l) => (
@@ -37,6 +40,7 @@ export function LessonMenu({ base, onStart }: { base: string; onStart: (id: stri
           {error}
         </p>
       )}
-    </div>
+      </div>
+    </details>
   );
 }

@@ -57,8 +57,9 @@ export function TeacherLink({ base, makeLink, params }: TeacherLinkProps) {
   };
 
   return (
-    <details className="teacher-link" data-testid="teacher-link">
-      <summary>Teacher link…</summary>
+    <details className="teacher-link header-menu" data-testid="teacher-link">
+      <summary>Teacher link</summary>
+      <div className="header-menu-body">
       <p className="lesson-hint">Students who open it see the lab as it is now, with these choices. Locked controls show but cannot be changed.</p>
       <table className="teacher-table">
         <caption>Controls</caption>
@@ -108,6 +109,7 @@ export function TeacherLink({ base, makeLink, params }: TeacherLinkProps) {
         {status}
       </p>
       {link && <input type="text" readOnly value={link} aria-label="Teacher link" data-testid="teach-link-field" onFocus={(e) => e.target.select()} />}
+      </div>
     </details>
   );
 }

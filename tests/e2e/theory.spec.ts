@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { failOnPageErrors, numberAttribute } from './helpers';
 import { pause, pausedAtZero, runTo } from './lab-driver';
 
-// Theory in the page (issue 17): the fluid model over the queue chart and
+// Theory in the page: the fluid model over the queue chart and
 // its recomputation after a live change, the panel's Bode plot, margins,
 // equilibrium and bounds table, the stability badge that follows a slider
 // across the preset's boundary, the MMPP chain over the simulated queue

@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // web/src's folders are layers, and imports point down only:
-//   lib -> charts, aqm -> summary -> protocol -> scenario -> worker -> theory -> experiment -> lesson -> app -> main.tsx
+//   lib -> charts, aqm -> summary -> protocol -> scenario -> worker -> theory -> experiment -> lab -> lesson -> app -> main.tsx
 // lib is the leaf (colours, theme, formats, JSON, downloads, limits); charts
-// draws without React or the Lab; app holds the Lab and every React view.
+// draws without React or the Lab; lab is the page's controller (the Lab, its
+// sides, their lockstep, the paint loop), outside React; app holds the React views.
 // A folder may import itself and any folder of a lower rank; charts and aqm
 // share a rank and do not import each other.
 
@@ -21,9 +22,10 @@ const rank: Record<string, number> = {
   protocol: 3,
   scenario: 4,
   worker: 5,
-  theory: 5.5, // the papers' models beside the packets (issue 17): worker client, panels; the app hooks it in
+  theory: 5.5, // the papers' models beside the packets: worker client, panels; the app hooks it in
   experiment: 6, // the experiment view: sweeps on a worker pool, their plots (the Lab reaches it only through App's props)
-  lesson: 6.5, // lessons as data, their player and the page's parts a lesson or a teacher link hides or locks; the app mounts them
+  lab: 6.5, // the page's controller: no React view, nothing of app/
+  lesson: 6.75, // lessons as data, their player and the page's parts a lesson or a teacher link hides or locks (nothing of lab/: the app hands it what it needs)
   app: 7,
   '.': 8, // main.tsx
 };

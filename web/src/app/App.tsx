@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LinkTeach } from '../scenario/link-teach';
 import type { Layout } from '../charts/layout';
-import { sideName } from './side-session';
+import { sideName } from '../lab/side-session';
 import type { SeriesSource } from '../scenario/series-csv';
 import { linkBannerMessage, loadInitialState, replaceFragment, watchLinks, type InitialState } from '../scenario/url-codec';
 import { ExperimentPanel, panelProps, useViews, ViewTabs } from '../experiment/ExperimentTabs';
 import { copyLink } from './share-actions';
-import type { Lab } from './lab';
+import type { Lab } from '../lab/lab';
 import { PresetMenu } from './PresetMenu';
 import { ShareMenu } from './ShareMenu';
 import { ThemeToggle } from './ThemeToggle';

@@ -1,8 +1,8 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Speed } from '../protocol/protocol';
-import type { Lab } from './lab';
+import type { Lab } from '../lab/lab';
 import { LabClock } from './LabClock';
-import type { SideStatus } from './side-session';
+import type { SideStatus } from '../lab/side-session';
 import { Part } from '../lesson/Part';
 import './lab-controls.css';
 

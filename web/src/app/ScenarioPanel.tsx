@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { readSettings, type AddableKind, type LiveSettings, type OnOffLaw, type RestartSettings } from '../scenario/scenario-settings';
 import type { TimelineEvent } from '../protocol/protocol';
-import type { Lab } from './lab';
+import type { Lab } from '../lab/lab';
 import { LiveField } from './LiveField';
 import { useLiveValue } from './live-value';
-import type { SideStatus } from './side-session';
+import type { SideStatus } from '../lab/side-session';
 import { Part } from '../lesson/Part';
 import './lab-controls.css';
 

@@ -12,12 +12,12 @@ import { SummaryTable } from './summary/SummaryTable';
 import { TradeoffScatter } from './summary/TradeoffScatter';
 import { useSummaryPoller } from './summary/use-run-summaries';
 import { Controls } from './Controls';
-import type { Lab, Drawable } from './lab';
+import type { Lab, Drawable } from '../lab/lab';
 import { LivePanel, ScenarioPanel } from './ScenarioPanel';
 import { AddSide } from './SideControls';
 import { SignalCharts } from './charts/SignalCharts';
 import { useSideStatuses } from './use-lab';
-import { sideName } from './side-session';
+import { sideName } from '../lab/side-session';
 import { fluidOverlay } from '../theory/fluid-overlay';
 import { TheorySection } from '../theory/TheorySection';
 import { TheoryToggle } from '../theory/TheoryToggle';
@@ -63,7 +63,7 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
     return `aqmlab-${slug(disciplines)}-t${lab.timeWindow()[1].toFixed(1)}s`;
   }, [lab]);
 
-  // Theory (issue 17): the fluid model over the queue chart, and the theory panel.
+  // Theory: the fluid model over the queue chart, and the theory panel.
   const theory = useTheoryState(lab, requestPaint);
   const extraSeries = useCallback(
     (metric: { id: string }, side: number) => [

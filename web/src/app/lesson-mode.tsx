@@ -13,7 +13,7 @@ import type { LinkTeach } from '../scenario/link-teach';
 import { encodeLabState } from '../scenario/url-codec';
 import { mergePolicies, openPolicy, type ViewPolicy } from '../scenario/view-policy';
 import { TeacherLink } from '../lesson/TeacherLink';
-import type { Lab } from './lab';
+import type { Lab } from '../lab/lab';
 import { useSideStatuses } from './use-lab';
 
 // Lesson mode: `?lesson=<id>` opens public/lessons/<id>.json in the player

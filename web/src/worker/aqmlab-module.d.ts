@@ -24,7 +24,7 @@ declare module '*/generated/aqmlab.mjs' {
     describeColumns?(): string;
     defaultScenario(): string;
     validateScenario(json: string): string;
-    /** Issue 16's sweep functions (wasm/API.md, core-cpp/SWEEP.md); absent from a core built before them. */
+    /** The sweep functions (wasm/API.md, core-cpp/SWEEP.md); absent from a core built before them. */
     sweepPlan?(sweepJson: string): string;
     sweepRunLines?(sweepJson: string, index: number): string;
     sweepReport?(jsonlText: string): string;

@@ -1,6 +1,6 @@
 import { memo, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { sideColour } from '../../lib/colours';
-import type { Lab } from '../lab';
+import type { Lab } from '../../lab/lab';
 import type { SideInfo } from '../../protocol/protocol';
 import { sliderIntervalMs } from '../../lib/throttle-latest';
 import { findAqm, type AqmSpec } from '../../aqm/aqm-table';

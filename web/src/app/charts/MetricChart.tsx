@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { resolveColour, sideColour, sideMarker, signalColour } from '../../lib/colours';
 import { Legend } from './Legend';
-import type { Drawable, Lab } from '../lab';
-import { sideName, type SideStatus } from '../side-session';
+import type { Drawable, Lab } from '../../lab/lab';
+import { sideName, type SideStatus } from '../../lab/side-session';
 import { downloadPng, downloadSvg, pictureTheme, slug } from '../../charts/chart-export';
 import type { Picture } from '../../charts/chart-svg';
 import type { ChartView } from '../../charts/chart-view';

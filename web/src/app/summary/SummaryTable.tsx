@@ -1,9 +1,9 @@
 import { Part } from '../../lesson/Part';
 import { useState } from 'react';
 import { sideColour } from '../../lib/colours';
-import type { Lab } from '../lab';
+import type { Lab } from '../../lab/lab';
 import { sideNumbers } from '../../summary/side-numbers';
-import { sideName, type SideStatus } from '../side-session';
+import { sideName, type SideStatus } from '../../lab/side-session';
 import { useTicker } from '../use-lab';
 import { formatNumber, formatValue } from '../../lib/format';
 import { spanOf } from '../../summary/run-summary';

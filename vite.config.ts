@@ -12,9 +12,7 @@ export default defineConfig({
   plugins: [
     react(),
     // Offline after the first visit (a classroom's Wi-Fi fails): Workbox precaches
-    // the built page, the core's wasm, the presets and the lessons. The service
-    // worker serves the responses as the server sent them, isolation headers
-    // included, so the lockstep's shared memory works offline too. 'prompt':
+    // the built page, the core's wasm, the presets and the lessons. 'prompt':
     // a new version waits until the person chooses to reload (app/UpdateNotice).
     VitePWA({
       registerType: 'prompt',
@@ -22,7 +20,7 @@ export default defineConfig({
       manifest: false,
       workbox: {
         globPatterns: ['**/*.{js,mjs,css,html,wasm,json,svg,png}'],
-        // The core's wasm is a few MB: above Workbox's 2 MB default.
+        // Room for the core's wasm (1.3 MB now) to grow past Workbox's 2 MB default.
         maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,

@@ -108,6 +108,16 @@ test.describe('the bufferbloat lesson', () => {
     if (lastExplained === lesson.steps.length - 1) await expect(page.getByTestId('explain-text')).toHaveValue(`Step ${lesson.steps.length}: the queue holds packets that wait.`);
     await page.getByTestId('lesson-back').click();
     await stepReady(page, lesson.steps.length - 1);
+
+    // The worksheet on paper: every step's questions with the student's answers, and nothing of the page.
+    await page.evaluate(() => document.body.classList.add('printing-worksheet'));
+    await page.emulateMedia({ media: 'print' });
+    const sheet = page.getByTestId('worksheet');
+    await expect(sheet).toBeVisible();
+    await expect(sheet.locator('h2')).toHaveCount(lesson.steps.length);
+    for (let i = 0; i < lesson.steps.length; i++) if (lesson.steps[i]?.explain) await expect(sheet).toContainText(`Step ${i + 1}: the queue holds packets that wait.`);
+    await expect(page.getByTestId('lesson-player')).toBeHidden();
+    await expect(page.getByTestId('metric-delay')).toBeHidden();
   });
 
   for (const theme of ['light', 'dark'] as const) {

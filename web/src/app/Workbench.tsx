@@ -22,6 +22,7 @@ import { fluidOverlay } from '../theory/fluid-overlay';
 import { TheorySection } from '../theory/TheorySection';
 import { TheoryToggle } from '../theory/TheoryToggle';
 import { useTheoryState } from '../theory/use-theory';
+import type { TheoryState } from '../theory/theory-state';
 import { theorySides } from './theory-sides';
 import type { ChartSeries } from '../charts/chart-types';
 import { ChartPartGate as Gate, Part } from '../lesson/Part';
@@ -42,11 +43,13 @@ export interface WorkbenchProps {
   lessonPanel?: ReactNode;
   /** Further series on a metric's chart for a side (a lesson's sketched prediction). */
   moreSeries?: (metricId: string, side: number) => readonly ChartSeries[];
+  /** Told the theory state when it is made (and null when it goes), so a link can read and set its overlay. */
+  onTheory?: (theory: TheoryState | null) => void;
 }
 
 const noMarks = (): readonly EventMark[] => [];
 
-export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: rangeProp, onTimeRangeChange, eventMarks = noMarks, lessonPanel, moreSeries }: WorkbenchProps) {
+export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: rangeProp, onTimeRangeChange, eventMarks = noMarks, onTheory, lessonPanel, moreSeries }: WorkbenchProps) {
   const statuses = useSideStatuses(lab);
   // Summaries re-render only the table and the scatter that show them (use-run-summaries.ts).
   const poller = useSummaryPoller(lab);
@@ -65,6 +68,7 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
 
   // Theory: the fluid model over the queue chart, and the theory panel.
   const theory = useTheoryState(lab, requestPaint);
+  useEffect(() => onTheory?.(theory), [theory, onTheory]);
   const extraSeries = useCallback(
     (metric: { id: string }, side: number) => [
       ...(moreSeries?.(metric.id, side) ?? []),
@@ -82,21 +86,14 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
         screen without scrolling. The queue and delay charts on the left; run
         controls, the live scenario values and every side's parameters beside
         them (that column scrolls on its own when six sides need more room).
-        Narrower, the column comes first and the charts follow.
+        Narrower (a zoomed page, a tablet, a phone), the run controls come
+        first, then the charts, then the panels: in this order in the page, so
+        reading and tabbing follow what is shown.
       */}
       <div className="stage">
-        <aside className="stage-side" aria-label="Run, scenario and parameter controls">
-          {lessonPanel}
+        <div className="stage-run">
           <Controls lab={lab} statuses={statuses} />
-          <LivePanel lab={lab} statuses={statuses} />
-          <Part id="params">
-            <div className="discipline-panels">
-              {statuses.map((status, i) => (
-                <DisciplinePanel key={i} lab={lab} index={i} info={status.info} aqms={status.aqms} />
-              ))}
-            </div>
-          </Part>
-        </aside>
+        </div>
         <div className="stage-charts">
           <Part id="view">
             <ChartToolbar layout={layout} onLayoutChange={setLayout} timeRange={timeRange} onTimeRangeChange={setTimeRange} />
@@ -108,6 +105,17 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
             <MetricChart metric={metrics.delay} context={context} />
           </Gate>
         </div>
+        <aside className="stage-side" aria-label="Scenario and parameter controls">
+          {lessonPanel}
+          <LivePanel lab={lab} statuses={statuses} />
+          <Part id="params">
+            <div className="discipline-panels">
+              {statuses.map((status, i) => (
+                <DisciplinePanel key={i} lab={lab} index={i} info={status.info} aqms={status.aqms} />
+              ))}
+            </div>
+          </Part>
+        </aside>
       </div>
       <Part id="sides">
         <AddSide lab={lab} statuses={statuses} />

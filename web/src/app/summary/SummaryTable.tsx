@@ -138,7 +138,14 @@ export function SummaryTable({ lab, statuses, poller }: SummaryTableProps) {
                     const value = span?.[c.figure] ?? null;
                     const isBest = best.get(c.figure)?.has(i) ?? false;
                     return (
-                      <td key={c.figure} className={isBest ? 'num best' : 'num'} data-figure={c.figure} data-best={isBest ? 'true' : undefined}>
+                      <td
+                        key={c.figure}
+                        className={isBest ? 'num best' : 'num'}
+                        data-figure={c.figure}
+                        data-best={isBest ? 'true' : undefined}
+                        // A phone shows each row as a card; the column's name goes above its number (summary.css).
+                        data-label={`${c.label} (${c.kind === 'percent' ? '%' : c.unit})`}
+                      >
                         {warming || waiting ? (
                           <span className="pending">{warming ? 'warm-up' : 'not yet'}</span>
                         ) : isBest ? (

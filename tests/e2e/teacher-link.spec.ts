@@ -71,7 +71,7 @@ test.describe('teacher links', () => {
     await expect.poll(() => numberAttribute(side(student, 0), 'data-samples')).toBeGreaterThan(0);
     await expect(student.getByTestId('event-marks')).toHaveCount(0);
     await expect(student.getByTestId('locked-flows')).toBeVisible();
-    await expect(student.getByText('Locked by the teacher for this activity.')).toBeVisible();
+    await expect(student.getByText(/^Controls in a dashed frame are locked for this activity/)).toBeVisible();
     await context.close();
   });
 

@@ -41,7 +41,7 @@ export function LockedNote() {
   if (policy.lock.length === 0) return null;
   return (
     <p id="part-locked-note" className="part-locked-note">
-      Locked by the teacher for this activity.
+      Controls in a dashed frame are locked for this activity (by the teacher link or the lesson step).
     </p>
   );
 }

@@ -2,15 +2,18 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iostream>
 #include <optional>
 
+#include "cli/report_plot.h"
 #include "cli/result_files.h"
 #include "cli/series_csv.h"
 #include "cli/sweep_resume.h"
+#include "scenario/json_text.h"
 #include "sweep/sweep_report.h"
 #include "sweep/sweep_results.h"
 
@@ -141,18 +144,60 @@ std::string ReportCsvRows(const std::vector<ReportRow>& rows, std::vector<std::s
   return out;
 }
 
+// --plot's options; false after printing why.
+bool ReadPlotOptions(const CommandArgs& args, PlotOptions& o) {
+  for (const char* flag : {"--x", "--y", "--x-label", "--y-label", "--x-scale", "--log-x", "--log-y", "--censored-label"}) {
+    if (args.Has(flag) && !args.Has("--plot")) {
+      std::cerr << "aqmlab report: " << flag << ": only with --plot\n";
+      return false;
+    }
+  }
+  o.x = args.Value("--x");
+  o.y = args.Value("--y");
+  o.x_label = args.Value("--x-label");
+  o.y_label = args.Value("--y-label");
+  o.censored_label = args.Value("--censored-label");
+  o.log_x = args.Has("--log-x");
+  o.log_y = args.Has("--log-y");
+  o.inputs = args.positional;
+  if (args.Has("--x-scale")) {
+    const std::string text = args.Value("--x-scale");
+    char* end = nullptr;
+    o.x_scale = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || !std::isfinite(o.x_scale) || o.x_scale <= 0) {
+      std::cerr << "aqmlab report: --x-scale: must be a number > 0, got " << Quoted(text) << "\n";
+      return false;
+    }
+  }
+  if (args.Has("--plot") && (args.Has("--csv") || args.Has("--out"))) {
+    std::cerr << "aqmlab report: --plot: writes the figure only (not with --csv or --out)\n";
+    return false;
+  }
+  return true;
+}
+
 // The report, streamed: the lines in run order, each point's rows written
-// as soon as the next point starts.
+// as soon as the next point starts (or, with --plot, drawn at the end).
 int ReportMain(const CommandArgs& args) {
   if (!OutIsNotAnInput("report", args)) return 2;
+  PlotOptions plot_options;
+  if (!ReadPlotOptions(args, plot_options)) return 2;
+  if (args.Has("--plot") && IsOneOf(args.Value("--plot"), args.positional)) {
+    std::cerr << "aqmlab report: --plot: " << args.Value("--plot") << " is one of the input files\n";
+    return 2;
+  }
   ResultFiles files;
   if (!ReadResults("report", args.positional, files)) return 1;
+  std::optional<ReportPlot> plot;
+  if (args.Has("--plot")) plot.emplace(plot_options);
   const bool csv = args.Has("--csv");
   std::vector<std::string> axes;
   bool headed = false;
-  Output out(args.Value("--out"));
+  Output out(plot ? args.Value("--plot") : args.Value("--out"));
   auto write = [&](const std::vector<ReportRow>& rows) {
-    if (csv) {
+    if (plot) {
+      plot->Add(rows);
+    } else if (csv) {
       if (!rows.empty() || !headed) out.Write(ReportCsvRows(rows, axes, headed));
     } else {
       for (const ReportRow& row : rows) out.Write(ReportRowText(row) + "\n");
@@ -171,6 +216,15 @@ int ReportMain(const CommandArgs& args) {
   }
   builder.Finish();
   write(builder.TakeRows());
+  if (plot) {
+    Result<std::string> svg = plot->Svg();
+    if (!svg.ok()) {
+      std::cerr << "aqmlab report: " << svg.error() << "\n";
+      out.Close("report", false);
+      return 1;
+    }
+    out.Write(svg.value());
+  }
   return out.Close("report", true);
 }
 
@@ -192,12 +246,26 @@ const Command kMergeCommand{
 
 const Command kReportCommand{
     .name = "report",
-    .synopsis = "<results.jsonl> [more.jsonl ...] [--csv] [--out FILE]",
+    .synopsis = "<results.jsonl> [more.jsonl ...] [--csv] [--out FILE | --plot fig.svg [plot options]]",
     .help = "Per point x side and each summary metric: n, mean, s.d. and the 95% Student-t confidence\n"
             "interval over the seeds; one JSON line per point x side (or CSV, one row per metric).\n"
             "  --csv       CSV instead of JSON Lines\n"
-            "  --out FILE  write to FILE (default stdout; not one of the inputs)",
-    .flags = {{"--csv"}, {"--out", true}},
+            "  --out FILE  write to FILE (default stdout; not one of the inputs)\n"
+            "  --plot FILE an SVG figure instead: a metric against an axis, a line per side, mean and 95% CI\n"
+            "              whiskers, runs without a value as censored marks (docs/sweep-figures.md); with\n"
+            "    --x PATH (default the first axis)  --y METRIC (default the first)  --x-label TEXT\n"
+            "    --x-scale F (x drawn times F)  --y-label TEXT  --log-x  --log-y  --censored-label TEXT",
+    .flags = {{"--csv"},
+              {"--out", true},
+              {"--plot", true},
+              {"--x", true},
+              {"--y", true},
+              {"--x-label", true},
+              {"--y-label", true},
+              {"--x-scale", true},
+              {"--log-x"},
+              {"--log-y"},
+              {"--censored-label", true}},
     .min_positional = 1,
     .max_positional = 100000,
     .run = ReportMain,

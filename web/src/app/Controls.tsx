@@ -3,6 +3,9 @@ import type { Speed } from '../protocol/protocol';
 import type { Lab } from '../lab/lab';
 import { LabClock } from './LabClock';
 import type { SideStatus } from '../lab/side-session';
+import { Part, usePolicy } from '../lesson/Part';
+import { controlState } from '../scenario/view-policy';
+import { useSpaceKey } from './use-space-key';
 import './lab-controls.css';
 
 const speeds: { label: string; value: Speed }[] = [
@@ -22,19 +25,31 @@ export function Controls({ lab, statuses }: ControlsProps) {
   const anyPlaying = statuses.some((s) => s.playing);
   const nothingToPlay = statuses.every((s) => s.failed || s.done || s.playing);
   const allStopped = statuses.every((s) => s.failed || s.done);
+  const toggle = () => {
+    if (anyPlaying) lab.pause();
+    else if (!nothingToPlay) lab.play();
+  };
+  // Space is the Play/Pause button's key: a lesson or a teacher link that hides or locks the button silences it too.
+  const playLocked = controlState(usePolicy(), 'play-pause') !== 'shown';
+  useSpaceKey(playLocked ? () => undefined : toggle);
   return (
     <div className="controls" role="group" aria-label="Run controls">
       <div className="buttons">
         {/* One toggle, so the focus stays on it from Play to Pause and back. */}
+        <Part id="play-pause">
         <button
           type="button"
           data-testid="play-pause"
           className="play-pause"
-          onClick={() => (anyPlaying ? lab.pause() : lab.play())}
+          onClick={toggle}
+          aria-keyshortcuts="Space"
+          title="Space plays and pauses from anywhere on the page but a field"
           disabled={!anyPlaying && nothingToPlay}
         >
           {anyPlaying ? 'Pause' : 'Play'}
         </button>
+        </Part>
+        <Part id="step">
         <button
           type="button"
           data-testid="step"
@@ -44,13 +59,21 @@ export function Controls({ lab, statuses }: ControlsProps) {
         >
           Step
         </button>
+        </Part>
+        <Part id="reset">
         <button type="button" data-testid="reset" onClick={() => lab.reset()}>
           Reset
         </button>
-        <SpeedSelect lab={lab} />
+        </Part>
+        <Part id="speed">
+          {/* Remade at each restart: a link that set the speed shows it. */}
+          <SpeedSelect key={lab.generation} lab={lab} />
+        </Part>
         <LabClock lab={lab} playing={anyPlaying} />
       </div>
-      <RunTo lab={lab} disabled={allStopped} />
+      <Part id="run-to">
+        <RunTo lab={lab} disabled={allStopped} />
+      </Part>
     </div>
   );
 }

@@ -74,6 +74,8 @@ export class Lab {
   get generation(): number { return this.restarts; }
 
   get currentSpeed(): Speed { return this.speed; }
+  /** Whether the lab plays (or will, after a restart), as Play/Pause last said. */
+  get playing(): boolean { return this.wantPlay; }
 
   /** The scenario every side runs (without live changes), or null before the first run is ready. */
   get currentScenario(): string | null { return this.scenario; }
@@ -183,9 +185,19 @@ export class Lab {
   /**
    * Replaces the scenario: the core checks it (a refusal names the field and
    * leaves the current lab running), then the sides are rebuilt to match and
-   * every side starts from t = 0. Resolves with the core's message, or null.
+   * every side starts from t = 0, playing if `playing` says so (default: as the lab was).
+   * Resolves with the core's message, or null.
    */
-  async load(scenarioJson: string): Promise<string | null> {
+  /** The core's verdict on a scenario without running it: its message, or null. */
+  async check(scenarioJson: string): Promise<string | null> {
+    try {
+      return (await checkScenario(this.sessions, this.spawn, scenarioJson)).error;
+    } catch (e) {
+      return `the scenario could not be checked: ${messageOf(e)}`;
+    }
+  }
+
+  async load(scenarioJson: string, playing?: boolean): Promise<string | null> {
     let checked;
     try {
       checked = await checkScenario(this.sessions, this.spawn, scenarioJson);
@@ -193,6 +205,7 @@ export class Lab {
       return `the scenario could not be checked: ${messageOf(e)}`;
     }
     if (checked.error !== null) return checked.error;
+    if (playing !== undefined) this.wantPlay = playing;
     this.restartAll(checked.scenario);
     await this.queue;
     return null;

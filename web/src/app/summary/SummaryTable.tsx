@@ -1,3 +1,4 @@
+import { Part } from '../../lesson/Part';
 import { useState } from 'react';
 import { sideColour } from '../../lib/colours';
 import type { Lab } from '../../lab/lab';
@@ -118,7 +119,9 @@ export function SummaryTable({ lab, statuses, poller }: SummaryTableProps) {
                       {name}
                       <span className="aqm-name">{status.info?.aqm ?? ''}</span>
                     </span>
-                    <SideControls lab={lab} index={i} status={status} catalogue={catalogue} sideCount={statuses.length} />
+                    <Part id="sides">
+                      <SideControls lab={lab} index={i} status={status} catalogue={catalogue} sideCount={statuses.length} />
+                    </Part>
                     {status.error && (
                       <p className="side-error" role="alert" data-testid={`side-error-${i}`}>
                         {status.error}
@@ -135,7 +138,14 @@ export function SummaryTable({ lab, statuses, poller }: SummaryTableProps) {
                     const value = span?.[c.figure] ?? null;
                     const isBest = best.get(c.figure)?.has(i) ?? false;
                     return (
-                      <td key={c.figure} className={isBest ? 'num best' : 'num'} data-figure={c.figure} data-best={isBest ? 'true' : undefined}>
+                      <td
+                        key={c.figure}
+                        className={isBest ? 'num best' : 'num'}
+                        data-figure={c.figure}
+                        data-best={isBest ? 'true' : undefined}
+                        // A phone shows each row as a card; the column's name goes above its number (summary.css).
+                        data-label={`${c.label} (${c.kind === 'percent' ? '%' : c.unit})`}
+                      >
                         {warming || waiting ? (
                           <span className="pending">{warming ? 'warm-up' : 'not yet'}</span>
                         ) : isBest ? (

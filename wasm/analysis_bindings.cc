@@ -8,6 +8,7 @@
 #include <string>
 
 #include "analysis/analysis_json.h"
+#include "analysis/law_curve.h"
 #include "analysis/scenario_analysis.h"
 #include "scenario/json_text.h"
 #include "scenario/scenario.h"
@@ -68,6 +69,13 @@ std::string AnalyzeModel(const std::string& model_json) {
   });
 }
 
+std::string LawCurve(const std::string& json) {
+  return Guarded([&] {
+    auto j = aqmlab::ParseJsonText(json, "law", "");
+    return j.ok() ? aqmlab::analysis::LawCurveJson(j.value()) : ErrorResult(j.error());
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(aqmlab_analysis) {
@@ -75,4 +83,5 @@ EMSCRIPTEN_BINDINGS(aqmlab_analysis) {
   emscripten::function("solveQueueModel", &SolveQueueModel);
   emscripten::function("responseBounds", &ResponseBounds);
   emscripten::function("analyzeModel", &AnalyzeModel);
+  emscripten::function("lawCurve", &LawCurve);
 }

@@ -56,4 +56,9 @@ export class FakeTheoryCore implements TheoryCore {
     this.calls.push('bounds');
     return JSON.stringify({ ok: true, flows: [100, 200], p0: [0.01, 0.04], pi_s: [10, null], rem_s: [5, 9], echo: json.length });
   }
+
+  lawCurve(json: string): string {
+    this.calls.push('law');
+    return JSON.stringify({ ok: true, queue: [0, 10, 20], p: [0, 0.1, 1], echo: json.length });
+  }
 }

@@ -22,17 +22,18 @@ struct AqmEntry {
   // Its analysis models (aqm/theory/discipline_theory.h); null for a
   // discipline without any.
   const theory::DisciplineTheory& (*theory)() = nullptr;
+  // What the page says of it to a newcomer (net/discipline.h).
+  const Explanation& (*explain)() = nullptr;
 };
 
 // The entry of discipline Q (aqm/README.md): its descriptor, its factory,
 // its check, and its theory when it declares one.
 template <class Q>
 constexpr AqmEntry Register() {
-  if constexpr (requires { Q::Theory(); }) {
-    return AqmEntry{&Q::Describe, &MakeQueueDisc<Q>, &CheckQueueParams<Q>, &Q::Theory};
-  } else {
-    return AqmEntry{&Q::Describe, &MakeQueueDisc<Q>, &CheckQueueParams<Q>, nullptr};
-  }
+  AqmEntry e{&Q::Describe, &MakeQueueDisc<Q>, &CheckQueueParams<Q>};
+  if constexpr (requires { Q::Theory(); }) e.theory = &Q::Theory;
+  if constexpr (requires { Q::Explain(); }) e.explain = &Q::Explain;
+  return e;
 }
 
 // Lists the registered names, for error messages.

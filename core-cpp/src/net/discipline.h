@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -109,6 +110,27 @@ struct ChartLevel {
   std::string_view label;
   double scale = 1;          // multiplies the parameter into the chart's unit
   std::string_view when_on;  // a toggle parameter that must be on; "" always
+};
+
+// What the page tells a newcomer about a discipline, beside its parameters:
+// a few plain sentences, and the kind of picture its law is drawn as. A
+// curve is the probability against the queue, sampled from the discipline's
+// own static curve (DisciplineTheory::drop_curve, or none at all for
+// drop-tail) by analysis/law_curve.h; a loop is the controller's feedback
+// loop, whose boxes these fields name.
+enum class LawPicture : uint8_t { kCurve, kLoop };
+struct Explanation {
+  std::string_view plain;
+  LawPicture picture = LawPicture::kLoop;
+  std::string_view measures;  // what the loop watches, e.g. "queue length"
+  // Its set-point: a parameter's name, or "" when the target is no one
+  // parameter; target_text then says it in words.
+  std::string_view target_param;
+  std::string_view target_text;
+  std::string_view sets;      // what the loop moves, e.g. "drop probability p"
+  // A curve's law: the early-drop probability at queue q (packets) under
+  // these parameter values; null for drop-tail, which drops only when full.
+  double (*curve)(const std::map<std::string, double>& params, double q) = nullptr;
 };
 
 struct AqmDescriptor {

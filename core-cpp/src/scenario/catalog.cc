@@ -42,6 +42,20 @@ nlohmann::ordered_json LevelsJson(const std::vector<ChartLevel>& levels) {
   return out;
 }
 
+nlohmann::ordered_json ExplainJson(const AqmEntry& e) {
+  if (!e.explain) return nullptr;
+  const Explanation& x = e.explain();
+  nlohmann::ordered_json out = {{"plain", x.plain},
+                                {"picture", x.picture == LawPicture::kCurve ? "curve" : "loop"}};
+  if (x.picture == LawPicture::kLoop) {
+    out["measures"] = x.measures;
+    out["target_param"] = x.target_param;
+    out["target_text"] = x.target_text;
+    out["sets"] = x.sets;
+  }
+  return out;
+}
+
 nlohmann::ordered_json EntryJson(const AqmEntry& e) {
   const AqmDescriptor& d = e.describe();
   nlohmann::ordered_json params = nlohmann::ordered_json::array();
@@ -62,7 +76,8 @@ nlohmann::ordered_json EntryJson(const AqmEntry& e) {
   }
   return {{"name", d.name},       {"label", d.label},       {"source", d.source},
           {"summary", d.summary}, {"params", params},       {"signals", signals},
-          {"law", LawJson(d.law)}, {"levels", LevelsJson(d.levels)}};
+          {"law", LawJson(d.law)}, {"levels", LevelsJson(d.levels)},
+          {"explain", ExplainJson(e)}};
 }
 }  // namespace
 

@@ -1,4 +1,5 @@
 import { isRecord, type Fields } from '../lib/json';
+import { isExplanation, readExplanation, type AqmExplanation } from './explanation';
 // The core's catalogue of disciplines (describeAqms, wasm/API.md) as typed
 // data. It is the only description of the disciplines the page has: the
 // discipline menus, the parameter panels and the signal charts are built from
@@ -73,6 +74,8 @@ export interface AqmSpec {
   /** Null for a discipline registered without law text. */
   law: AqmLaw | null;
   levels: AqmLevel[];
+  /** The plain words and the law's picture beside the parameters; null for a discipline registered without them. */
+  explain: AqmExplanation | null;
 }
 
 
@@ -149,7 +152,8 @@ export function isAqmSpec(value: unknown): value is AqmSpec {
     value.signals.every(isAqmSignalSpec) &&
     (law === null || (isRecord(law) && isString(law.tex) && isString(law.idea) && isString(law.paper) && Array.isArray(law.variables) && law.variables.every(isLawVariable))) &&
     Array.isArray(value.levels) &&
-    value.levels.every(isLevel)
+    value.levels.every(isLevel) &&
+    isExplanation(value.explain)
   );
 }
 
@@ -170,8 +174,9 @@ export function readAqmSpec(value: unknown): AqmSpec | undefined {
   }
   const law = readLaw(value.law);
   const levels = readLevels(value.levels);
-  if (law === undefined || levels === undefined) return undefined;
-  return { name: value.name, label: value.label, source: value.source, summary: value.summary, params: value.params, signals: value.signals, law, levels };
+  const explain = readExplanation(value.explain);
+  if (law === undefined || levels === undefined || explain === undefined) return undefined;
+  return { name: value.name, label: value.label, source: value.source, summary: value.summary, params: value.params, signals: value.signals, law, levels, explain };
 }
 
 /** Reads describeAqms() output; a malformed entry is named rather than skipped. */

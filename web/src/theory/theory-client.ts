@@ -1,5 +1,5 @@
 import type { TheoryReply, TheoryRequest } from './theory-runner';
-import { readAnalysis, readQueueModel, readResponseBounds, type Analysis, type QueueModel, type Read, type ResponseBounds } from './theory-json';
+import { readAnalysis, readLawSamples, readQueueModel, readResponseBounds, type Analysis, type LawSamples, type QueueModel, type Read, type ResponseBounds } from './theory-json';
 
 // The page's side of the theory worker: one call per request, answered in
 // order of arrival, read into typed values. The worker is made on the first
@@ -51,6 +51,11 @@ export class TheoryClient {
 
   responseBounds(request: object): Promise<Timed<ResponseBounds>> {
     return this.call({ kind: 'bounds', json: JSON.stringify(request) }, readResponseBounds);
+  }
+
+  /** A curve law's samples (wasm/API.md, lawCurve): the core's own law at queue lengths up to the buffer. */
+  lawCurve(request: { aqm: string; params: Record<string, number>; buffer_pkts: number; points: number }): Promise<Timed<LawSamples>> {
+    return this.call({ kind: 'law', json: JSON.stringify(request) }, readLawSamples);
   }
 
   dispose(): void {

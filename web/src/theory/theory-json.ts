@@ -300,6 +300,20 @@ export function readResponseBounds(text: string): Read<ResponseBounds> {
   });
 }
 
+/** A curve law sampled by the core (lawCurve): p at each queue length, the buffer last. */
+export interface LawSamples {
+  queue: number[];
+  p: number[];
+}
+
+export function readLawSamples(text: string): Read<LawSamples> {
+  return answer(text, (o) => {
+    const samples = { queue: nums(o, 'queue', ''), p: nums(o, 'p', '') };
+    sameLengths('', samples);
+    return samples;
+  });
+}
+
 /**
  * The chain's P(b in the system) as the distribution of what the simulated
  * queue counts, the packets waiting (b - 1 for b >= 1; wasm/API.md): the

@@ -12,12 +12,14 @@ export interface TheoryCore {
   analyzeScenario(scenarioJson: string, side: number): string;
   solveQueueModel(modelJson: string): string;
   responseBounds(json: string): string;
+  lawCurve(json: string): string;
 }
 
 export type TheoryRequest =
   | { id: number; kind: 'analyze'; scenario: string; side: number }
   | { id: number; kind: 'queue'; model: string }
-  | { id: number; kind: 'bounds'; json: string };
+  | { id: number; kind: 'bounds'; json: string }
+  | { id: number; kind: 'law'; json: string };
 
 /** `text` is the core's answer; `error` means the core could not be asked at all. */
 export type TheoryReply = { id: number; text: string; ms: number } | { id: number; error: string };
@@ -26,10 +28,10 @@ export function isTheoryRequest(data: unknown): data is TheoryRequest {
   if (!isRecord(data) || typeof data.id !== 'number') return false;
   if (data.kind === 'analyze') return typeof data.scenario === 'string' && typeof data.side === 'number';
   if (data.kind === 'queue') return typeof data.model === 'string';
-  return data.kind === 'bounds' && typeof data.json === 'string';
+  return (data.kind === 'bounds' || data.kind === 'law') && typeof data.json === 'string';
 }
 
-const functionsNeeded: readonly (keyof TheoryCore)[] = ['analyzeScenario', 'solveQueueModel', 'responseBounds'];
+const functionsNeeded: readonly (keyof TheoryCore)[] = ['analyzeScenario', 'solveQueueModel', 'responseBounds', 'lawCurve'];
 
 export class TheoryRunner {
   private core: Promise<TheoryCore> | null = null;
@@ -53,7 +55,9 @@ export class TheoryRunner {
         ? core.analyzeScenario(request.scenario, request.side)
         : request.kind === 'queue'
           ? core.solveQueueModel(request.model)
-          : core.responseBounds(request.json);
+          : request.kind === 'bounds'
+            ? core.responseBounds(request.json)
+            : core.lawCurve(request.json);
     return { id: request.id, text, ms: this.now() - start };
   }
 

@@ -38,6 +38,8 @@ declare module '*/generated/aqmlab.mjs' {
     solveQueueModel?(modelJson: string): string;
     responseBounds?(json: string): string;
     analyzeModel?(modelJson: string): string;
+    /** A curve law sampled against the queue (wasm/API.md, "lawCurve"). */
+    lawCurve?(json: string): string;
   }
 
   const createAqmLab: (options?: object) => Promise<AqmLabModule>;

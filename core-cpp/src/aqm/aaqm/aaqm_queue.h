@@ -39,6 +39,7 @@ class AaqmQueue final : public ParamQueue<AaqmQueue, aaqm::Params> {
   }};
   static Status Validate(const aaqm::Params&) { return {}; }
   static const AqmDescriptor& Describe();
+  static const Explanation& Explain();
 
   AaqmQueue(const QueueDiscEnv& env, const aaqm::Params& params);
   double probability() const override { return state_.p; }

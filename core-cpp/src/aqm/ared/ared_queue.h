@@ -46,6 +46,7 @@ class AredQueue final : public ParamQueue<AredQueue, ared::Params> {
       JoinFields(red::Fields<ared::Params>(kAredText), kOwnFields);
   static Status Validate(const ared::Params& p);
   static const AqmDescriptor& Describe();
+  static const Explanation& Explain();
   static const theory::DisciplineTheory& Theory();
 
   AredQueue(const QueueDiscEnv& env, const ared::Params& params);

@@ -45,6 +45,7 @@ class AutoRedQueue final : public ParamQueue<AutoRedQueue, autored::Params> {
       JoinFields(JoinFields(kBaseField, red::Fields<autored::Params>(kAutoRedText)), kIntervalField);
   static Status Validate(const autored::Params& p);
   static const AqmDescriptor& Describe();
+  static const Explanation& Explain();
   static const theory::DisciplineTheory& Theory();
 
   AutoRedQueue(const QueueDiscEnv& env, const autored::Params& params);

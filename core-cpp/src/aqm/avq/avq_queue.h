@@ -21,6 +21,7 @@ class AvqQueue final : public ParamQueue<AvqQueue, avq::Params> {
   }};
   static Status Validate(const avq::Params&) { return {}; }
   static const AqmDescriptor& Describe();
+  static const Explanation& Explain();
 
   AvqQueue(const QueueDiscEnv& env, const avq::Params& params);
   double probability() const override { return state_.signal_rate; }

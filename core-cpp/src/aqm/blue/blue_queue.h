@@ -23,6 +23,7 @@ class BlueQueue final : public ParamQueue<BlueQueue, blue::Params> {
   }};
   static Status Validate(const blue::Params&) { return {}; }
   static const AqmDescriptor& Describe();
+  static const Explanation& Explain();
 
   using ParamQueue::ParamQueue;
   double probability() const override { return state_.p; }

@@ -33,6 +33,7 @@ class CobaltQueue final : public ParamQueue<CobaltQueue, cobalt::Params> {
   }};
   static Status Validate(const cobalt::Params& p);
   static const AqmDescriptor& Describe();
+  static const Explanation& Explain();
 
   using ParamQueue::ParamQueue;
   // p(t): BLUE's drop probability.

@@ -22,6 +22,7 @@ class CodelQueue final : public ParamQueue<CodelQueue, codel::Params> {
   }};
   static Status Validate(const codel::Params& p);
   static const AqmDescriptor& Describe();
+  static const Explanation& Explain();
 
   using ParamQueue::ParamQueue;
   double probability() const override { return signal_share_; }

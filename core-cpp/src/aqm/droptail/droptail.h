@@ -15,6 +15,7 @@ class DropTailQueue final : public ParamQueue<DropTailQueue, DropTailParams> {
   static constexpr std::array<ParamField<DropTailParams>, 0> kFields{};
   static Status Validate(const DropTailParams&) { return {}; }
   static const AqmDescriptor& Describe();
+  static const Explanation& Explain();
   static const theory::DisciplineTheory& Theory();
 
   using ParamQueue::ParamQueue;

@@ -31,6 +31,7 @@ class FqCodelQueue final : public ParamQueue<FqCodelQueue, fq_codel::Params> {
   }};
   static Status Validate(const fq_codel::Params& p);
   static const AqmDescriptor& Describe();
+  static const Explanation& Explain();
 
   FqCodelQueue(const QueueDiscEnv& env, const fq_codel::Params& params);
   double probability() const override { return signal_share_; }

@@ -33,6 +33,7 @@ class FqPieQueue final : public ParamQueue<FqPieQueue, fq_pie::Params> {
       JoinFields(LiftFields<fq_pie::Params>(PieQueue::kFields), kOwnFields);
   static Status Validate(const fq_pie::Params& p) { return PieQueue::Validate(p.Pie()); }
   static const AqmDescriptor& Describe();
+  static const Explanation& Explain();
 
   FqPieQueue(const QueueDiscEnv& env, const fq_pie::Params& params);
   // p(t): the largest drop probability of any flow queue.

@@ -31,6 +31,7 @@ class PidQueue final : public ParamQueue<PidQueue, pid::Params> {
   }};
   static Status Validate(const pid::Params&) { return {}; }
   static const AqmDescriptor& Describe();
+  static const Explanation& Explain();
   static const theory::DisciplineTheory& Theory();
 
   PidQueue(const QueueDiscEnv& env, const pid::Params& params);

@@ -36,6 +36,7 @@ class PieQueue final : public ParamQueue<PieQueue, pie::Params> {
   }};
   static Status Validate(const pie::Params&) { return {}; }
   static const AqmDescriptor& Describe();
+  static const Explanation& Explain();
 
   PieQueue(const QueueDiscEnv& env, const pie::Params& params);
   double probability() const override { return state_.p; }

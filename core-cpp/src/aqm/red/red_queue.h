@@ -28,6 +28,7 @@ class RedQueue final : public ParamQueue<RedQueue, red::Params> {
       red::Fields<red::Params>(kRedText);
   static Status Validate(const red::Params& p);
   static const AqmDescriptor& Describe();
+  static const Explanation& Explain();
   static const theory::DisciplineTheory& Theory();
 
   using ParamQueue::ParamQueue;

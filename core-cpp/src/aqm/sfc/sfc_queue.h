@@ -31,6 +31,7 @@ class SfcQueue final : public ParamQueue<SfcQueue, sfc::Params> {
   }};
   static Status Validate(const sfc::Params&) { return {}; }
   static const AqmDescriptor& Describe();
+  static const Explanation& Explain();
 
   SfcQueue(const QueueDiscEnv& env, const sfc::Params& params);
   double probability() const override { return state_.p; }

@@ -41,6 +41,7 @@ class SredQueue final : public ParamQueue<SredQueue, sred::Params> {
       JoinFields(red::Fields<sred::Params>(kSredText), kOwnFields);
   static Status Validate(const sred::Params& p);
   static const AqmDescriptor& Describe();
+  static const Explanation& Explain();
 
   SredQueue(const QueueDiscEnv& env, const sred::Params& params);
   double probability() const override { return state_.red.pb; }

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { memo, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { sideColour } from '../../lib/colours';
 import type { Lab } from '../../lab/lab';
 import type { SideInfo } from '../../protocol/protocol';
@@ -7,6 +7,8 @@ import { findAqm, type AqmSpec } from '../../aqm/aqm-table';
 import { buildParamControls } from '../../aqm/param-controls';
 import { ParamPanelModel } from '../../aqm/param-panel-model';
 import { ParamField } from './ParamField';
+import { LawPicture } from './LawPicture';
+import { withGlossaryLinks } from './glossary-terms';
 import { Part } from '../../lesson/Part';
 import { useFiredEvents } from '../use-fired-events';
 import { paramsNow } from '../../scenario/values-now';
@@ -42,15 +44,6 @@ export const DisciplinePanel = memo(function DisciplinePanel({ lab, index, info,
         {name} <span className="aqm-name">parameters</span>
       </h2>
       {info && <SideSetup info={info} aqms={aqms} index={index} />}
-      {spec && (
-        // Folded, so the parameters stay beside the charts on a projector.
-        <details className="aqm-summary">
-          <summary>About {spec.label}</summary>
-          <p>
-            {spec.summary} <cite>{spec.source}</cite>
-          </p>
-        </details>
-      )}
       {spec && info && (
         // A new run (reset, switch) starts from the scenario's values: every run's
         // info is new, so the panel's model is rebuilt from them (and its fields'
@@ -113,8 +106,20 @@ function ParamPanel({ lab, index, spec, params: atStart, bufferPkts }: ParamPane
   useEffect(() => () => model.cancel(), [model]);
   const states = useSyncExternalStore(model.subscribe, model.snapshot);
 
-  if (model.controls.length === 0) return <p className="param-none">{spec.label} has no parameters.</p>;
+  // The values the sliders show now, for the law's picture (it redraws as one moves).
+  const current = { ...params, ...Object.fromEntries(Object.entries(states).map(([name, state]) => [name, state.value])) };
+  const about = <AboutFold spec={spec} params={current} bufferPkts={bufferPkts ?? defaultBufferPkts} />;
+  if (model.controls.length === 0) {
+    return (
+      <>
+        {about}
+        <p className="param-none">{spec.label} has no parameters.</p>
+      </>
+    );
+  }
   return (
+    <>
+    {about}
     <div className="param-grid" role="group" aria-label={`${spec.label} parameters`}>
       {model.controls.map((control) => {
         const state = states[control.name];
@@ -137,5 +142,29 @@ function ParamPanel({ lab, index, spec, params: atStart, bufferPkts }: ParamPane
         );
       })}
     </div>
+    </>
+  );
+}
+
+/** The core's buffer when a scenario sets none (scenario.h). */
+const defaultBufferPkts = 200;
+
+/**
+ * What the discipline is, in plain words with the glossary's terms linked,
+ * the picture of its law from the values now, and where it comes from.
+ * Folded, so the parameters stay beside the charts on a projector; the
+ * picture is drawn only while the fold is open.
+ */
+function AboutFold({ spec, params, bufferPkts }: { spec: AqmSpec; params: Readonly<Record<string, number>>; bufferPkts: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="aqm-summary" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>About {spec.label}</summary>
+      {spec.explain && <p className="aqm-plain">{withGlossaryLinks(spec.explain.plain)}</p>}
+      {open && <LawPicture spec={spec} params={params} bufferPkts={bufferPkts} />}
+      <p>
+        {spec.summary} <cite>{spec.source}</cite>
+      </p>
+    </details>
   );
 }

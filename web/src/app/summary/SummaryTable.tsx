@@ -12,6 +12,7 @@ import { bestMeaning, bestPerColumn, queueColumns, shownColumns, summaryColumns,
 import { SideControls } from '../SideControls';
 import { ClassTable } from './ClassTable';
 import { SummaryControls } from './SummaryControls';
+import { glossaryId } from '../aqm/glossary-terms';
 
 // One row per side: its name, discipline menu and state, then the core's run
 // summary (after the warm-up), the best value of each column marked in bold
@@ -173,7 +174,7 @@ export function SummaryTable({ lab, statuses, poller }: SummaryTableProps) {
         <summary>What the columns mean</summary>
         <dl>
           {[...summaryColumns, ...queueColumns].map((c) => (
-            <div key={c.figure}>
+            <div key={c.figure} id={glossaryId(c.figure)}>
               <dt>
                 {c.label}
                 {c.unit && ` (${c.unit})`}

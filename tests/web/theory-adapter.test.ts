@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAnalysis, readQueueModel, readResponseBounds, waitingDistribution } from '../../web/src/theory/theory-json';
+import { readAnalysis, readQueueModel, readLawSamples, readResponseBounds, waitingDistribution } from '../../web/src/theory/theory-json';
 import { isTheoryRequest, TheoryRunner, type TheoryReply, type TheoryRequest } from '../../web/src/theory/theory-runner';
 import { TheoryClient, type TheoryPort } from '../../web/src/theory/theory-client';
 import { cannedAnalysis, FakeTheoryCore } from './fake-theory-core';
@@ -82,6 +82,7 @@ describe('the theory worker', () => {
     expect(isTheoryRequest({ id: 1, kind: 'analyze', scenario: '{}', side: 0 })).toBe(true);
     expect(isTheoryRequest({ id: 1, kind: 'analyze', scenario: '{}' })).toBe(false);
     expect(isTheoryRequest({ id: 1, kind: 'queue', model: '{}' })).toBe(true);
+    expect(isTheoryRequest({ id: 1, kind: 'law', json: '{}' })).toBe(true);
     expect(isTheoryRequest({ kind: 'bounds', json: '{}' })).toBe(false);
     expect(isTheoryRequest({ id: 1, kind: 'solve', json: '{}' })).toBe(false);
   });
@@ -94,7 +95,9 @@ describe('the theory worker', () => {
     expect('text' in reply && readAnalysis(reply.text).ok).toBe(true);
     await runner.handle({ id: 5, kind: 'queue', model: '{}' });
     await runner.handle({ id: 6, kind: 'bounds', json: '{}' });
-    expect(core.calls).toEqual(['analyze 1', 'queue', 'bounds']);
+    const law = await runner.handle({ id: 7, kind: 'law', json: '{}' });
+    expect(core.calls).toEqual(['analyze 1', 'queue', 'bounds', 'law']);
+    expect('text' in law && readLawSamples(law.text)).toEqual({ ok: true, value: { queue: [0, 10, 20], p: [0, 0.1, 1] } });
   });
 
   it('says which functions a core without the analysis lacks, and tries loading again later', async () => {
@@ -104,7 +107,7 @@ describe('the theory worker', () => {
       return Promise.resolve({ analyzeScenario: () => '' });
     }, () => 0);
     const reply = await runner.handle({ id: 1, kind: 'queue', model: '{}' });
-    expect(reply).toEqual({ id: 1, error: 'this build of the core has no solveQueueModel, responseBounds (rebuild it: bash scripts/build-wasm.sh)' });
+    expect(reply).toEqual({ id: 1, error: 'this build of the core has no solveQueueModel, responseBounds, lawCurve (rebuild it: bash scripts/build-wasm.sh)' });
     await runner.handle({ id: 2, kind: 'queue', model: '{}' });
     expect(loads).toBe(2);
   });

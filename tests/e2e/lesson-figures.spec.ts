@@ -20,7 +20,10 @@ async function runStep(page: Page, lesson: string, step: number, untilS: number,
   }
   await page.getByTestId('lesson-run').click();
   await expect(page.getByTestId('lesson-status')).toHaveText(`The run reached ${untilS} s and paused.`, { timeout: 240_000 });
-  await expect(page.getByTestId('side-0')).toHaveAttribute('data-measured', String(untilS - 5), { timeout: 30_000 });
+  // Each side's summary comes on its own: wait for every row.
+  for (const row of await page.getByTestId('summary-table').locator('tbody tr').all()) {
+    await expect(row).toHaveAttribute('data-measured', String(untilS - 5), { timeout: 30_000 });
+  }
 }
 
 /** The number a cell shows (after the best-in-column star, if any); NaN for the dash of an empty figure. */
@@ -42,6 +45,8 @@ test.describe('the figures the lessons quote', () => {
 
   test('surge-response step 2: LRED settles 4.2 s after the surge, AOPC 5.1 s, PI never', async ({ page }) => {
     await runStep(page, 'surge-response', 2, 120, 'number');
+    // A run longer than the charts' last 60 s turns them to the whole run.
+    await expect(page.getByTestId('range-whole')).toBeChecked();
     await expect(page.getByTestId('side-2')).toHaveAttribute('data-name', 'AOPC');
     expect(await figure(page, 1, 'responseTimeS')).toBeCloseTo(4.2, 1);
     expect(await figure(page, 2, 'responseTimeS')).toBeCloseTo(5.1, 1);
@@ -64,6 +69,7 @@ test.describe('the figures the lessons quote', () => {
 
   test("fairness-udp step 3: over the window 'flood' FQ-CoDel gives the flood 1.33 Mb/s, the downloads 8.6, the call no loss", async ({ page }) => {
     await runStep(page, 'fairness-udp', 3, 60, 'number');
+    await expect(page.getByTestId('range-recent')).toBeChecked();
     await page.getByTestId('summary-window').selectOption('flood');
     await page.getByTestId('class-details').locator('summary').click();
     expect(await classFigure(page, 1, 'udp', 'goodputMbps')).toBeCloseTo(1.33, 1);

@@ -5,15 +5,6 @@ import react from '@vitejs/plugin-react';
 // One port for dev and preview so scripts and Playwright agree; PORT overrides it.
 const port = Number(process.env.PORT ?? 5173);
 
-// Cross-origin isolation, so the page may share memory with its workers: the
-// sides' lockstep clock (web/src/worker/shared-clock.ts). A host without these
-// headers still works, with the lockstep's limits sent as messages instead.
-// AQMLAB_ISOLATION=off serves without them (scripts/live-bench.mjs --no-isolation measures that case).
-const isolation =
-  process.env.AQMLAB_ISOLATION === 'off'
-    ? {}
-    : { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
-
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
@@ -24,7 +15,10 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
+    // The bundler's timing report is advice for plugin authors: on a busy
+    // machine it fires at every build and says nothing about the page.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
-  server: { host: '127.0.0.1', port, strictPort: true, headers: isolation },
-  preview: { host: '127.0.0.1', port, strictPort: true, headers: isolation },
+  server: { host: '127.0.0.1', port, strictPort: true },
+  preview: { host: '127.0.0.1', port, strictPort: true },
 });

@@ -1,4 +1,4 @@
-// The sweep benchmark (issue 16): runs per second of `aqmlab sweep` on one
+// The sweep benchmark: runs per second of `aqmlab sweep` on one
 // core and on every core, and the scaling efficiency
 //   (runs/s on n cores) / (n x runs/s on one core),
 // where 90% or more is the aim. `--quick` is the CI smoke run (a small sweep;

@@ -1,6 +1,6 @@
 // How long the core takes to solve the AAQM paper's queueing model in
 // Chromium: the MMPP / Erlang-m / 1 / L chain with 16 arrival phases (four
-// MMPP-2 sources), m = 4 service stages and L = 200, the size issue 17 says
+// MMPP-2 sources), m = 4 service stages and L = 200, the size that
 // must solve "in well under a second in the page". The web build of the core
 // (web/src/generated, what the page's theory worker loads) is served as it is
 // and called from a module worker, as the page does; each solve is timed
@@ -29,7 +29,7 @@ import { startPreview } from './preview-server.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const quick = process.argv.includes('--quick');
 const runs = quick ? 2 : 9;
-const boundMs = 1000; // issue 17: the 16-phase chain "solves in under a second in Chromium"
+const boundMs = 1000; // the target: the 16-phase chain "solves in under a second in Chromium"
 const port = Number(process.env.E2E_PORT ?? 4179);
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 

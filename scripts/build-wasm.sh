@@ -1,12 +1,25 @@
 #!/usr/bin/env bash
 # Builds the core to WebAssembly with Debian's Emscripten and copies the web
 # build where Vite imports it (web/src/generated/).
+#   bash scripts/build-wasm.sh               both builds: the page's and Node's (tests, benchmarks)
+#   bash scripts/build-wasm.sh aqmlab_web    the page's only (what `npm start` needs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}   # emcc's optimiser needs acorn
-emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release > build-wasm.log 2>&1 || { cat build-wasm.log; exit 1; }
-cmake --build build/wasm -j2 >> build-wasm.log 2>&1 || { tail -50 build-wasm.log; exit 1; }
+log=build/wasm-build.log
+mkdir -p build
+# Configure once: the generated build.ninja re-runs CMake by itself when a
+# CMakeLists.txt changes, so a second run goes straight to ninja (a no-op
+# when nothing changed).
+if [ ! -f build/wasm/build.ninja ]; then
+  emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release > "$log" 2>&1 || { cat "$log"; exit 1; }
+fi
+targets=()
+for t in "$@"; do targets+=(--target "$t"); done
+cmake --build build/wasm -j2 "${targets[@]}" > "$log" 2>&1 || { tail -50 "$log"; exit 1; }
 mkdir -p web/src/generated
-cp build/wasm/web/aqmlab.mjs build/wasm/web/aqmlab.wasm web/src/generated/
-rm -f build-wasm.log
-echo "wasm: web/src/generated/aqmlab.{mjs,wasm} and build/wasm/node/aqmlab-node.{cjs,wasm}"
+# Copied only when changed, so an unchanged core leaves the page's inputs as they were.
+for f in aqmlab.mjs aqmlab.wasm; do
+  cmp -s "build/wasm/web/$f" "web/src/generated/$f" || cp "build/wasm/web/$f" "web/src/generated/$f"
+done
+rm -f "$log"

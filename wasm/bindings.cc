@@ -11,6 +11,7 @@
 #include <new>
 #include <string>
 
+#include "metrics/columns.h"
 #include "metrics/summary_json.h"
 #include "scenario/catalog.h"
 #include "scenario/json_reader.h"
@@ -139,6 +140,7 @@ std::string ValidateScenario(const std::string& json) {
 EMSCRIPTEN_BINDINGS(aqmlab) {
   emscripten::function("describeAqms", &DescribeAqms);
   emscripten::function("describeSenders", &DescribeSenders);
+  emscripten::function("describeColumns", &aqmlab::ColumnTablesJson);
   emscripten::function("defaultScenario", &DefaultScenario);
   emscripten::function("validateScenario", &ValidateScenario);
   emscripten::class_<SimulationHandle>("Simulation")

@@ -17,8 +17,8 @@ namespace {
 constexpr double kDeg = 180 / std::numbers::pi;
 
 double Number(const StabilityReport& r, const std::string& name) {
-  for (const auto& [k, v] : r.numbers) {
-    if (k == name) return v;
+  for (const Quantity& q : r.numbers) {
+    if (q.key == name) return q.value;
   }
   ADD_FAILURE() << "no number " << name;
   return NAN;

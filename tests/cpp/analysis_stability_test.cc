@@ -15,8 +15,8 @@ namespace aqmlab::analysis {
 namespace {
 
 double Number(const StabilityReport& r, const std::string& name) {
-  for (const auto& [k, v] : r.numbers) {
-    if (k == name) return v;
+  for (const Quantity& q : r.numbers) {
+    if (q.key == name) return q.value;
   }
   ADD_FAILURE() << "no number " << name;
   return NAN;
@@ -143,13 +143,21 @@ TEST(Stability, PidDefaultsKeepTheDefaultLabStable) {
 
 TEST(Stability, MscTheoremOne) {
   const LoopPlant plant{100, 3750, 0.1, 200};
-  const StabilityReport r = AnalyseStability("msc", {{"r_w", 0.5}, {"ts_l", 0.2}}, plant);
+  const StabilityReport r = AnalyseStability("msc", {{"r_w", 0.5}, {"ts_l", 0.2}, {"alpha", 0.01}}, plant);
   const double k = -std::log(0.5) / 0.2, a = 2 * 100.0 * 100 / (0.001 * 3750);
   const double wg = 0.1 * std::min(a, 10.0), lhs = 0.001 * 3750 * 3750 / (4e6);
-  EXPECT_NEAR(Number(r, "ratio"), lhs / std::sqrt(wg * wg / (k * k) + 1), 1e-12);
+  EXPECT_NEAR(Number(r, "theorem_ratio"), lhs / std::sqrt(wg * wg / (k * k) + 1), 1e-12);
+  EXPECT_EQ(Number(r, "ratio"), std::max(Number(r, "theorem_ratio"), Number(r, "queue_term_ratio")));
   EXPECT_EQ(r.verdict, VerdictOf(Number(r, "ratio")));
+  EXPECT_TRUE(r.sufficient);
   // lhs grows as 1 / N^3: few flows break the theorem's condition.
-  EXPECT_EQ(AnalyseStability("msc", {{"r_w", 0.5}, {"ts_l", 0.2}}, {10, 3750, 0.1, 200}).verdict, "unstable");
+  const StabilityReport few = AnalyseStability("msc", {{"r_w", 0.5}, {"ts_l", 0.2}, {"alpha", 0.01}}, {10, 3750, 0.1, 200});
+  EXPECT_GT(Number(few, "theorem_ratio"), 1.1);
+  EXPECT_EQ(few.verdict, "unstable");
+  // The queue term is a proportional controller alpha / qref on TCP's plant,
+  // whose DC gain is (R C)^3 / (4 N^2): ten times alpha, ten times its ratio.
+  const StabilityReport hot = AnalyseStability("msc", {{"r_w", 0.5}, {"ts_l", 0.2}, {"alpha", 0.1}}, plant);
+  EXPECT_NEAR(Number(hot, "queue_term_ratio") / Number(r, "queue_term_ratio"), 10, 1e-9);
 }
 
 TEST(Stability, NoLinearAnalysis) {

@@ -121,8 +121,8 @@ TEST(FqCodelQueue, CodelActsPerFlowSoASparseFlowIsNeverDropped) {
   EXPECT_GT(h.disc().counters().drops_of(DropReason::kEarly), 20);  // the bulk flow's
   EXPECT_EQ(sparse_delivered, sparse_sent);
   const auto& q = h.as<FqCodelQueue>().queues();
-  EXPECT_TRUE(q.flow(q.Classify(bulk)).codel.dropping || q.flow(q.Classify(bulk)).codel.count > 1);
-  EXPECT_FALSE(q.flow(q.Classify(sparse)).codel.dropping);
+  EXPECT_TRUE(q.flow(q.Classify(bulk)).law.dropping || q.flow(q.Classify(bulk)).law.count > 1);
+  EXPECT_FALSE(q.flow(q.Classify(sparse)).law.dropping);
   h.ExpectBalanced();
 }
 

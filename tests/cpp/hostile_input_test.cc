@@ -1,4 +1,4 @@
-// Issue 14's reproducers at the parser: hostile or extreme scenario text and
+// Reproducers of hostile-input defects at the parser: hostile or extreme scenario text and
 // live events are refused with a message that names the field, is short and
 // safe to print, and never crash.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Issue 14's reproducers at run time: valid scenarios that used to grow
+// Reproducers of run-time limit defects: valid scenarios that used to grow
 // memory without bound now end with a clear error or stay bounded.
 #include <gtest/gtest.h>
 

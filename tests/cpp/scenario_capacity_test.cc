@@ -1,6 +1,6 @@
 // A live capacity change acts on both directions of the hop: the way back,
 // which carries the ACKs, must not keep the capacity it was built with, or it
-// would cap the goodput without a word (issue 12's "capacity trap").
+// would cap the goodput without a word (a "capacity trap" a class would not see).
 #include <gtest/gtest.h>
 
 #include <string>

@@ -50,7 +50,7 @@ test.describe('experiment presets', () => {
     await expect(page.getByTestId('experiment-metric')).toHaveValue('response_time_s');
     await expect(page.getByTestId('experiment-line')).toHaveCount(3);
     await expect(page.getByTestId('experiment-row')).toHaveCount(30);
-    // The PI and REM lower bounds of issue 17 draw beside a response time against N.
+    // The PI and REM lower bounds (LRED paper) draw beside a response time against N.
     await expect(page.getByTestId('theory-curve')).toHaveCount(2);
 
     // The link names the preset: the page it opens shows it chosen and described.

@@ -178,7 +178,7 @@ test.describe('experiments', () => {
     });
   }
 
-  test('a response time against N shows the PI and REM lower bounds as curves (issue 17)', async ({ page }) => {
+  test('a response time against N shows the PI and REM lower bounds as curves', async ({ page }) => {
     test.setTimeout(180_000);
     await page.goto('/');
     await setUpSmallSweep(page);

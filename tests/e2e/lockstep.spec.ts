@@ -2,12 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { failOnPageErrors } from './helpers';
 import { fragmentOf, side, sideRows } from './lab-driver';
 
-// Issue 12's lockstep: six sides of the default scenario (100 flows) advance
-// together. Paused, at any speed, every side stands at the same simulated
-// time, and the page shows that time. Sides in one simulation worker (the
-// default on a 2-core machine) also run at one time: every batch the page
-// gets finds them there. Sides spread over several workers (`?simWorkers=3`)
-// keep in step through the shared clock and still pause at one time.
+// The lockstep: six sides of the default scenario (100 flows) advance
+// together in one simulation worker. Paused, at any speed, every side stands
+// at the same simulated time, and the page shows that time; running, every
+// batch the page gets finds them at one time.
 
 const disciplines = ['droptail', 'red', 'ared', 'pi', 'pie', 'codel'];
 
@@ -38,11 +36,11 @@ async function pauseAll(page: Page): Promise<number[]> {
 test.describe('six sides in lockstep', () => {
   failOnPageErrors();
 
-  /** The six sides running, `search` in the page's URL (e.g. `?simWorkers=3`). */
-  async function openSix(page: Page, search = ''): Promise<void> {
+  /** The six sides running. */
+  async function openSix(page: Page): Promise<void> {
     const sides = disciplines.map((aqm) => ({ aqm, params: {} }));
     // Long enough that "as fast as possible" on a quiet machine does not reach the end (a finished run is not paused).
-    await page.goto(`/${search}#${fragmentOf({ scenario: { duration_s: 3600, groups: [{ count: 100 }], sides }, layout: 'overlay' })}`);
+    await page.goto(`/#${fragmentOf({ scenario: { duration_s: 3600, groups: [{ count: 100 }], sides }, layout: 'overlay' })}`);
     await expect(sideRows(page)).toHaveCount(disciplines.length);
     for (let i = 0; i < disciplines.length; i++) await expect(side(page, i)).toHaveAttribute('data-state', 'running');
   }
@@ -58,18 +56,12 @@ test.describe('six sides in lockstep', () => {
     }
   }
 
-  test('the page is cross-origin isolated, so the sides keep lockstep through shared memory', async ({ page }) => {
-    await openSix(page);
-    // Without the headers (vite.config.ts) the lab still runs, on the slower message relay (web/src/app/lockstep.ts).
-    expect(await page.evaluate(() => window.crossOriginIsolated && typeof SharedArrayBuffer === 'function')).toBe(true);
-  });
-
   test('paused at any speed, every side stands at one time, the time the page shows', async ({ page }) => {
     await openSix(page);
     await pausesInStep(page);
   });
 
-  test('in one simulation worker, every batch finds every side at one time, at any speed', async ({ page }) => {
+  test('every batch finds every side at one time, at any speed', async ({ page }) => {
     // Every side's batches as the page receives them on its channel: [channel, simulated time at its end].
     await page.addInitScript(() => {
       const Native = window.MessageChannel;
@@ -89,7 +81,7 @@ test.describe('six sides in lockstep', () => {
         }
       };
     });
-    await openSix(page, '?simWorkers=1');
+    await openSix(page);
     for (const speed of ['max', '10']) {
       await page.getByTestId('speed').selectOption(speed);
       await page.waitForTimeout(500);
@@ -107,10 +99,5 @@ test.describe('six sides in lockstep', () => {
       expect(within(lists[0] ?? []).length, `batches at ${speed}`).toBeGreaterThan(10);
       for (const l of lists) expect(within(l), `batch times at ${speed}`).toEqual(within(lists[0] ?? []));
     }
-  });
-
-  test('spread over three simulation workers, the sides still pause at one time', async ({ page }) => {
-    await openSix(page, '?simWorkers=3');
-    await pausesInStep(page);
   });
 });

@@ -109,7 +109,7 @@ test.describe('links', () => {
     await expect(page.getByTestId('share-status')).toContainText('Link copied');
     const url = await page.evaluate(() => navigator.clipboard.readText());
     expect(url).toBe(page.url()); // the address bar carries the same link
-    expect(new URL(url).hash).toMatch(/^#v1\.[A-Za-z0-9_-]+$/);
+    expect(new URL(url).hash).toMatch(/^#v3\.[A-Za-z0-9_-]+$/);
 
     const now = Math.max(...(await sideRows(page).evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-sim-time'))))));
     const target = Math.ceil(now) + 10;
@@ -269,7 +269,7 @@ test.describe('broken and hostile links', () => {
     { what: 'not base64', fragment: 'v1.this*is!not~base64', message: /character 5 of the data \('\*'\) is not base64url/ },
     // Cut to a length base64url can have, so the inflater sees the damage.
     { what: 'truncated', fragment: `v1.${payload.slice(0, Math.floor(payload.length / 8) * 4)}`, message: /damaged or cut short/ },
-    { what: 'a version this page does not read', fragment: `v3.${payload}`, message: /version 3 is not one this page reads \(it reads versions 1 and 2\)/ },
+    { what: 'a version this page does not read', fragment: `v4.${payload}`, message: /version 4 is not one this page reads \(it reads versions 1, 2, 3\)/ },
     { what: 'not a lab link at all', fragment: 'section-2', message: /not an AQM Lab link/ },
     {
       what: 'a scenario the core refuses',

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { failOnPageErrors } from './helpers';
 import { download, fragmentOf, parseCsv, pausedAtZero, runTo, type ParsedCsv } from './lab-driver';
 
-// What a side runs differently from the others (issue 15): a switch of
+// What a side runs differently from the others: a switch of
 // discipline mid-run (sides[i].switch_to, AutoRED's base-then-switch
 // schedule) and a buffer of its own (sides[i].buffer_pkts, MSC exp 4's AVQ
 // with 20 packets). The side's panel says so, and the series show it happen.

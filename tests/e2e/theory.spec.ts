@@ -2,9 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { failOnPageErrors, numberAttribute } from './helpers';
 import { pause, pausedAtZero, runTo } from './lab-driver';
 
-// Theory in the page (issue 17): the fluid model over the queue chart and
+// Theory in the page: the fluid model over the queue chart and
 // its recomputation after a live change, the panel's Bode plot, margins,
-// equilibrium and bounds table, the stability badge that follows a slider
+// equilibrium and bounds table, the stability panel in words (verdict,
+// margin, the law's region, the formula on request) following a slider
 // across the preset's boundary, the MMPP chain over the simulated queue
 // distribution of the preset made for it, and the laws typeset by KaTeX
 // from the page's own files.
@@ -104,6 +105,11 @@ test.describe('theory', () => {
     for (const d of await curves.evaluateAll((paths) => paths.map((p) => p.getAttribute('d') ?? ''))) {
       expect(d.match(/L/g)?.length ?? 0).toBeGreaterThan(100);
     }
+    // The default lab's RED: 50 flows put its equilibrium on the ramp, and the
+    // margin is said in words; the phase and gain margins sit with the formula.
+    await expect(red.getByTestId('stability-region')).toHaveAttribute('data-region', 'ramp');
+    await expect(red.getByTestId('stability-margin')).toHaveText(/^[\d.,]+x (inside|past) the rule's bound: /);
+    await red.getByTestId('stability-formula').locator('summary').click();
     await expect(red.getByTestId('stability-margins')).toHaveText(/^(Phase margin -?[\d.]+°|No gain crossover).*, (gain margin -?[\d.]+ dB|gain margin unbounded)/);
     // RED's equilibrium: the queue where its curve meets p0, inside the buffer.
     const equilibrium = red.getByTestId('equilibrium');
@@ -158,27 +164,45 @@ test.describe('theory', () => {
     await expect(rows.nth(4).locator('td').nth(1)).toHaveText(/^\d+\.\d ms$/);
   });
 
-  test('the stability badge flips when the flows slider crosses RED’s boundary in the preset made for it', async ({ page }) => {
+  test('the stability panel speaks of the gentle ramp, the margin and the rule, and flips with the flows slider', async ({ page }) => {
     await loadPreset(page, 'teach-red-stability', "RED's stability condition, live");
     await openTheory(page);
-    const steep = page.getByTestId('theory-side-0').getByTestId('stability-badge');
-    const gentle = page.getByTestId('theory-side-1').getByTestId('stability-badge');
-    await expect(steep).toHaveAttribute('data-verdict', 'stable', { timeout: 30_000 });
-    await expect(gentle).toHaveAttribute('data-verdict', 'stable');
-    await expect(page.getByTestId('theory-side-0').getByTestId('stability-rule')).not.toBeEmpty();
-    await expect(page.getByTestId('theory-side-0').getByTestId('stability-numbers')).toContainText('N');
+    const fast = page.getByTestId('theory-side-0');
+    const slow = page.getByTestId('theory-side-1');
+    // 200 flows: the equilibrium queue (about 199) is above max_th (150), on the
+    // gentle ramp, where Hollot et al.'s condition fails for wq 0.002 and holds
+    // for an average 200 times slower.
+    await expect(fast.getByTestId('stability-badge')).toHaveAttribute('data-verdict', 'unstable', { timeout: 30_000 });
+    await expect(fast.getByTestId('stability-badge')).toHaveText('unstable');
+    await expect(slow.getByTestId('stability-badge')).toHaveAttribute('data-verdict', 'stable');
+    await expect(fast.getByTestId('stability-region')).toHaveAttribute('data-region', 'gentle');
+    await expect(fast.getByTestId('stability-region')).toContainText('above max_th (150) on the gentle ramp');
+    await expect(fast.getByTestId('stability-margin')).toHaveText(/^3\.4x past the rule's bound: unstable$/);
+    await expect(slow.getByTestId('stability-margin')).toHaveText(/^5\.8x inside the rule's bound: stable with room$/);
+    await expect(fast.getByTestId('stability-sufficient')).toContainText('may oscillate, not that it must');
+    // The formula on request: closed at first, then the rule typeset and its numbers named in words.
+    const formula = fast.getByTestId('stability-formula');
+    await expect(formula.getByTestId('stability-tex')).toBeHidden();
+    await formula.locator('summary').click();
+    await expect(formula.getByTestId('stability-tex').locator('.katex-display')).toBeVisible();
+    await expect(formula.getByTestId('stability-tex').locator('annotation[encoding="application/x-tex"]')).toContainText(String.raw`\mathrm{max}_{th}`);
+    const rows = formula.getByTestId('stability-numbers').locator('th');
+    await expect(rows.first()).toHaveText('long-lived TCP flows');
+    await expect(formula.getByTestId('stability-numbers')).toContainText('slope of the drop curve there, per packet');
+    await expect(formula.getByTestId('stability-numbers')).not.toContainText('C_pps');
 
     const flows = page.getByTestId('flows-slider');
-    // 200 -> 80 flows: below the steep RED's boundary (about 130 to 145), above the gentle one's (about 45).
-    await flows.fill('80');
-    await expect(page.getByTestId('flows-value')).toHaveText('80');
-    await expect(steep).toHaveAttribute('data-verdict', 'unstable', { timeout: 30_000 });
-    await expect(steep).toHaveText('unstable');
-    await expect(gentle).toHaveAttribute('data-verdict', 'stable');
+    // 200 -> 30 flows: below the slow RED's boundary (about 35), on the ramp.
+    await flows.fill('30');
+    await expect(page.getByTestId('flows-value')).toHaveText('30');
+    await expect(slow.getByTestId('stability-badge')).toHaveAttribute('data-verdict', 'unstable', { timeout: 30_000 });
+    await expect(slow.getByTestId('stability-region')).toHaveAttribute('data-region', 'ramp');
+    await expect(fast.getByTestId('stability-badge')).toHaveAttribute('data-verdict', 'unstable');
 
     await flows.fill('200');
-    await expect(steep).toHaveAttribute('data-verdict', 'stable', { timeout: 30_000 });
+    await expect(slow.getByTestId('stability-badge')).toHaveAttribute('data-verdict', 'stable', { timeout: 30_000 });
   });
+
 
   test('the laws are typeset by KaTeX with its fonts from the page itself, no other host asked', async ({ page, baseURL }) => {
     const elsewhere: string[] = [];

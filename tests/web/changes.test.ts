@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LiveRecord, gestureIdleMs } from '../../web/src/app/live-record';
+import { LiveRecord, gestureIdleMs } from '../../web/src/lab/live-record';
 import { changesOf, startValues, type GestureEvent, type SideStart } from '../../web/src/scenario/changes';
 
 const scenario = JSON.stringify({

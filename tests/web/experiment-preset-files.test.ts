@@ -30,7 +30,7 @@ describe('the experiment presets', () => {
     }
   });
 
-  it("covers the figures issue 16 names", () => {
+  it("covers the papers' figures the lab redoes", () => {
     const ids = entries().map((e) => e.id);
     for (const id of ['lred-fig4', 'lred-fig6', 'lred-fig8', 'aopc-fig8', 'msc-fig3', 'msc-fig4', 'msc-fig6-ecn', 'msc-fig6-noecn', 'aaqm-fig16']) expect(ids).toContain(id);
   });

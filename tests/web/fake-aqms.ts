@@ -10,9 +10,9 @@ export const fakeDescribeAqms = JSON.stringify([
     source: 'Floyd & Jacobson 1993',
     summary: 'Early drops from an average queue.',
     params: [
-      { name: 'wq', label: 'Averaging weight', unit: '', kind: 'real', default: 0.002, min: 1e-6, max: 1, step: 0.0001, help: 'EWMA weight (Floyd & Jacobson 1993).' },
-      { name: 'min_th', label: 'Minimum threshold', unit: 'pkts', kind: 'real', default: 5, min: 0, max: 100000, step: 1, help: 'A quarter of the buffer.', default_buffer_fraction: 0.25 },
-      { name: 'max_th', label: 'Maximum threshold', unit: 'pkts', kind: 'real', default: 15, min: 1, max: 100000, step: 1, help: 'Three quarters of the buffer.', default_buffer_fraction: 0.75 },
+      { name: 'wq', label: 'Averaging weight', unit: '', kind: 'real', default: 0.002, min: 1e-6, max: 1, step: 0.0001, help: 'EWMA weight (Floyd & Jacobson 1993).', scale: 'log', sensible: [1e-5, 0.1] },
+      { name: 'min_th', label: 'Minimum threshold', unit: 'pkts', kind: 'real', default: 5, min: 0, max: 100000, step: 1, help: 'A quarter of the buffer.', default_buffer_fraction: 0.25, buffer_bound: true },
+      { name: 'max_th', label: 'Maximum threshold', unit: 'pkts', kind: 'real', default: 15, min: 1, max: 100000, step: 1, help: 'Three quarters of the buffer.', default_buffer_fraction: 0.75, buffer_bound: true },
       { name: 'max_p', label: 'Maximum probability', unit: '', kind: 'real', default: 0.1, min: 0, max: 1, step: 0.001, help: 'Drop probability at max_th.' },
       { name: 'gentle', label: 'Gentle', unit: '', kind: 'toggle', default: 1, min: 0, max: 1, step: 1, help: 'Floyd 2000.' },
     ],

@@ -9,7 +9,7 @@ import { presetText } from './preset-files';
 // Property tests (fast-check) of what the page takes from outside: the share
 // link codec and the JSON check. Random and mutated input is refused with a
 // message, never a throw, or accepted into a state the core accepts too
-// (issue 14). Seeds are fixed so a failure replays; raise numRuns to search
+// (the hostile-input audit). Seeds are fixed so a failure replays; raise numRuns to search
 // longer (AQMLAB_PROPERTY_RUNS).
 
 const runs = Number(process.env.AQMLAB_PROPERTY_RUNS ?? 200);

@@ -1,12 +1,10 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Lab } from '../../web/src/app/lab';
+import { Lab } from '../../web/src/lab/lab';
 import type { AqmLabModule } from '../../web/src/generated/aqmlab.mjs';
-import type { FromWorker, ToWorker } from '../../web/src/protocol/protocol';
-import { SimRunner } from '../../web/src/worker/sim-runner';
-import { FakePort } from './fake-port';
 import { ManualClock } from './manual-clock';
+import { oneWorker } from './runner-port';
 
 // The promise of Lab.exportScenario, against the real core: a run steered
 // live (sides apart in time when the changes came) and the exported scenario
@@ -26,18 +24,6 @@ async function loadCore(): Promise<AqmLabModule> {
 
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-class RunnerPort extends FakePort {
-  constructor(core: AqmLabModule, clock: ManualClock) {
-    super();
-    const runner = new SimRunner({ loadModule: async () => core, post: (m: FromWorker) => this.reply(m), clock });
-    const post = this.post.bind(this);
-    this.post = (message: ToWorker) => {
-      post(message);
-      if (!this.terminated) void runner.receive(message);
-    };
-  }
-}
-
 /** Every column of every side, sample by sample. */
 function samples(lab: Lab): number[][][] {
   return lab.sides.map((side) =>
@@ -51,7 +37,7 @@ describe.skipIf(!existsSync(nodeBuild) || !existsSync(loaderPath))('an exported 
   const labs: Lab[] = [];
 
   const newLab = async (): Promise<Lab> => {
-    const lab = new Lab(() => new RunnerPort(core, clock), { sideCount: 2, speed: 10, windowS: 60 });
+    const lab = new Lab(oneWorker(core, clock), { sideCount: 2, speed: 10, windowS: 60 });
     labs.push(lab);
     lab.start();
     await drive(lab, () => lab.sides.every((s) => s.status.info !== null));

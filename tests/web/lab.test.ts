@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Lab } from '../../web/src/app/lab';
-import { pauseTogether } from '../../web/src/app/side-sync';
+import { Lab } from '../../web/src/lab/lab';
+import { pauseTogether } from '../../web/src/lab/side-sync';
 import type { FromWorker, ToWorker } from '../../web/src/protocol/protocol';
 import { createFakeCore, fakeScenario, type FakeCore } from './fake-core';
 import { ManualClock } from './manual-clock';
-import { RunnerPort } from './runner-port';
+import { oneWorker, type RunnerPort } from './runner-port';
 
 // The page's controller against real runners on the fake core: structural
 // changes rewrite the scenario and restart every side on it, live changes act
@@ -52,11 +52,7 @@ describe('Lab', () => {
     core = createFakeCore();
     ports = [];
     clock = new ManualClock();
-    lab = new Lab(() => {
-      const port = new RunnerPort(core, clock);
-      ports.push(port);
-      return port;
-    });
+    lab = new Lab(oneWorker(core, clock, ports));
     lab.start();
     await settle();
   });
@@ -284,48 +280,44 @@ describe('Lab', () => {
     ]);
   });
 
-  it('keeps the sides in lockstep: one that stands still holds the others within the lead, and Pause stops all at one time', async () => {
-    await drive(() => lab.sides.every((s) => s.now > 0.05), 50);
-    lab.sides[0]?.pause(); // side 0 stands still; side 1 may only run one lead (1 s at 10x) past it
-    await drive(() => false, 60);
-    const [still = 0, other = 0] = times();
-    expect(other).toBeGreaterThan(still);
-    expect(other).toBeLessThanOrEqual(still + 1 + 1e-9);
-    expect(other).toBeLessThan(2); // the run's end: without the limit it would have got there
-    expect(lab.shownTime()).toBe(still); // the page shows the time both have reached
-    lab.play();
-    await drive(() => (lab.sides[0]?.now ?? 0) > other, 60);
+  it('keeps the sides in lockstep in one worker: whenever samples arrive both stand at one time, and Pause stops both there', async () => {
+    const seen: number[][] = [];
+    for (let i = 0; i < 60; i++) {
+      clock.advance(10);
+      await settle();
+      seen.push(times());
+    }
+    expect(seen.at(-1)?.[0]).toBeGreaterThan(0.3);
+    for (const [a, b] of seen) expect(a).toBe(b);
     await pause();
-    const [a, b] = times();
+    const [a = 0, b = 0] = times();
     expect(a).toBe(b);
+    expect(Math.round(a * 100) / 100).toBe(a); // a sample time
     expect(lab.shownTime()).toBe(a);
   });
 
-  it('pauses with one message per side, no hold and reply, at the sample time at or after the furthest limit', async () => {
+  it('pauses with one message per side and no hold, each side at the sample time at or after the time they stand at', async () => {
     await drive(() => lab.sides.every((s) => s.now > 0.3), 100);
-    const limits = ports.map((p) => p.sent.flatMap((m) => (m.type === 'run/limit' ? [m.untilS] : [])).at(-1) ?? 0);
     const sentBefore = ports.map((p) => p.sent.length);
     await pause();
     const sent = ports.map((p, i) => p.sent.slice(sentBefore[i]).map((m) => m.type));
-    expect(sent.map((types) => types.filter((t) => t === 'run/until' || t === 'run/hold'))).toEqual([['run/until'], ['run/until']]);
+    expect(sent).toEqual([['run/pause'], ['run/pause']]);
     const [a = 0, b = 0] = times();
     expect(a).toBe(b);
-    expect(a).toBeGreaterThanOrEqual(Math.max(...limits));
-    expect(a).toBeLessThan(Math.max(...limits) + 0.01); // the first sample time at or after it
     expect(Math.round(a * 100) / 100).toBe(a);
-    expect(lab.shownTime()).toBe(a);
   });
 
-  it('pauses sides that stood past the bound it was given together all the same, by holding them', async () => {
-    lab.sides[0]?.pause(); // apart: side 1 runs on to its limit
+  it('pauses sides that stood apart together all the same: they meet at the sample time at or after the latest', async () => {
+    lab.sides[0]?.pause(); // apart: side 1 runs on alone
     await drive(() => (lab.sides[1]?.now ?? 0) > 0.5, 100);
     let stopped = false;
-    void pauseTogether(lab.sides, 10, 0.05).then(() => (stopped = true)); // a bound both sides are past
+    void pauseTogether(lab.sides, 10).then(() => (stopped = true));
     await drive(() => stopped);
     const [a = 0, b = 0] = times();
     expect(a).toBe(b);
     expect(a).toBeGreaterThan(0.5);
-    expect(ports.every((p) => p.sent.some((m) => m.type === 'run/hold'))).toBe(true);
+    expect(Math.round(a * 100) / 100).toBe(a);
+    expect(ports[0]?.sent.some((m) => m.type === 'run/until')).toBe(true);
   });
 
   it('runs every side to a time and pauses them all exactly there', async () => {

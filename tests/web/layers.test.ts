@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // web/src's folders are layers, and imports point down only:
-//   lib -> charts, aqm -> summary -> protocol -> scenario -> worker -> theory -> experiment -> app -> main.tsx
+//   lib -> charts, aqm -> summary -> protocol -> scenario -> worker -> theory -> experiment -> lab -> app -> main.tsx
 // lib is the leaf (colours, theme, formats, JSON, downloads, limits); charts
-// draws without React or the Lab; app holds the Lab and every React view.
+// draws without React or the Lab; lab is the page's controller (the Lab, its
+// sides, their lockstep, the paint loop), outside React; app holds the React views.
 // A folder may import itself and any folder of a lower rank; charts and aqm
 // share a rank and do not import each other.
 
@@ -21,8 +22,9 @@ const rank: Record<string, number> = {
   protocol: 3,
   scenario: 4,
   worker: 5,
-  theory: 5.5, // the papers' models beside the packets (issue 17): worker client, panels; the app hooks it in
+  theory: 5.5, // the papers' models beside the packets: worker client, panels; the app hooks it in
   experiment: 6, // the experiment view: sweeps on a worker pool, their plots (the Lab reaches it only through App's props)
+  lab: 6.5, // the page's controller: no React view, nothing of app/
   app: 7,
   '.': 8, // main.tsx
 };
@@ -70,6 +72,48 @@ function upwardImports(): string[] {
   return wrong;
 }
 
+/** The source file a relative specifier names, or null (a stylesheet, an asset, the generated core). */
+function resolveSource(files: ReadonlySet<string>, from: string, spec: string): string | null {
+  const base = path.resolve(path.dirname(from), spec.replace(/\?.*$/, ''));
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')];
+  return candidates.find((candidate) => files.has(candidate)) ?? null;
+}
+
+/** Each web/src file's imports of other web/src files (type-only imports included: they tie the modules as much). */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  const files = new Set(sourceFiles(src));
+  for (const file of files) {
+    const targets = importsOf(readFileSync(file, 'utf8')).map((spec) => resolveSource(files, file, spec));
+    graph.set(path.relative(src, file), targets.flatMap((t) => (t === null ? [] : [path.relative(src, t)])));
+  }
+  return graph;
+}
+
+/** One import cycle of `graph` as its files in order (the first repeated at the end), or null when there is none. */
+export function findCycle(graph: ReadonlyMap<string, readonly string[]>): string[] | null {
+  const done = new Set<string>();
+  const onPath: string[] = [];
+  const visit = (node: string): string[] | null => {
+    const at = onPath.indexOf(node);
+    if (at >= 0) return [...onPath.slice(at), node];
+    if (done.has(node)) return null;
+    onPath.push(node);
+    for (const next of graph.get(node) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    onPath.pop();
+    done.add(node);
+    return null;
+  };
+  for (const node of graph.keys()) {
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
 describe('web/src layers', () => {
   it('reads every kind of import', () => {
     const text = [
@@ -90,5 +134,17 @@ describe('web/src layers', () => {
 
   it('imports only downwards', () => {
     expect(upwardImports()).toEqual([]);
+  });
+
+  it('finds a cycle where there is one, and none in a tree', () => {
+    const ring = new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']], ['d.ts', ['a.ts']]]);
+    expect(findCycle(ring)).toEqual(['a.ts', 'b.ts', 'c.ts', 'a.ts']);
+    expect(findCycle(new Map([['a.ts', ['b.ts', 'c.ts']], ['b.ts', ['c.ts']], ['c.ts', []]]))).toBeNull();
+  });
+
+  it('has no import cycle, within a folder or across folders', () => {
+    const graph = importGraph();
+    expect(graph.get(path.join('charts', 'line-chart.ts'))).toContain(path.join('charts', 'chart-types.ts'));
+    expect(findCycle(graph)).toBeNull();
   });
 });

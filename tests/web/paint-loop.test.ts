@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PaintLoop } from '../../web/src/app/paint-loop';
+import { PaintLoop } from '../../web/src/lab/paint-loop';
 
 // The paint loop draws a frame only when the time every side has reached
 // moved, or when something else asked for it; and never past that time.

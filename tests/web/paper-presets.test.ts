@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nodeCore, nodeCoreBuilt } from './node-core';
 import { presetText } from './preset-files';
 
-// The papers' schedules in their presets (issue 15): AutoRED's base period
+// The papers' schedules in their presets: AutoRED's base period
 // before the switch, and AAQM's parameter changes during 125-175 s.
 
 interface Side {

@@ -98,7 +98,7 @@ describe('ParamPanelModel', () => {
     expect(model.state('max_p')).toEqual({
       value: 0.3,
       accepted: 0.3,
-      error: 'Maximum probability (max_p) = 2 refused: max_p: must be in [0, 1], got 2',
+      error: 'Maximum probability = 2 refused: must be in [0, 1], got 2',
     });
   });
 
@@ -109,7 +109,7 @@ describe('ParamPanelModel', () => {
     expect(model.state('max_th')).toEqual({
       value: 30,
       accepted: 30,
-      error: 'Maximum threshold (max_th) = 5 refused: min_th: must be below max_th (5), got 10',
+      error: 'Maximum threshold = 5 refused: Minimum threshold: must be below max_th (5), got 10',
     });
     expect(model.state('min_th')?.error).toBeNull();
     clock.advance(intervalMs);
@@ -127,7 +127,7 @@ describe('ParamPanelModel', () => {
     calls[0]?.refuse('event.max_p: no');
     await settle();
     expect(model.state('max_p')?.value).toBe(0.6);
-    expect(model.state('max_p')?.error).toBe('Maximum probability (max_p) = 0.5 refused: max_p: no');
+    expect(model.state('max_p')?.error).toBe('Maximum probability = 0.5 refused: no');
     clock.advance(intervalMs);
     expect(calls.map((c) => c.value)).toEqual([0.5, 0.6]);
     calls[1]?.accept();
@@ -145,14 +145,14 @@ describe('ParamPanelModel', () => {
     calls[0]?.accept();
     calls[1]?.refuse('wq: too big');
     await settle();
-    expect(model.state('wq')).toEqual({ value: 0.01, accepted: 0.01, error: 'Averaging weight (wq) = 0.02 refused: wq: too big' });
+    expect(model.state('wq')).toEqual({ value: 0.01, accepted: 0.01, error: 'Averaging weight = 0.02 refused: too big' });
   });
 
   it('does not send what is not a number', () => {
     const { sent, model } = panelOnFakeCore();
     model.set('min_th', Number.NaN);
     expect(sent).toEqual([]);
-    expect(model.state('min_th')).toEqual({ value: 10, accepted: 10, error: 'Minimum threshold (min_th): enter a number' });
+    expect(model.state('min_th')).toEqual({ value: 10, accepted: 10, error: 'Minimum threshold: enter a number' });
   });
 
   it('sends toggles as 0 and 1', async () => {

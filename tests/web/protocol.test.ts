@@ -14,8 +14,6 @@ describe('protocol guards', () => {
     expect(isToWorker({ type: 'run/hold', id: 5 })).toBe(true);
     expect(isToWorker({ type: 'sim/apply', id: 3, event: { kind: 'group_on', group: 1 }, atS: 4.2 })).toBe(true);
     expect(isToWorker({ type: 'scenario/check', id: 6, scenario: '{}' })).toBe(true);
-    expect(isToWorker({ type: 'run/clock', buffer: new SharedArrayBuffer(24) })).toBe(true);
-    expect(isToWorker({ type: 'run/clock', buffer: null })).toBe(true);
     expect(isFromWorker({ type: 'call/reply', id: 5, call: 'run/hold', reply: 1.5 })).toBe(true);
     expect(isFromWorker({ type: 'call/reply', id: 6, call: 'scenario/check', reply: { error: null, scenario: '{}' } })).toBe(true);
   });
@@ -30,8 +28,7 @@ describe('protocol guards', () => {
     expect(isToWorker({ type: 'sim/apply', id: 1, event: { kind: 'set_flows', group: 0 } })).toBe(false);
     expect(isToWorker({ type: 'sim/apply', id: 1, event: { kind: 'set_capacity', mbps: 5 } })).toBe(false); // atS missing
     expect(isToWorker({ type: 'run/until', untilS: 'soon' })).toBe(false);
-    expect(isToWorker({ type: 'run/clock', buffer: new ArrayBuffer(24) })).toBe(false); // not shared
-    expect(isToWorker({ type: 'run/clock' })).toBe(false);
+    expect(isToWorker({ type: 'run/limit', untilS: 1 })).toBe(false); // no such message: one worker, one lockstep
     expect(isFromWorker({ type: 'call/reply', id: 6, call: 'scenario/check', reply: { error: 3, scenario: '{}' } })).toBe(false);
     expect(isFromWorker({ type: 'call/reply', id: 6, call: 'run/explode', reply: 1 })).toBe(false);
     expect(isFromWorker({ type: 'call/reply', id: 6, call: 'toString', reply: 1 })).toBe(false);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readResult } from '../../web/src/worker/core-json';
 import { nodeCore, nodeCoreBuilt } from './node-core';
 
-// The worst case for memory in wasm (issue 14): an open-loop source at its
+// The worst case for memory in wasm: an open-loop source at its
 // documented maximum over the slowest access link. It used to grow the heap
 // by hundreds of MB per second until an abort reached the page as a bare
 // number thrown from advance(); now advance() returns -1 at the packet

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ToHost } from '../../web/src/worker/sim-host';
 import { SimHostPool, type HostWorker } from '../../web/src/worker/spawn-worker';
 
-// The sides' simulation workers (issue 12): at most one per core but one, the
-// sides spread evenly over them; a side's port ends only its own run, and a
-// worker that dies fails exactly the sides it held.
+// The sides' simulation worker: every side in one worker; a side's port ends
+// only its own run, and a worker that dies fails the sides it held, the next
+// side spawned getting a fresh worker.
 
 class FakeHost implements HostWorker {
   readonly posted: ToHost[] = [];
@@ -37,9 +37,8 @@ describe('SimHostPool', () => {
     }
   });
 
-  function pool(maxHosts: number, hosts: FakeHost[]): SimHostPool {
+  function pool(hosts: FakeHost[]): SimHostPool {
     return new SimHostPool(
-      maxHosts,
       () => {
         const h = new FakeHost();
         hosts.push(h);
@@ -53,23 +52,18 @@ describe('SimHostPool', () => {
     );
   }
 
-  it('puts every side in one worker on a 2-core machine, and spreads six sides evenly over three', () => {
-    const one: FakeHost[] = [];
-    const p1 = pool(1, one);
-    for (let i = 0; i < 6; i++) p1.spawn();
-    expect(one).toHaveLength(1);
-    expect(p1.sides()).toEqual([6]);
-
-    const three: FakeHost[] = [];
-    const p3 = pool(3, three);
-    for (let i = 0; i < 6; i++) p3.spawn();
-    expect(p3.sides()).toEqual([2, 2, 2]);
-    expect(three.map((h) => h.attached())).toEqual([[0, 3], [1, 4], [2, 5]]);
+  it('puts every side in one worker', () => {
+    const hosts: FakeHost[] = [];
+    const p = pool(hosts);
+    for (let i = 0; i < 6; i++) p.spawn();
+    expect(hosts).toHaveLength(1);
+    expect(p.sides()).toBe(6);
+    expect(hosts[0]?.attached()).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
   it("a side's port hands its channel to the worker with the crash flag, and terminating it detaches only that side", () => {
     const hosts: FakeHost[] = [];
-    const p = pool(1, hosts);
+    const p = pool(hosts);
     const a = p.spawn();
     p.spawn(7);
     const attach = hosts[0]?.posted[1];
@@ -77,28 +71,27 @@ describe('SimHostPool', () => {
     a.terminate();
     a.terminate(); // once only
     expect(hosts[0]?.posted.filter((m) => m.type === 'host/detach')).toEqual([{ type: 'host/detach', channel: 0 }]);
-    expect(p.sides()).toEqual([1]);
-    // A freed place is taken again before a new worker is spawned.
+    expect(p.sides()).toBe(1);
     p.spawn();
     expect(hosts).toHaveLength(1);
   });
 
   it('a worker that dies fails every side it held, and the next side gets a fresh worker', async () => {
     const hosts: FakeHost[] = [];
-    const p = pool(2, hosts);
-    const errors: string[][] = [[], [], []];
-    const ports = [p.spawn(), p.spawn(), p.spawn()]; // hosts 0, 1, 0
+    const p = pool(hosts);
+    const errors: string[][] = [[], []];
+    const ports = [p.spawn(), p.spawn()];
     ports.forEach((port, i) => port.onError((m) => errors[i]?.push(m)));
     hosts[0]?.crash('out of memory');
-    expect(errors).toEqual([['out of memory'], [], ['out of memory']]);
+    expect(errors).toEqual([['out of memory'], ['out of memory']]);
     expect(hosts[0]?.terminated).toBe(true);
-    expect(p.sides()).toEqual([1]);
+    expect(p.sides()).toBe(0);
     p.spawn();
-    expect(hosts).toHaveLength(3); // a fresh worker in the dead one's place
-    expect(p.sides()).toEqual([1, 1]);
+    expect(hosts).toHaveLength(2); // a fresh worker in the dead one's place
+    expect(p.sides()).toBe(1);
     p.spawn();
-    expect(hosts).toHaveLength(3);
-    expect(p.sides()).toEqual([2, 1]);
+    expect(hosts).toHaveLength(2);
+    expect(p.sides()).toBe(2);
     // A port listening after its worker died still hears why.
     const late: string[] = [];
     ports[0]?.onError((m) => late.push(m));

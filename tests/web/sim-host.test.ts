@@ -4,7 +4,7 @@ import { SimHost, isToHost, type ChannelEnd } from '../../web/src/worker/sim-hos
 import { createFakeCore, fakeScenario, type FakeCore } from './fake-core';
 import { ManualClock } from './manual-clock';
 
-// Several sides in one simulation worker (issue 12): the host's runs share one
+// Several sides in one simulation worker: the host's runs share one
 // driver, which advances them in rounds, so at every flush each side's batch
 // ends at the same simulated time; a side whose core fails, or whose page end
 // closes, leaves the others running.

@@ -89,10 +89,16 @@ describe('SimRunner', () => {
     expect(clock.pending).toBe(0);
   });
 
-  it('stops advancing while paused', async () => {
+  it('pauses at the first sample time at or after its time, then stops advancing', async () => {
     await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 10, play: true });
     clock.advance(50);
+    const at = core.created[0]?.now() ?? 0;
     await runner.receive({ type: 'run/pause' });
+    clock.advance(0);
+    const stoppedAt = core.created[0]?.now() ?? 0;
+    expect(stoppedAt).toBeGreaterThanOrEqual(at);
+    expect(stoppedAt).toBeLessThan(at + 0.01);
+    expect(Math.round(stoppedAt * 100) / 100).toBe(stoppedAt); // a sample time (10 ms)
     const count = ofType(posted, 'sim/batch').length;
     clock.advance(1000);
     expect(ofType(posted, 'sim/batch')).toHaveLength(count);
@@ -261,28 +267,6 @@ describe('SimRunner', () => {
     await runner.receive({ type: 'run/release' });
     clock.advance(100);
     expect(core.created[0]?.now()).toBeGreaterThan(0.77);
-  });
-
-  it('waits at its lockstep limit, says where at once, and goes on when the limit rises', async () => {
-    await runner.receive({ type: 'run/start', side: 0, scenario: null, speed: 'max', play: true });
-    await runner.receive({ type: 'run/limit', untilS: 0.5 });
-    clock.advance(1);
-    expect(ofType(posted, 'sim/batch').at(-1)?.now).toBe(0.5);
-    expect(clock.pending).toBe(0); // waiting: no tick until the limit moves
-    expect(ofType(posted, 'run/state').at(-1)).toMatchObject({ playing: true }); // a wait is not a pause
-    // A limit it has already reached still gets an answer, so the page is never left guessing.
-    const before = ofType(posted, 'sim/batch').length;
-    await runner.receive({ type: 'run/limit', untilS: 0.5 });
-    clock.advance(1);
-    expect(ofType(posted, 'sim/batch').slice(before).map((b) => [b.length, b.now])).toEqual([[0, 0.5]]);
-    await runner.receive({ type: 'run/limit', untilS: 1.2 });
-    clock.advance(1);
-    expect(ofType(posted, 'sim/batch').at(-1)?.now).toBe(1.2);
-    expect(ofType(posted, 'sim/batch').reduce((n, b) => n + b.length, 0)).toBe(120);
-    // Run-to-time is the page's own target: the limit does not stop it.
-    await runner.receive({ type: 'run/until', untilS: 1.7 });
-    clock.advance(1);
-    expect(ofType(posted, 'run/state').at(-1)).toMatchObject({ playing: false, now: 1.7 });
   });
 
   it('checks a scenario without touching the run, completing what the page edits from the defaults', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StatusFeed } from '../../web/src/app/status-feed';
+import { StatusFeed } from '../../web/src/lab/status-feed';
 
 // The sides' statuses for React: a lone change is told at once, a burst (a
 // lab-wide restart) at most once per interval, and the snapshot React reads

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Lab } from '../../web/src/app/lab';
+import { Lab } from '../../web/src/lab/lab';
 import { SummaryPoller, summariesFor } from '../../web/src/app/summary/use-run-summaries';
 import { createFakeCore } from './fake-core';
 import { ManualClock } from './manual-clock';
-import { RunnerPort } from './runner-port';
+import { oneWorker } from './runner-port';
 
 // The run summaries live outside React: one round asks every side and tells
 // its listeners once, with every side's answer; an answer belongs to the run
@@ -29,7 +29,7 @@ describe('SummaryPoller', () => {
     vi.stubGlobal('cancelAnimationFrame', () => undefined);
     const core = createFakeCore();
     clock = new ManualClock();
-    lab = new Lab(() => new RunnerPort(core, clock));
+    lab = new Lab(oneWorker(core, clock));
     lab.start();
     await drive(2);
     void lab.pause(); // paused, the fake runs do not reach their end

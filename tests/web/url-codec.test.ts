@@ -1,6 +1,8 @@
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { defaultLinkView, type LinkView } from '../../web/src/scenario/link-view';
 import {
+  checkLabState,
   decodeLabState,
   encodeLabState,
   fromBase64Url,
@@ -123,7 +125,7 @@ describe('lab state links', () => {
 describe('bad links', () => {
   it('name an unknown version, and a fragment that is not a lab link', async () => {
     const valid = await encodeLabState(steered);
-    expect(await errorOf(`v3.${valid.slice(3)}`)).toBe('link: version 3 is not one this page reads (it reads versions 1 and 2)');
+    expect(await errorOf(`v4.${valid.slice(3)}`)).toBe('link: version 4 is not one this page reads (it reads versions 1, 2, 3)');
     expect(await errorOf('section-3')).toMatch(/^link: not an AQM Lab link/);
     expect(await errorOf(valid.slice(3))).toMatch(/^link: not an AQM Lab link/);
   });
@@ -206,5 +208,48 @@ describe('the page start', () => {
       reason: "link: character 1 of the data ('%') is not base64url",
       message: "This link could not be opened (link: character 1 of the data ('%') is not base64url). Showing the default lab instead.",
     });
+  });
+});
+
+describe('links that keep what the person saw (v3)', () => {
+  const view: LinkView = { speed: 1, playing: false, range: 'whole', theory: true, panels: ['theory-section', 'event-marks'], preset: 'teach-red-stability', note: 'Predict the queue before you press Play.' };
+
+  it('carry the view beside the scenario and read back the same', async () => {
+    const fragment = await encodeLabState({ ...steered, view });
+    expect(fragment).toMatch(/^v3\./);
+    const decoded = await decodeLabState(fragment);
+    expect(decoded).toEqual({ ok: true, state: { ...steered, view } });
+  });
+
+  it('still open a v1 link made before views existed, with no view (it opens as it always did)', async () => {
+    // Made by encodeLabState before version 3: RED, max_p 0.2, 12 flows at 5 s, small multiples.
+    const old =
+      'v1.JcxRSgMxEIDhu_zPg7SVIsyzXsBXKUtoRglukjWTVGXJ3aV4gO_b8auV0FJFd27WPNWCHgU3i-iTEEcLPdWyOPp4EDxFc_Rtp4RsKK8vzwjhK6M0iwhbaCH7fczhZ9nQw8NpzotgNyv9H3f0LHymElHc-vK-1m9H-Gh13IlwraN09Hialyms4beOjpLH2tO2mjP_AA';
+    const decoded = await decodeLabState(old);
+    expect(decoded).toEqual({
+      ok: true,
+      state: {
+        scenario: { version: 1, seed: 7, duration_s: 30, sides: [{ name: 'RED', aqm: 'red', params: { max_p: 0.2 } }], events: [{ t: 5, kind: 'set_flows', group: 0, count: 12 }] },
+        layout: 'multiples',
+      },
+    });
+    expect(defaultLinkView).toMatchObject({ playing: true, speed: 10, range: 'recent' });
+  });
+
+  it('name what is wrong with a view, field by field', async () => {
+    const bad = async (patch: Record<string, unknown>) => {
+      const checked = checkLabState({ ...steered, view: { ...view, ...patch } });
+      return checked.ok ? 'accepted' : checked.error;
+    };
+    expect(await bad({ speed: 7 })).toBe('view.speed: must be one of 1, 10, 30, 100, max');
+    expect(await bad({ playing: 'yes' })).toBe('view.playing: must be true or false');
+    expect(await bad({ range: 'day' })).toBe('view.range: must be "recent" or "whole"');
+    expect(await bad({ panels: ['<script>'] })).toBe('view.panels: must be a list of at most 32 panel names');
+    expect(await bad({ preset: '../x' })).toBe('view.preset: must be a preset name or null');
+    expect(await bad({ note: 'x'.repeat(2001) })).toBe('view.note: must be text of at most 2000 characters');
+    expect(await bad({ colour: 'red' })).toBe('view: unknown field "colour"');
+    // Fields left out take the defaults of a link without a view.
+    const partial = checkLabState({ ...steered, view: { playing: true } });
+    expect(partial.ok && partial.state.view).toEqual({ ...defaultLinkView, playing: true });
   });
 });

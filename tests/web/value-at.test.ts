@@ -25,8 +25,10 @@ describe('the crosshair lookup', () => {
     expect(valueAt(store, 'queue_pkts', 1.5)).toEqual({ t: 1.5, value: 1500 });
     expect(valueAt(store, 'queue_pkts', 1.504)?.value).toBe(1500);
     expect(valueAt(store, 'queue_pkts', 1.506)?.value).toBe(1510);
-    // Times before the oldest held sample are gone with the overwritten samples.
-    expect(valueAt(store, 'queue_pkts', 1.0)).toBeNull();
+    // Before the oldest held sample the decimated history answers: one sample a bucket while
+    // it has buckets to spare, so still the exact sample.
+    expect(valueAt(store, 'queue_pkts', 1.0)).toEqual({ t: 1.0, value: 1000 });
+    expect(valueAt(store, 'queue_pkts', 0.0)).toBeNull(); // before the run's first sample
   });
 
   it('takes the first or last sample within one interval of the ends, nothing further out', () => {

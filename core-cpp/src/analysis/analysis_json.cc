@@ -44,10 +44,19 @@ void ReadDropCurve(JsonReader& r, std::string* error, MmppChainModel& m) {
   }
 }
 
-Json Numbers(const std::vector<std::pair<std::string, double>>& kv) {
+Json Numbers(const std::vector<Quantity>& qs) {
   Json o = Json::object();
-  for (const auto& [k, v] : kv) o[k] = std::isfinite(v) ? Json(v) : Json(nullptr);
+  for (const Quantity& q : qs) o[q.key] = std::isfinite(q.value) ? Json(q.value) : Json(nullptr);
   return o;
+}
+
+// The same in the rule's order, each with what it is in words.
+Json Quantities(const std::vector<Quantity>& qs) {
+  Json a = Json::array();
+  for (const Quantity& q : qs) {
+    a.push_back(Json{{"key", q.key}, {"words", q.words}, {"value", std::isfinite(q.value) ? Json(q.value) : Json(nullptr)}});
+  }
+  return a;
 }
 
 Json Optional(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
@@ -222,6 +231,12 @@ Json EquilibriumJson(const FluidEquilibrium& e) {
 
 Json StabilityJson(const StabilityReport& r) {
   Json out{{"discipline", r.discipline}, {"verdict", r.verdict}, {"rule", r.rule}, {"numbers", Numbers(r.numbers)}};
+  out["rule_tex"] = r.rule_tex;
+  out["quantities"] = Quantities(r.numbers);
+  out["region"] = r.region;
+  out["region_text"] = r.region_text;
+  out["ratio"] = r.ratio && std::isfinite(*r.ratio) ? Json(*r.ratio) : Json(nullptr);
+  out["sufficient"] = r.sufficient;
   out["margins"] = r.margins ? Json{{"gain_db", Optional(r.margins->gain_db)},
                                     {"phase_deg", Optional(r.margins->phase_deg)},
                                     {"crossover_rad_s", Optional(r.margins->crossover_rad_s)},

@@ -205,17 +205,15 @@ class Msc final : public FluidLaw {
 }  // namespace
 
 RedShape RedShapeOf(const ParamValues& p) {
-  return {ParamOr(p, "min_th", 5), ParamOr(p, "max_th", 15), ParamOr(p, "max_p", 0.1), ParamOr(p, "gentle", 1) != 0};
+  RedShape s;
+  s.min_th = ParamOr(p, "min_th", 5);
+  s.max_th = ParamOr(p, "max_th", 15);
+  s.max_p = ParamOr(p, "max_p", 0.1);
+  s.gentle = ParamOr(p, "gentle", 1) != 0;
+  return s;
 }
 
-double RedCurve(const RedShape& s, double avg) {
-  const double min_th = s.min_th, max_th = s.max_th, max_p = s.max_p;
-  const bool gentle = s.gentle;
-  if (avg < min_th) return 0;
-  if (avg < max_th) return max_p * (avg - min_th) / (max_th - min_th);
-  if (gentle && avg < 2 * max_th) return max_p + (1 - max_p) * (avg - max_th) / max_th;
-  return 1;
-}
+double RedCurve(const RedShape& s, double avg) { return red::CurveProbability(s, avg); }
 
 bool HasFluidLaw(const std::string& aqm) {
   for (const char* n : {"droptail", "red", "ared", "autored", "pi", "pid", "rem", "lred", "aopc", "msc"}) {

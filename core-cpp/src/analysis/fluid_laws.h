@@ -15,6 +15,7 @@
 #include <string>
 
 #include "analysis/stability.h"  // ParamValues
+#include "aqm/red/red_law.h"
 #include "sim/result.h"
 
 namespace aqmlab::analysis {
@@ -43,11 +44,9 @@ class FluidLaw {
 Result<std::unique_ptr<FluidLaw>> MakeFluidLaw(const std::string& aqm, const ParamValues& params);
 bool HasFluidLaw(const std::string& aqm);
 
-// RED's static curve (gentle or not) at average queue `avg`.
-struct RedShape {
-  double min_th = 5, max_th = 15, max_p = 0.1;
-  bool gentle = true;
-};
+// RED's static curve (gentle or not) at average queue `avg`: the law's own
+// (aqm/red/red_law.h) with the analysis's parameter values.
+using RedShape = red::Params;
 RedShape RedShapeOf(const ParamValues& p);
 double RedCurve(const RedShape& shape, double avg);
 inline double RedCurve(const ParamValues& p, double avg) { return RedCurve(RedShapeOf(p), avg); }

@@ -14,6 +14,20 @@
 // either side); unstable: r > 1.1. "none": no linear analysis (drop-tail,
 // CoDel, PIE, ... ; RED-derived adaptive laws use RED's rule at their base
 // setting and say so).
+//
+// The region. A linearisation holds only on the piece of the law the
+// equilibrium sits on, so each report names it: RED's ramp (slope max_p /
+// (max_th - min_th)), its gentle ramp above max_th (slope (1 - max_p) /
+// max_th), or the jump at max_th without gentle (unbounded slope: no
+// setting meets the rule); for every law, "buffer" when the equilibrium
+// queue is at or past the buffer (overflow holds the queue, as drop-tail)
+// and "saturated" when it would need p0 >= 1 (windows at their floor): no
+// linear rule applies there, the verdict is "none". Elsewhere "linear".
+//
+// Sufficient rules. Hollot et al.'s RED condition, MSC's Theorem 1 and
+// LRED's beta_hat are sufficient: met, the loop is stable; failed, it may
+// still be. The Nyquist ratio of PI, REM, PID and AOPC is the linear loop's
+// exact boundary.
 #pragma once
 
 #include <map>
@@ -41,11 +55,24 @@ struct LoopPlant {
   double buffer_pkts = 200;  // Q, for the response-time bounds
 };
 
+// A value the rule used: its key (stable, for programs), the value, and
+// what it is in words with its unit (for people).
+struct Quantity {
+  std::string key;
+  double value = 0;
+  std::string words;
+};
+
 struct StabilityReport {
   std::string discipline;
   std::string verdict = "none";  // stable | marginal | unstable | none
   std::string rule;              // the formula, as text
-  std::vector<std::pair<std::string, double>> numbers;  // the values it used, in order
+  std::string rule_tex;          // the same, as TeX
+  std::string region = "none";   // ramp | gentle | jump | linear | buffer | saturated | none
+  std::string region_text;       // where the equilibrium sits, in words
+  std::optional<double> ratio;   // r above: how far toward the limit (1 = on it)
+  bool sufficient = false;       // the rule is a sufficient condition only
+  std::vector<Quantity> numbers;  // the values it used, in order
   std::optional<Margins> margins;
   std::optional<BodeData> bode;
 };
@@ -56,7 +83,9 @@ std::string VerdictOf(double ratio);
 
 StabilityReport AnalyseStability(const std::string& aqm, const ParamValues& params, const LoopPlant& plant);
 
-// The loops themselves (also used by the tests).
+// The loops themselves (also used by the tests). RED's uses the slope of
+// the curve's piece its equilibrium sits on (the ramp's when that is
+// outside the ramp and the gentle ramp).
 OpenLoop RedLoop(const ParamValues& params, const LoopPlant& plant);
 // PI with a continuous controller K (s/z + 1) / s.
 OpenLoop PiLoop(double k, double z, const LoopPlant& plant);

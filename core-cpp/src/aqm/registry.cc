@@ -18,6 +18,8 @@
 #include "aqm/codel/codel_queue.h"
 #include "aqm/pie/pie_queue.h"
 #include "aqm/fq_codel/fq_codel_queue.h"
+#include "aqm/fq_pie/fq_pie_queue.h"
+#include "aqm/cobalt/cobalt_queue.h"
 
 namespace aqmlab {
 
@@ -47,6 +49,8 @@ constexpr AqmEntry kEntries[] = {
     Register<CodelQueue>(),
     Register<PieQueue>(),
     Register<FqCodelQueue>(),
+    Register<FqPieQueue>(),
+    Register<CobaltQueue>(),
 };
 }  // namespace
 

@@ -66,6 +66,12 @@ std::vector<BenchCase> Cases(bool quick) {
       {"100 flows, 10 Mb/s, drop-tail", Dumbbell(10, 100, 40, 440, 100 * scale, "droptail")},
       {"10000 flows, 10 Gb/s, RED",
        Dumbbell(10000, quick ? 1000 : 10000, 40, 440, quick ? 0.2 : 5, "red")},
+      // The queue-management laws side by side: the same dumbbell, so a
+      // case's cost per packet above drop-tail's is its discipline's.
+      {"100 flows, 10 Mb/s, PIE", Dumbbell(10, 100, 40, 440, 100 * scale, "pie")},
+      {"100 flows, 10 Mb/s, FQ-CoDel", Dumbbell(10, 100, 40, 440, 100 * scale, "fq_codel")},
+      {"100 flows, 10 Mb/s, FQ-PIE", Dumbbell(10, 100, 40, 440, 100 * scale, "fq_pie")},
+      {"100 flows, 10 Mb/s, COBALT", Dumbbell(10, 100, 40, 440, 100 * scale, "cobalt")},
   };
 }
 

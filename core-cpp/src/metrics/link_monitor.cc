@@ -1,7 +1,10 @@
 #include "metrics/link_monitor.h"
 
+#include <array>
 #include <cmath>
 #include <limits>
+
+#include "metrics/columns.h"
 
 namespace aqmlab {
 
@@ -12,10 +15,7 @@ LinkMonitor::LinkMonitor(std::string prefix, QueueLink& link, int8_t meter, size
 }
 
 void LinkMonitor::AppendColumnNames(std::vector<std::string>& names) const {
-  for (const char* n : {"queue_pkts", "delay_ms", "throughput_mbps", "utilisation", "arrivals",
-                        "drops", "marks", "p"}) {
-    names.push_back(prefix_ + "." + n);
-  }
+  for (const ColumnSpec& c : kLinkColumns) names.push_back(prefix_ + "." + std::string(c.name));
   for (const SignalSpec& s : link_.disc().descriptor().signals) {
     names.push_back(prefix_ + ".aqm." + std::string(s.name));
   }
@@ -39,15 +39,18 @@ void LinkMonitor::Sample(ColumnBatch::RowWriter& row, double dt, bool measuring)
   const double delay = delay_n_ ? delay_sum_ms_ / static_cast<double>(delay_n_)
                                 : std::numeric_limits<double>::quiet_NaN();
   disc.ReadSignals(signals_);
-  row.Put(q);
-  row.Put(delay);
-  row.Put(static_cast<double>(c.departure_bytes - last_.departure_bytes) * 8e-6 / dt);
-  row.Put((busy - last_busy_).seconds() / dt);
-  row.Put(static_cast<double>(c.arrivals - last_.arrivals));
-  row.Put(static_cast<double>(c.drops_total() - last_.drops_total()));
-  row.Put(static_cast<double>(c.marks - last_.marks));
-  row.Put(disc.probability());
-  for (double v : signals_) row.Put(v);
+  // Each value to its column by name (columns.h), the row in the table's order.
+  std::array<double, link::kCount> v;
+  v[link::kQueuePkts] = q;
+  v[link::kDelayMs] = delay;
+  v[link::kThroughputMbps] = static_cast<double>(c.departure_bytes - last_.departure_bytes) * 8e-6 / dt;
+  v[link::kUtilisation] = (busy - last_busy_).seconds() / dt;
+  v[link::kArrivals] = static_cast<double>(c.arrivals - last_.arrivals);
+  v[link::kDrops] = static_cast<double>(c.drops_total() - last_.drops_total());
+  v[link::kMarks] = static_cast<double>(c.marks - last_.marks);
+  v[link::kP] = disc.probability();
+  for (double x : v) row.Put(x);
+  for (double x : signals_) row.Put(x);
   if (measuring) queue_stats_.Add(q);
   delay_sum_ms_ = 0;
   delay_n_ = 0;

@@ -1,5 +1,7 @@
 #include "metrics/recorder.h"
 
+#include "metrics/columns.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -74,9 +76,7 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
     : loop_(loop), link_(bottleneck), probe_(std::move(probe)), interval_(interval),
       interval_s_(interval.seconds()), warmup_(warmup),
       summary_(probe_.classes, bottleneck.disc().link().buffer_packets, interval.seconds()) {
-  names_ = {"t",           "queue_pkts",     "queue_bytes",    "delay_ms",     "jitter_ms",
-            "throughput_mbps", "goodput_mbps", "utilisation",  "arrivals",     "drops_overflow",
-            "drops_forced", "drops_early",    "marks",          "p",            "flows"};
+  for (const ColumnSpec& c : kHop1Columns) names_.emplace_back(c.name);
   for (const SignalSpec& s : link_.disc().descriptor().signals) signal_names_.push_back(s.name);
   if (switched_to) {
     for (const SignalSpec& s : switched_to->signals) {
@@ -88,8 +88,7 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
   for (std::string_view n : signal_names_) names_.push_back("aqm." + std::string(n));
   signals_.resize(signal_names_.size());
   for (const TrafficClass& c : probe_.classes) {
-    names_.push_back("class." + c.name + ".goodput_mbps");
-    names_.push_back("class." + c.name + ".throughput_mbps");
+    for (const ColumnSpec& col : kClassColumns) names_.push_back("class." + c.name + "." + std::string(col.name));
   }
   const size_t classes = probe_.classes.size();
   for (const MonitoredLink& m : more_links) {
@@ -263,29 +262,36 @@ void MetricRecorder::Sample() {
     ReadSignalsByName(disc);
   }
 
+  // Each value goes to its column by name (columns.h); the row is written in the table's order.
+  const auto count = [&](int64_t now_total, int64_t last_total) { return static_cast<double>(now_total - last_total); };
+  std::array<double, hop1::kCount> v;
+  v[hop1::kT] = t;
+  v[hop1::kQueuePkts] = q;
+  v[hop1::kQueueBytes] = static_cast<double>(disc.bytes());
+  v[hop1::kDelayMs] = delay_n_ ? delay_sum_ms_ / static_cast<double>(delay_n_) : kNaN;
+  v[hop1::kJitterMs] = jitter_n_ ? jitter_sum_ms_ / static_cast<double>(jitter_n_) : kNaN;
+  v[hop1::kThroughputMbps] = static_cast<double>(c.departure_bytes - last_counters_.departure_bytes) * 8e-6 / dt;
+  v[hop1::kGoodputMbps] = static_cast<double>(delivered - last_delivered_) * 8e-6 / dt;
+  v[hop1::kUtilisation] = (busy - last_busy_).seconds() / dt;
+  v[hop1::kArrivals] = count(c.arrivals, last_counters_.arrivals);
+  v[hop1::kDropsOverflow] = count(c.drops_of(DropReason::kOverflow), last_counters_.drops_of(DropReason::kOverflow));
+  v[hop1::kDropsForced] = count(c.drops_of(DropReason::kForced), last_counters_.drops_of(DropReason::kForced));
+  v[hop1::kDropsEarly] = count(c.drops_of(DropReason::kEarly), last_counters_.drops_of(DropReason::kEarly));
+  v[hop1::kMarks] = count(c.marks, last_counters_.marks);
+  v[hop1::kP] = disc.probability();
+  v[hop1::kFlows] = static_cast<double>(*probe_.active_flows);
+
   ColumnBatch::RowWriter row = batch_.AppendRow();
-  row.Put(t);
-  row.Put(q);
-  row.Put(static_cast<double>(disc.bytes()));
-  row.Put(delay_n_ ? delay_sum_ms_ / static_cast<double>(delay_n_) : kNaN);
-  row.Put(jitter_n_ ? jitter_sum_ms_ / static_cast<double>(jitter_n_) : kNaN);
-  row.Put(static_cast<double>(c.departure_bytes - last_counters_.departure_bytes) * 8e-6 / dt);
-  row.Put(static_cast<double>(delivered - last_delivered_) * 8e-6 / dt);
-  row.Put((busy - last_busy_).seconds() / dt);
-  row.Put(static_cast<double>(c.arrivals - last_counters_.arrivals));
-  for (DropReason r : {DropReason::kOverflow, DropReason::kForced, DropReason::kEarly}) {
-    row.Put(static_cast<double>(c.drops_of(r) - last_counters_.drops_of(r)));
-  }
-  row.Put(static_cast<double>(c.marks - last_counters_.marks));
-  row.Put(disc.probability());
-  row.Put(static_cast<double>(*probe_.active_flows));
-  for (double v : signals_) row.Put(v);
+  for (double x : v) row.Put(x);
+  for (double x : signals_) row.Put(x);
   for (size_t k = 0; k < class_delivered_last_.size(); ++k) {
     const Bytes got = classes[k].delivered_bytes;
-    row.Put(static_cast<double>(got - class_delivered_last_[k]) * 8e-6 / dt);
-    class_delivered_last_[k] = got;
     const Bytes departed = links_.empty() ? class_departed_[k] : ClassDeparted(k);
-    row.Put(static_cast<double>(departed - class_departed_last_[k]) * 8e-6 / dt);
+    std::array<double, per_class::kCount> per;
+    per[per_class::kGoodputMbps] = static_cast<double>(got - class_delivered_last_[k]) * 8e-6 / dt;
+    per[per_class::kThroughputMbps] = static_cast<double>(departed - class_departed_last_[k]) * 8e-6 / dt;
+    for (double x : per) row.Put(x);
+    class_delivered_last_[k] = got;
     class_departed_last_[k] = departed;
   }
   for (auto& l : links_) l->Sample(row, dt, summary_.measuring());

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -30,6 +31,15 @@ enum class DropReason : uint8_t {
 
 enum class ParamKind : uint8_t { kReal, kInteger, kToggle };
 
+// How a control moves over a parameter: in steps, or in ratios where the
+// parameter spans decades (RED's weight, a controller's gains).
+enum class ParamScale : uint8_t { kLinear, kLog };
+
+struct ParamRange {
+  double min = 0;
+  double max = 0;
+};
+
 struct ParamSpec {
   std::string_view name;
   std::string_view label;
@@ -43,7 +53,27 @@ struct ParamSpec {
   // When > 0 the default is this fraction of the buffer (in packets), e.g. a
   // threshold at B/4, resolved against the scenario before the run starts.
   double buffer_fraction = 0;
+  ParamScale scale = ParamScale::kLinear;
+  // The values the parameter usually takes, inside [min, max]: a control
+  // covers them and asks before applying another. None: all of [min, max].
+  std::optional<ParamRange> sensible = std::nullopt;
+  // A queue length (a threshold, a target): above the buffer the queue never
+  // reaches it, so a control stops at the buffer.
+  bool buffer_bound = false;
 };
+
+// Table rows read as the paper's parameter plus what a control needs to know:
+// {LogScale({...}, 1e-5, 0.1), &Params::wq}, {BufferBound({...}), &Params::max_th}.
+constexpr ParamSpec LogScale(ParamSpec spec, double sensible_min, double sensible_max) {
+  spec.scale = ParamScale::kLog;
+  spec.sensible = ParamRange{sensible_min, sensible_max};
+  return spec;
+}
+
+constexpr ParamSpec BufferBound(ParamSpec spec) {
+  spec.buffer_bound = true;
+  return spec;
+}
 
 struct SignalSpec {
   std::string_view name;

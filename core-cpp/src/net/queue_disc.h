@@ -132,6 +132,9 @@ class QueueDisc : public EventTarget {
   // probability below the link's ecn_mark_p) rather than drop it. For laws whose state moves differently after a mark than
   // after a drop (CoDel's drop loop ends at a mark); the base still decides.
   bool CongestWouldMark() const { return Markable(deciding_); }
+  // Valid inside OnArrival/OnDeparture: the flow of the packet being decided
+  // (FQ-PIE judges an arrival by the state of its own flow's queue).
+  int32_t DecidingFlow() const { return deciding_->flow; }
 
   // Storage hooks, used only after UseOwnStorage() (call it in the
   // constructor, before any packet arrives). The base keeps the counters and

@@ -24,6 +24,9 @@ nlohmann::ordered_json ParamsJson(const std::vector<ParamSpec>& specs) {
                                  {"min", p.min}, {"max", p.max}, {"step", p.step},
                                  {"help", p.help}};
     if (p.buffer_fraction > 0) pj["default_buffer_fraction"] = p.buffer_fraction;
+    if (p.scale == ParamScale::kLog) pj["scale"] = "log";
+    if (p.sensible) pj["sensible"] = {p.sensible->min, p.sensible->max};
+    if (p.buffer_bound) pj["buffer_bound"] = true;
     params.push_back(pj);
   }
   return params;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks of `aqmlab analyze` (issue 17), one per ctest test:
+# Checks of `aqmlab analyze`, one per ctest test:
 # analyze_checks.sh <aqmlab> <check>. Model files come from
 # core-cpp/analysis-examples/ (documented in core-cpp/ANALYSIS.md).
 set -u
@@ -13,7 +13,7 @@ help)
   out=$("$aqmlab" analyze --help); status=$?
   [ $status -eq 0 ] || fail "exit status $status"
   expect_match "$out" '^usage: aqmlab analyze <model.json> \[--csv\]' "usage on stdout"
-  # An unknown flag: a non-zero exit and one line naming it (issue 16's convention).
+  # An unknown flag: a non-zero exit and one line naming it (the command line's convention).
   expect_refusal 2 '^aqmlab analyze: unknown option "--bogus"' "unknown flag named" \
     analyze "$examples/chain-16-phases.json" --bogus
   # A flag that takes a value, given last without one, is named as such, not as unknown.

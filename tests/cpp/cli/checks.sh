@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks of `aqmlab run` under hostile or extreme input (issue 14), one per
+# Checks of `aqmlab run` under hostile or extreme input, one per
 # ctest test: checks.sh <aqmlab> <check>. Runs that used to grow without
 # bound run under a virtual-memory cap (ulimit -v, KiB), so growing fails.
 set -u

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Command-line conventions (issue 16), one per ctest test:
+# Command-line conventions, one per ctest test:
 # conventions.sh <aqmlab> <check>. Help goes to stdout once with status 0;
 # an unknown command or flag is one line on stderr naming it, status != 0.
 set -u

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `aqmlab sweep`, `merge` and `report` (issue 16), one per ctest test:
+# `aqmlab sweep`, `merge` and `report`, one per ctest test:
 # sweep_checks.sh <aqmlab> <check>. The reference is one process running the
 # whole of sweep_small.json (12 runs x 2 sides); shards, cluster tasks and a
 # resumed sweep must give the same merged lines and the same report, byte

@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { Layout } from '../charts/layout';
-import { sideName } from './side-session';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Layout, TimeRange } from '../charts/layout';
+import { defaultLinkView, type LinkView } from '../scenario/link-view';
+import type { TheoryState } from '../theory/theory-state';
+import { openPanelIds, reopenPanels } from './open-panels';
+import { sideName } from '../lab/side-session';
 import type { SeriesSource } from '../scenario/series-csv';
 import { linkBannerMessage, loadInitialState, replaceFragment, watchLinks, type InitialState } from '../scenario/url-codec';
 import { ExperimentPanel, panelProps, useViews, ViewTabs } from '../experiment/ExperimentTabs';
 import { copyLink } from './share-actions';
-import type { Lab } from './lab';
+import type { Lab } from '../lab/lab';
 import { PresetMenu } from './PresetMenu';
 import { ShareMenu } from './ShareMenu';
 import { ThemeToggle } from './ThemeToggle';
@@ -16,14 +19,32 @@ import { Workbench } from './Workbench';
 // valid one (the core checks it like any scenario), otherwise from the default
 // scenario with a banner saying why the link was not used. A link pasted into
 // the open page replaces its lab, or (broken) leaves it running with the banner.
+// A link keeps what its author saw (link-view.ts): speed, playing or paused,
+// the charts' window and layout, the theory overlay, the open folds, the
+// preset it came from and the author's note.
 
 export function App() {
   const lab = useLab();
   const [layout, setLayout] = useState<Layout>('overlay');
+  const [timeRange, setTimeRange] = useState<TimeRange>('recent');
   const [banner, setBanner] = useState<string | null>(null);
-  // What the lab runs when it is not a preset, for the preset menu; n counts replacements.
-  const [running, setRunning] = useState({ label: 'Default lab', n: 0 });
-  const runs = useCallback((label: string) => setRunning((r) => ({ label, n: r.n + 1 })), []);
+  // What the lab runs, for the preset menu: a label when it is not a preset, the preset it came
+  // from (a link names it too), and n, which counts replacements.
+  const [running, setRunning] = useState<{ label: string; n: number; preset: string | null }>({ label: 'Default lab', n: 0, preset: null });
+  const runs = useCallback((label: string, preset: string | null = null) => setRunning((r) => ({ label, n: r.n + 1, preset })), []);
+  // The note a link carried, shown to whoever opens it and kept in the next link made here.
+  const [note, setNote] = useState('');
+  const [linkNote, setLinkNote] = useState('');
+  // The theory overlay lives in the Workbench's theory state; a link's choice waits for it.
+  const theory = useRef<TheoryState | null>(null);
+  const pendingOverlay = useRef<boolean | null>(null);
+  const onTheory = useCallback((t: TheoryState | null) => {
+    theory.current = t;
+    if (t && pendingOverlay.current !== null) t.setOverlay(pendingOverlay.current);
+    if (t) pendingOverlay.current = null;
+  }, []);
+  const stopReopening = useRef<() => void>(() => {});
+  useEffect(() => () => stopReopening.current(), []);
   // The experiment a link carried (n counts links), for the experiment view.
   const [linkExperiment, setLinkExperiment] = useState<{ state: unknown; n: number } | null>(null);
   const views = useViews(linkExperiment);
@@ -31,10 +52,19 @@ export function App() {
   const open = useCallback(
     async (target: Lab, initial: InitialState, firstRun: boolean) => {
       if (initial.kind === 'link') {
-        const refused = await target.load(JSON.stringify(initial.state.scenario));
+        const view = initial.state.view ?? defaultLinkView;
+        target.setSpeed(view.speed);
+        const refused = await target.load(JSON.stringify(initial.state.scenario), view.playing);
         if (refused === null) {
-          runs('Scenario from a link');
+          runs('Scenario from a link', view.preset);
           setLayout(initial.state.layout);
+          setTimeRange(view.range);
+          setNote(view.note);
+          setLinkNote(view.note);
+          if (theory.current) theory.current.setOverlay(view.theory);
+          else pendingOverlay.current = view.theory;
+          stopReopening.current();
+          stopReopening.current = reopenPanels(document.body, view.panels);
           const experiment = initial.state.experiment;
           if (experiment !== undefined) setLinkExperiment((e) => ({ state: experiment, n: (e?.n ?? 0) + 1 }));
           setBanner(null);
@@ -68,6 +98,20 @@ export function App() {
     [lab],
   );
 
+  /** What the person sees now, for a link. */
+  const linkView = useCallback(
+    (): LinkView => ({
+      speed: lab?.currentSpeed ?? defaultLinkView.speed,
+      playing: lab?.playing ?? false,
+      range: timeRange,
+      theory: theory.current?.getSnapshot().overlay ?? false,
+      panels: openPanelIds(document),
+      preset: running.preset,
+      note: note.trim(),
+    }),
+    [lab, timeRange, running.preset, note],
+  );
+
   // A preset or an imported file replaces the lab: a banner about an old link no longer applies.
   const loadAndClear = useCallback(
     async (json: string): Promise<string | null> => {
@@ -87,8 +131,21 @@ export function App() {
           <ViewTabs views={views} />
           <ThemeToggle />
         </div>
-        <p>Up to six queue disciplines handle the same traffic, live, side by side. Add sides, pick a discipline for each, and move the sliders while it runs.</p>
+        <p className="intro" data-testid="intro">
+          A router&rsquo;s <dfn>queue discipline</dfn> picks which packets wait and which it drops; <dfn>Active Queue Management</dfn>{' '}
+          (AQM) drops or marks early, before the buffer fills, to keep delays short. Each <dfn>side</dfn> runs one discipline on the
+          same traffic. To start: drop-tail against RED &mdash; compare their queues and delays below.
+        </p>
       </header>
+      {linkNote !== '' && (
+        <aside className="link-note" aria-labelledby="link-note-title" data-testid="link-note">
+          <h2 id="link-note-title">Note from whoever made this link</h2>
+          <p>{linkNote}</p>
+          <button type="button" onClick={() => setLinkNote('')}>
+            Hide note
+          </button>
+        </aside>
+      )}
       {banner && (
         <div className="link-banner" role="alert" data-testid="link-banner">
           <p>{banner}</p>
@@ -101,8 +158,18 @@ export function App() {
         <>
           <div {...panelProps(views, 'lab')}>
             <div className="lab-bar">
-              <PresetMenu onLoad={loadAndClear} running={running} />
+              <PresetMenu
+                onLoad={async (json, id) => {
+                  const refused = await loadAndClear(json);
+                  if (refused === null) setRunning((r) => ({ ...r, preset: id }));
+                  return refused;
+                }}
+                running={running}
+              />
               <ShareMenu
+                view={linkView}
+                note={note}
+                onNoteChange={setNote}
                 exportScenario={() => lab.exportScenario()}
                 loadScenario={async (json) => {
                   const refused = await loadAndClear(json);
@@ -113,7 +180,15 @@ export function App() {
                 getSeries={getSeries}
               />
             </div>
-            <Workbench lab={lab} layout={layout} onLayoutChange={setLayout} eventMarks={() => lab.eventMarks()} />
+            <Workbench
+              lab={lab}
+              layout={layout}
+              onLayoutChange={setLayout}
+              timeRange={timeRange}
+              onTimeRangeChange={setTimeRange}
+              onTheory={onTheory}
+              eventMarks={() => lab.eventMarks()}
+            />
           </div>
           <ExperimentPanel
             views={views}

@@ -1,8 +1,9 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Speed } from '../protocol/protocol';
-import type { Lab } from './lab';
+import type { Lab } from '../lab/lab';
 import { LabClock } from './LabClock';
-import type { SideStatus } from './side-session';
+import type { SideStatus } from '../lab/side-session';
+import { useSpaceKey } from './use-space-key';
 import './lab-controls.css';
 
 const speeds: { label: string; value: Speed }[] = [
@@ -22,6 +23,11 @@ export function Controls({ lab, statuses }: ControlsProps) {
   const anyPlaying = statuses.some((s) => s.playing);
   const nothingToPlay = statuses.every((s) => s.failed || s.done || s.playing);
   const allStopped = statuses.every((s) => s.failed || s.done);
+  const toggle = () => {
+    if (anyPlaying) lab.pause();
+    else if (!nothingToPlay) lab.play();
+  };
+  useSpaceKey(toggle);
   return (
     <div className="controls" role="group" aria-label="Run controls">
       <div className="buttons">
@@ -30,7 +36,9 @@ export function Controls({ lab, statuses }: ControlsProps) {
           type="button"
           data-testid="play-pause"
           className="play-pause"
-          onClick={() => (anyPlaying ? lab.pause() : lab.play())}
+          onClick={toggle}
+          aria-keyshortcuts="Space"
+          title="Space plays and pauses from anywhere on the page but a field"
           disabled={!anyPlaying && nothingToPlay}
         >
           {anyPlaying ? 'Pause' : 'Play'}
@@ -47,7 +55,8 @@ export function Controls({ lab, statuses }: ControlsProps) {
         <button type="button" data-testid="reset" onClick={() => lab.reset()}>
           Reset
         </button>
-        <SpeedSelect lab={lab} />
+        {/* Remade at each restart: a link that set the speed shows it. */}
+        <SpeedSelect key={lab.generation} lab={lab} />
         <LabClock lab={lab} playing={anyPlaying} />
       </div>
       <RunTo lab={lab} disabled={allStopped} />

@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import { formatNumber } from '../lib/format';
-import type { Lab } from './lab';
+import type { Lab } from '../lab/lab';
 import { useTicker } from './use-lab';
 
-// The lab's one simulated time (every side has reached it: lockstep.ts) and
+// The lab's one simulated time (every side has reached it: side-sync.ts) and
 // the speed the sides really keep, measured, not the one asked for: at "as
 // fast as possible" that is the slowest side's pace.
 

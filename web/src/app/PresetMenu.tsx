@@ -15,8 +15,11 @@ export interface PresetMenuProps {
   onLoad: (scenarioJson: string, presetId: string) => Promise<string | null | undefined | void>;
   /** Where public/ is served (import.meta.env.BASE_URL). */
   base?: string;
-  /** What the lab runs when it is not a preset ("Default lab", a link, a file); `n` counts replacements. */
-  running?: { label: string; n: number };
+  /**
+   * What the lab runs when it is not a preset loaded here ("Default lab", a link, a file), and
+   * the preset it came from when a link names one; `n` counts replacements.
+   */
+  running?: { label: string; n: number; preset?: string | null };
 }
 
 const groups: PresetGroup[] = ['paper', 'teaching'];
@@ -30,7 +33,7 @@ export function PresetMenu({ onLoad, base = import.meta.env.BASE_URL, running = 
   const [loaded, setLoaded] = useState<string | null>(null);
   /** The preset the lab runs, until something else replaces it. */
   const [current, setCurrent] = useState<{ id: string; n: number } | null>(null);
-  const currentId = current !== null && current.n === running.n ? current.id : '';
+  const currentId = current !== null && current.n === running.n ? current.id : (running.preset ?? '');
 
   useEffect(() => {
     let live = true;

@@ -1,10 +1,13 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { readSettings, type AddableKind, type LiveSettings, type OnOffLaw, type RestartSettings } from '../scenario/scenario-settings';
+import { readSettings, type AddableKind, type LiveSettings, type RestartSettings } from '../scenario/scenario-settings';
 import type { TimelineEvent } from '../protocol/protocol';
-import type { Lab } from './lab';
+import type { Lab } from '../lab/lab';
 import { LiveField } from './LiveField';
 import { useLiveValue } from './live-value';
-import type { SideStatus } from './side-session';
+import { useFiredEvents } from './use-fired-events';
+import { draftsOf, labelsOf, restartFieldErrors, restartFields, settingsOf, withoutPath, type FieldErrors } from './restart-form';
+import { liveSettingsNow } from '../scenario/values-now';
+import type { SideStatus } from '../lab/side-session';
 import './lab-controls.css';
 
 // The scenario's traffic and link, shared by every side. Values with a
@@ -27,7 +30,10 @@ function useSettings(lab: Lab, statuses: readonly SideStatus[]) {
 /** The live controls: capacity, flows, delay and the traffic groups the scenario has. */
 export function LivePanel({ lab, statuses }: ScenarioPanelProps) {
   const settings = useSettings(lab, statuses);
-  return settings ? <LiveBlock key={`live-${lab.generation}`} lab={lab} live={settings.live} /> : null;
+  // The values now: the scenario's timed events (a link's replayed changes) that have acted included.
+  const fired = useFiredEvents(lab);
+  const live = useMemo(() => (settings ? liveSettingsNow(settings.live, fired) : null), [settings, fired]);
+  return live ? <LiveBlock key={`live-${lab.generation}`} lab={lab} live={live} /> : null;
 }
 
 export function ScenarioPanel({ lab, statuses }: ScenarioPanelProps) {
@@ -57,9 +63,9 @@ function LiveBlock({ lab, live }: { lab: Lab; live: LiveSettings }) {
   const run = lab.generation;
   const all = (event: TimelineEvent) => lab.applyEverywhere(event);
   const end = () => lab.endGesture();
-  const capacity = useLiveValue(live.capacityMbps, run, (mbps) => all({ kind: 'set_capacity', mbps }), end);
-  const delay = useLiveValue(live.delayMs, run, (delay_ms) => all({ kind: 'set_delay', delay_ms }), end);
-  const flows = useLiveValue(live.tcpFlows, run, (count) => all({ kind: 'set_flows', group: live.tcpGroup ?? 0, count }), end);
+  const capacity = useLiveValue(live.capacityMbps, run, { label: 'Capacity', name: 'mbps' }, (mbps) => all({ kind: 'set_capacity', mbps }), end);
+  const delay = useLiveValue(live.delayMs, run, { label: 'Bottleneck delay', name: 'delay_ms' }, (delay_ms) => all({ kind: 'set_delay', delay_ms }), end);
+  const flows = useLiveValue(live.tcpFlows, run, { label: 'Long-lived TCP flows', name: 'count' }, (count) => all({ kind: 'set_flows', group: live.tcpGroup ?? 0, count }), end);
   return (
     <fieldset className="scenario-block" data-testid="scenario-live">
       <legend>Live: acts now, on every side</legend>
@@ -79,6 +85,7 @@ function ShortFlows({ lab, live }: { lab: Lab; live: LiveSettings }) {
   const rate = useLiveValue(
     live.shortRate,
     lab.generation,
+    { label: 'Arrival rate', name: 'rate' },
     (r) => lab.applyEverywhere({ kind: 'set_rate', group: group ?? 0, rate: r }),
     () => lab.endGesture(),
   );
@@ -101,8 +108,8 @@ function OnOffSources({ lab, live }: { lab: Lab; live: LiveSettings }) {
   const group = live.onoffGroup;
   const all = (event: TimelineEvent) => lab.applyEverywhere(event);
   const end = () => lab.endGesture();
-  const count = useLiveValue(live.onoffCount, lab.generation, (n) => all({ kind: 'set_flows', group: group ?? 0, count: n }), end);
-  const peak = useLiveValue(live.onoffPeakMbps, lab.generation, (r) => all({ kind: 'set_rate', group: group ?? 0, rate: r }), end);
+  const count = useLiveValue(live.onoffCount, lab.generation, { label: 'Sources', name: 'count' }, (n) => all({ kind: 'set_flows', group: group ?? 0, count: n }), end);
+  const peak = useLiveValue(live.onoffPeakMbps, lab.generation, { label: 'Rate while on', name: 'rate' }, (r) => all({ kind: 'set_rate', group: group ?? 0, rate: r }), end);
   return (
     <div className="traffic-group" role="group" aria-label="UDP on/off sources">
       <h3>UDP on/off sources</h3>
@@ -166,79 +173,34 @@ function AddGroupButton({ lab, kind, label }: { lab: Lab; kind: AddableKind; lab
   );
 }
 
-type Drafts = Record<keyof RestartSettings, string>;
-
-function draftsOf(s: RestartSettings): Drafts {
-  const text = (v: number | null) => (v === null ? '' : String(v));
-  return {
-    builtCapacityMbps: text(s.builtCapacityMbps),
-    bufferPkts: text(s.bufferPkts),
-    packetBytes: text(s.packetBytes),
-    rttMinMs: text(s.rttMinMs),
-    rttMaxMs: text(s.rttMaxMs),
-    onoffMeanOnS: text(s.onoffMeanOnS),
-    onoffMeanOffS: text(s.onoffMeanOffS),
-    onoffLaw: s.onoffLaw ?? '',
-    onoffShape: text(s.onoffShape),
-    ecn: s.ecn ? 'on' : '',
-    durationS: text(s.durationS),
-    seed: text(s.seed),
-  };
-}
-
-/** Empty: leave the value as the file has it. Not a number: NaN, which the core refuses by name. */
-function numberOrNull(text: string): number | null {
-  return text.trim() === '' ? null : Number(text);
-}
-
-function settingsOf(d: Drafts): RestartSettings {
-  const law: OnOffLaw | null = d.onoffLaw === 'pareto' || d.onoffLaw === 'exponential' ? d.onoffLaw : null;
-  return {
-    builtCapacityMbps: numberOrNull(d.builtCapacityMbps),
-    bufferPkts: numberOrNull(d.bufferPkts),
-    packetBytes: numberOrNull(d.packetBytes),
-    rttMinMs: numberOrNull(d.rttMinMs),
-    rttMaxMs: numberOrNull(d.rttMaxMs),
-    onoffMeanOnS: numberOrNull(d.onoffMeanOnS),
-    onoffMeanOffS: numberOrNull(d.onoffMeanOffS),
-    onoffLaw: law,
-    onoffShape: numberOrNull(d.onoffShape),
-    ecn: d.ecn === 'on',
-    durationS: numberOrNull(d.durationS),
-    seed: numberOrNull(d.seed),
-  };
-}
-
-const restartFields: { key: keyof RestartSettings; label: string; unit: string; onoff?: boolean }[] = [
-  { key: 'builtCapacityMbps', label: 'Capacity at start', unit: 'Mb/s' },
-  { key: 'bufferPkts', label: 'Buffer', unit: 'packets' },
-  { key: 'packetBytes', label: 'Packet size', unit: 'bytes' },
-  { key: 'rttMinMs', label: 'RTT min', unit: 'ms' },
-  { key: 'rttMaxMs', label: 'RTT max', unit: 'ms' },
-  { key: 'onoffMeanOnS', label: 'On/off mean on', unit: 's', onoff: true },
-  { key: 'onoffMeanOffS', label: 'On/off mean off', unit: 's', onoff: true },
-  { key: 'onoffShape', label: 'Pareto shape (burstiness)', unit: '', onoff: true },
-  { key: 'durationS', label: 'Duration', unit: 's' },
-  { key: 'seed', label: 'Seed', unit: '' },
-];
-
 function RestartBlock({ lab, settings, hasOnOff }: { lab: Lab; settings: RestartSettings; hasOnOff: boolean }) {
   const [drafts, setDrafts] = useState(() => draftsOf(settings));
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   useEffect(() => setDrafts(draftsOf(settings)), [settings]);
   const set = (key: keyof RestartSettings, value: string) => setDrafts((d) => ({ ...d, [key]: value }));
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const scenario = lab.currentScenario;
+    if (scenario === null) return;
     setBusy(true);
-    void lab.applyRestartSettings(settingsOf(drafts)).then((problem) => {
+    // Every changed field on its own first, so all the refused ones are marked at once.
+    const errors = await restartFieldErrors(scenario, draftsOf(settings), drafts, (json) => lab.check(json));
+    setFieldErrors(errors);
+    const labels = labelsOf(errors);
+    if (labels.length > 0) {
       setBusy(false);
-      setError(problem);
-    });
+      setError(`${labels.length === 1 ? 'One value needs' : `${labels.length} values need`} changing before the restart: ${labels.join(', ')}.`);
+      return;
+    }
+    const problem = await lab.applyRestartSettings(settingsOf(drafts));
+    setBusy(false);
+    setError(problem === null ? null : `These values are fine alone but not together: ${withoutPath(problem)}`);
   };
   return (
-    <form className="scenario-block" onSubmit={submit} data-testid="scenario-restart" aria-describedby="restart-note">
+    <form className="scenario-block" onSubmit={(e) => void submit(e)} noValidate data-testid="scenario-restart" aria-describedby="restart-note">
       <fieldset>
         <legend>Needs a restart</legend>
         <p id="restart-note" className="scenario-note">
@@ -260,8 +222,15 @@ function RestartBlock({ lab, settings, hasOnOff }: { lab: Lab; settings: Restart
                   data-testid={`restart-${f.key}`}
                   value={drafts[f.key]}
                   placeholder="default"
+                  aria-invalid={fieldErrors[f.key] !== undefined ? true : undefined}
+                  aria-describedby={fieldErrors[f.key] !== undefined ? `restart-${f.key}-error` : undefined}
                   onChange={(e) => set(f.key, e.target.value)}
                 />
+                {fieldErrors[f.key] !== undefined && (
+                  <span id={`restart-${f.key}-error`} className="field-error" data-testid={`restart-${f.key}-error`}>
+                    {fieldErrors[f.key]}
+                  </span>
+                )}
               </label>
             ))}
           {hasOnOff && (

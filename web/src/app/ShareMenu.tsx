@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { SeriesSource } from '../scenario/series-csv';
 import { replaceFragment, type Layout } from '../scenario/url-codec';
+import { maxNoteChars, type LinkView } from '../scenario/link-view';
 import { copyLink, exportCsv, exportJson, importJson, type ActionOutcome, type ExportScenario, type LoadScenario } from './share-actions';
 import './share.css';
 
@@ -17,11 +18,16 @@ export interface ShareMenuProps {
   layout: Layout;
   /** Every side's name (as the scenario has it) and sample store, in side order. */
   getSeries: () => readonly SeriesSource[];
+  /** What the person sees now, carried in the link (link-view.ts). */
+  view?: () => LinkView;
+  /** The note (a task, a question) the link carries for whoever opens it. */
+  note?: string;
+  onNoteChange?: (note: string) => void;
 }
 
 type Busy = 'link' | 'json' | 'import' | 'csv' | null;
 
-export function ShareMenu({ exportScenario, loadScenario, layout, getSeries }: ShareMenuProps) {
+export function ShareMenu({ exportScenario, loadScenario, layout, getSeries, view, note, onNoteChange }: ShareMenuProps) {
   const id = useId();
   const [busy, setBusy] = useState<Busy>(null);
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
@@ -50,6 +56,7 @@ export function ShareMenu({ exportScenario, loadScenario, layout, getSeries }: S
         href: window.location.href,
         setFragment: replaceFragment,
         writeClipboard: navigator.clipboard ? (text) => navigator.clipboard.writeText(text) : undefined,
+        view: view?.(),
       }),
     );
 
@@ -98,6 +105,16 @@ export function ShareMenu({ exportScenario, loadScenario, layout, getSeries }: S
           Export CSV
         </button>
       </div>
+      {onNoteChange && (
+        // Folded: the bar keeps its height for the charts until someone writes a note.
+        <details className="share-note" open={note !== undefined && note !== '' ? true : undefined}>
+          <summary>Note in the link</summary>
+          <label>
+            <span>A task or a question, shown to whoever opens the link</span>
+            <textarea data-testid="link-note-input" rows={2} maxLength={maxNoteChars} value={note ?? ''} onChange={(e) => onNoteChange(e.target.value)} />
+          </label>
+        </details>
+      )}
       <div id={statusId} className="share-status" role="status" aria-live="polite" data-testid="share-status">
         {busy !== null && <span>Working…</span>}
         {outcome?.kind === 'done' && <span className="share-done">{outcome.message}</span>}

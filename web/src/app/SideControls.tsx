@@ -2,8 +2,8 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { AqmSpec } from '../aqm/aqm-table';
 import { DisciplineSelect } from './aqm/DisciplineSelect';
 import { maxNameLength, maxSides } from '../lib/limits';
-import type { Lab } from './lab';
-import type { SideStatus } from './side-session';
+import type { Lab } from '../lab/lab';
+import type { SideStatus } from '../lab/side-session';
 import './lab-controls.css';
 
 // The editing half of a side card: its name, discipline, duplicate and remove,

@@ -12,16 +12,17 @@ import { SummaryTable } from './summary/SummaryTable';
 import { TradeoffScatter } from './summary/TradeoffScatter';
 import { useSummaryPoller } from './summary/use-run-summaries';
 import { Controls } from './Controls';
-import type { Lab, Drawable } from './lab';
+import type { Lab, Drawable } from '../lab/lab';
 import { LivePanel, ScenarioPanel } from './ScenarioPanel';
 import { AddSide } from './SideControls';
 import { SignalCharts } from './charts/SignalCharts';
 import { useSideStatuses } from './use-lab';
-import { sideName } from './side-session';
+import { sideName } from '../lab/side-session';
 import { fluidOverlay } from '../theory/fluid-overlay';
 import { TheorySection } from '../theory/TheorySection';
 import { TheoryToggle } from '../theory/TheoryToggle';
 import { useTheoryState } from '../theory/use-theory';
+import type { TheoryState } from '../theory/theory-state';
 import { theorySides } from './theory-sides';
 
 export type { Layout, TimeRange } from '../charts/layout';
@@ -36,11 +37,13 @@ export interface WorkbenchProps {
   onTimeRangeChange?: (range: TimeRange) => void;
   /** Live changes to mark on every chart's time axis. */
   eventMarks?: () => readonly EventMark[];
+  /** Told the theory state when it is made (and null when it goes), so a link can read and set its overlay. */
+  onTheory?: (theory: TheoryState | null) => void;
 }
 
 const noMarks = (): readonly EventMark[] => [];
 
-export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: rangeProp, onTimeRangeChange, eventMarks = noMarks }: WorkbenchProps) {
+export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: rangeProp, onTimeRangeChange, eventMarks = noMarks, onTheory }: WorkbenchProps) {
   const statuses = useSideStatuses(lab);
   // Summaries re-render only the table and the scatter that show them (use-run-summaries.ts).
   const poller = useSummaryPoller(lab);
@@ -57,8 +60,9 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
     return `aqmlab-${slug(disciplines)}-t${lab.timeWindow()[1].toFixed(1)}s`;
   }, [lab]);
 
-  // Theory (issue 17): the fluid model over the queue chart, and the theory panel.
+  // Theory: the fluid model over the queue chart, and the theory panel.
   const theory = useTheoryState(lab, requestPaint);
+  useEffect(() => onTheory?.(theory), [theory, onTheory]);
   const extraSeries = useCallback(
     (metric: { id: string }, side: number) => fluidOverlay(theory, metric.id, side, sideName(statuses[side], side)),
     [theory, statuses],
@@ -73,11 +77,20 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
         screen without scrolling. The queue and delay charts on the left; run
         controls, the live scenario values and every side's parameters beside
         them (that column scrolls on its own when six sides need more room).
-        Narrower, the column comes first and the charts follow.
+        Narrower (a zoomed page, a tablet, a phone), the run controls come
+        first, then the charts, then the panels: in this order in the page, so
+        reading and tabbing follow what is shown.
       */}
       <div className="stage">
-        <aside className="stage-side" aria-label="Run, scenario and parameter controls">
+        <div className="stage-run">
           <Controls lab={lab} statuses={statuses} />
+        </div>
+        <div className="stage-charts">
+          <ChartToolbar layout={layout} onLayoutChange={setLayout} timeRange={timeRange} onTimeRangeChange={setTimeRange} />
+          <MetricChart metric={metrics.queue} context={context} tools={theory && <TheoryToggle theory={theory} />} />
+          <MetricChart metric={metrics.delay} context={context} />
+        </div>
+        <aside className="stage-side" aria-label="Scenario and parameter controls">
           <LivePanel lab={lab} statuses={statuses} />
           <div className="discipline-panels">
             {statuses.map((status, i) => (
@@ -85,11 +98,6 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
             ))}
           </div>
         </aside>
-        <div className="stage-charts">
-          <ChartToolbar layout={layout} onLayoutChange={setLayout} timeRange={timeRange} onTimeRangeChange={setTimeRange} />
-          <MetricChart metric={metrics.queue} context={context} tools={theory && <TheoryToggle theory={theory} />} />
-          <MetricChart metric={metrics.delay} context={context} />
-        </div>
       </div>
       <AddSide lab={lab} statuses={statuses} />
       <SummaryTable lab={lab} statuses={statuses} poller={poller} />

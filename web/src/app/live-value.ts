@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { sliderIntervalMs, throttleLatest } from '../lib/throttle-latest';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { LiveValue as LiveModel } from '../lib/live-value-model';
+import { sliderIntervalMs } from '../lib/throttle-latest';
 
-// A value a control sends to the core: shown at once while moving, sent
-// throttled (latest wins), and put back to the last accepted value, with the
-// core's message, when a send is refused.
+// A live scenario control's value, on the page's one live-value model
+// (lib/live-value-model.ts, which the parameter panels use too).
 
 export interface LiveValue {
   value: number | null;
@@ -13,52 +13,34 @@ export interface LiveValue {
   release(): void;
 }
 
-/** `initial` is re-read whenever `runKey` changes (a new run starts from the scenario's values). */
+/**
+ * `initial` is the run's value: when it changes (a new run, or a timed event
+ * that acted) or `runKey` does, the control shows it again.
+ */
 export function useLiveValue(
   initial: number | null,
   runKey: unknown,
+  /** The label the person sees and the core's name of the event's field (`mbps`), for messages. */
+  { label, name }: { label: string; name: string },
   send: (value: number) => Promise<void>,
   end: () => void = () => {},
 ): LiveValue {
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const accepted = useRef(initial);
   const latestSend = useRef(send);
   latestSend.current = send;
-
+  const model = useMemo(() => new LiveModel(initial, (v) => latestSend.current(v), { label, name, intervalMs: sliderIntervalMs }), [label, name]);
+  const first = useRef(true);
   useEffect(() => {
-    accepted.current = initial;
-    setValue(initial);
-    setError(null);
-  }, [runKey, initial]);
-
-  const sender = useMemo(
-    () =>
-      throttleLatest((v: number) => {
-        latestSend.current(v).then(
-          () => {
-            accepted.current = v;
-            setError(null);
-          },
-          (e: unknown) => {
-            setError(e instanceof Error ? e.message : String(e));
-            setValue(accepted.current);
-          },
-        );
-      }, sliderIntervalMs),
-    [],
-  );
-  useEffect(() => () => sender.cancel(), [sender]);
-
+    if (first.current) first.current = false;
+    else model.restart(initial);
+  }, [model, runKey, initial]);
+  useEffect(() => () => model.cancel(), [model]);
+  const state = useSyncExternalStore(model.subscribe, model.getState);
   return {
-    value,
-    error,
-    set: (v) => {
-      setValue(v);
-      sender.push(v);
-    },
+    value: state.value,
+    error: state.error,
+    set: (v) => model.set(v),
     release: () => {
-      sender.flush();
+      model.release();
       end();
     },
   };

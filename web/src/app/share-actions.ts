@@ -2,6 +2,7 @@ import { readScenarioFile, saveScenarioFile, saveSeriesFile, type ScenarioFileLi
 import type { DownloadTarget } from '../lib/download';
 import { buildSeriesCsv, type SeriesSource } from '../scenario/series-csv';
 import { checkLabState, encodeLabState, urlWithFragment, type Layout } from '../scenario/url-codec';
+import type { LinkView } from '../scenario/link-view';
 import { messageOf } from '../lib/errors';
 
 // What the share menu's buttons do, apart from React so it can be tested: each
@@ -44,13 +45,20 @@ export interface LinkDeps {
   writeClipboard?: (text: string) => Promise<void>;
   /** The experiment view's state, when the link should carry it (a v2 link). */
   experiment?: Record<string, unknown>;
+  /** What the person sees (a v3 link): speed, playing, window, overlay, folds, preset, note. */
+  view?: LinkView;
 }
 
 export async function copyLink(deps: LinkDeps): Promise<ActionOutcome> {
   let url: string;
   try {
     const scenario: unknown = JSON.parse(await deps.exportScenario());
-    const checked = checkLabState({ scenario, layout: deps.layout, ...(deps.experiment ? { experiment: deps.experiment } : {}) });
+    const checked = checkLabState({
+      scenario,
+      layout: deps.layout,
+      ...(deps.experiment ? { experiment: deps.experiment } : {}),
+      ...(deps.view ? { view: deps.view } : {}),
+    });
     if (!checked.ok) return { kind: 'error', message: checked.error };
     const fragment = await encodeLabState(checked.state);
     deps.setFragment(fragment);

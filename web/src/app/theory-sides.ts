@@ -1,8 +1,8 @@
 import { findAqm } from '../aqm/aqm-table';
 import { sideColour } from '../lib/colours';
 import type { TheorySideView } from '../theory/TheorySection';
-import type { Lab } from './lab';
-import { sideName, type SideStatus } from './side-session';
+import type { Lab } from '../lab/lab';
+import { sideName, type SideStatus } from '../lab/side-session';
 
 /** What the theory panel shows of each side, from the lab's sessions and their statuses. */
 export function theorySides(lab: Lab, statuses: readonly SideStatus[]): TheorySideView[] {

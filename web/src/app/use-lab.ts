@@ -1,9 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { SimHostPool, defaultHostCount, type WorkerPort } from '../worker/spawn-worker';
+import { SimHostPool, type WorkerPort } from '../worker/spawn-worker';
 import { crashPlanFromUrl } from '../worker/test-crash';
-import { Lab } from './lab';
-import { maxSides } from '../lib/limits';
-import type { SideStatus } from './side-session';
+import { Lab } from '../lab/lab';
+import type { SideStatus } from '../lab/side-session';
 
 /**
  * Creates the lab (its workers) when the page mounts and stops them on unmount.
@@ -13,7 +12,7 @@ import type { SideStatus } from './side-session';
 export function useLab(): Lab | null {
   const [lab, setLab] = useState<Lab | null>(null);
   useEffect(() => {
-    const pool = new SimHostPool(hostCount(window.location.search));
+    const pool = new SimHostPool();
     const created = new Lab(sideSpawner(pool, window.location.search));
     setLab(created);
     return () => {
@@ -30,16 +29,6 @@ function sideSpawner(pool: SimHostPool, search: string): () => WorkerPort {
   const plan = crashPlanFromUrl(search);
   let spawned = 0;
   return () => pool.spawn(plan !== null && plan.worker === spawned++ ? plan.afterBatches : null);
-}
-
-/**
- * How many simulation workers the sides share: one per core but one by
- * default; `?simWorkers=N` (1 to 6) sets it, e.g. to try a worker per side
- * (the lockstep then goes through the shared clock between workers).
- */
-export function hostCount(search: string): number {
-  const n = Number(new URLSearchParams(search).get('simWorkers'));
-  return Number.isInteger(n) && n >= 1 && n <= maxSides ? n : defaultHostCount();
 }
 
 export function useSideStatuses(lab: Lab): readonly SideStatus[] {

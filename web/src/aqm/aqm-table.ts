@@ -18,6 +18,12 @@ export interface AqmParamSpec {
   help: string;
   /** When present the default is this fraction of the scenario's buffer (packets). */
   default_buffer_fraction?: number;
+  /** 'log' where the parameter spans decades: its slider moves by ratios, not steps. */
+  scale?: 'linear' | 'log';
+  /** The range values usually take: the slider covers it, a value outside asks before it applies. */
+  sensible?: [number, number];
+  /** A queue length: above the buffer the queue never reaches it, so the slider stops at the buffer. */
+  buffer_bound?: boolean;
 }
 
 export interface AqmSignalSpec {
@@ -52,7 +58,10 @@ export function isAqmParamSpec(value: unknown): value is AqmParamSpec {
     isNumber(value.max) &&
     isNumber(value.step) &&
     isString(value.help) &&
-    (value.default_buffer_fraction === undefined || isNumber(value.default_buffer_fraction))
+    (value.default_buffer_fraction === undefined || isNumber(value.default_buffer_fraction)) &&
+    (value.scale === undefined || value.scale === 'linear' || value.scale === 'log') &&
+    (value.sensible === undefined || (Array.isArray(value.sensible) && value.sensible.length === 2 && value.sensible.every(isNumber))) &&
+    (value.buffer_bound === undefined || typeof value.buffer_bound === 'boolean')
   );
 }
 

@@ -1,78 +1,54 @@
-import { throttleLatest, type ThrottledSender, type Timers } from '../lib/throttle-latest';
+import { LiveValue, type LiveState } from '../lib/live-value-model';
+import type { Timers } from '../lib/throttle-latest';
 import { formatParamValue, type ParamControl } from './param-controls';
 
 // The live state of one side's parameter panel, outside React so it can be
-// tested with a fake core and fake timers. A move shows at once, reaches the
-// core throttled, and when the core refuses the newest value the control goes
-// back to the last value the core accepted and says why.
+// tested with a fake core and fake timers: one LiveValue (lib/live-value-model.ts,
+// the page's one model of a live control) per parameter, and a snapshot of
+// them all for React.
 
-export interface FieldState {
-  /** What the control shows. */
+export interface FieldState extends LiveState {
   value: number;
-  /** The last value the core accepted (the run's starting value at first). */
   accepted: number;
-  /** The core's refusal of this control's last rejected value, naming the field. */
-  error: string | null;
 }
 
 /** Sends one value to the core; resolves when accepted, rejects with the core's message. */
 export type ParamSender = (name: string, value: number) => Promise<void>;
 
-interface Field {
-  control: ParamControl;
-  state: FieldState;
-  sender: ThrottledSender<number>;
-  /** Number of the latest value sent, so only the newest reply decides the shown value. */
-  sent: number;
-  /** A value is waiting in the throttle. */
-  queued: boolean;
-}
-
-function reason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/^event\./, ''); // the core names fields of a live event as event.<name>
-}
-
 export class ParamPanelModel {
-  private readonly fields = new Map<string, Field>();
+  private readonly fields = new Map<string, LiveValue>();
   private readonly listeners = new Set<() => void>();
   private current: Readonly<Record<string, FieldState>> = {};
 
   constructor(
     readonly controls: readonly ParamControl[],
-    private readonly send: ParamSender,
+    send: ParamSender,
     intervalMs: number,
     timers?: Timers,
   ) {
     for (const control of controls) {
-      const field: Field = {
-        control,
-        state: { value: control.initial, accepted: control.initial, error: null },
-        sender: throttleLatest((v: number) => this.dispatch(field, v), intervalMs, timers),
-        sent: 0,
-        queued: false,
-      };
+      const field = new LiveValue(control.initial, (v) => send(control.name, v), {
+        label: control.label,
+        name: control.name,
+        labelOf: (name) => controls.find((c) => c.name === name)?.label ?? null,
+        format: (v) => formatParamValue(v, control),
+        intervalMs,
+        timers,
+      });
+      field.subscribe(() => this.publish());
       this.fields.set(control.name, field);
     }
     this.publish();
   }
 
   /** The user moved a control. */
-  /** The control was let go: its waiting value goes out now, before anything after the release. */
-  release(name: string): void {
-    this.fields.get(name)?.sender.flush();
+  set(name: string, value: number): void {
+    this.fields.get(name)?.set(value);
   }
 
-  set(name: string, value: number): void {
-    const field = this.fields.get(name);
-    if (!field) return;
-    if (!Number.isFinite(value)) {
-      this.patch(field, { value: field.state.accepted, error: `${this.fieldName(field)}: enter a number` });
-      return;
-    }
-    field.queued = true;
-    this.patch(field, { value });
-    field.sender.push(value);
+  /** The control was let go: its waiting value goes out now, before anything after the release. */
+  release(name: string): void {
+    this.fields.get(name)?.release();
   }
 
   state(name: string): FieldState | undefined {
@@ -88,44 +64,16 @@ export class ParamPanelModel {
 
   /** Drops values still waiting in the throttles (the panel is going away). */
   cancel(): void {
-    for (const field of this.fields.values()) {
-      field.sender.cancel();
-      field.queued = false;
-    }
-  }
-
-  private dispatch(field: Field, value: number): void {
-    field.queued = false;
-    const number = ++field.sent;
-    this.send(field.control.name, value).then(
-      () => this.answered(field, number, value, null),
-      (e: unknown) => this.answered(field, number, value, reason(e)),
-    );
-  }
-
-  private answered(field: Field, number: number, value: number, refusal: string | null): void {
-    const newest = number === field.sent && !field.queued;
-    if (refusal === null) {
-      this.patch(field, newest ? { accepted: value, error: null } : { accepted: value });
-      return;
-    }
-    const shown = formatParamValue(value, field.control);
-    const error = `${this.fieldName(field)} = ${shown} refused: ${refusal}`;
-    this.patch(field, newest ? { error, value: field.state.accepted } : { error });
-  }
-
-  private fieldName(field: Field): string {
-    return `${field.control.label} (${field.control.name})`;
-  }
-
-  private patch(field: Field, patch: Partial<FieldState>): void {
-    field.state = { ...field.state, ...patch };
-    this.publish();
+    for (const field of this.fields.values()) field.cancel();
   }
 
   private publish(): void {
     const next: Record<string, FieldState> = {};
-    for (const [name, field] of this.fields) next[name] = field.state;
+    for (const [name, field] of this.fields) {
+      const { value, accepted, error } = field.state;
+      // A parameter always has a value: the run's, from the table's default at least.
+      if (value !== null && accepted !== null) next[name] = { value, accepted, error };
+    }
     this.current = next;
     for (const listener of this.listeners) listener();
   }

@@ -1,3 +1,4 @@
+import type { SeriesHistory } from './series-history';
 import type { SeriesStore } from './series-store';
 
 // Min/max decimation to the pixel: each pixel column keeps the first, last,
@@ -49,7 +50,49 @@ export function decimate(
 ): number {
   out.count.fill(0);
   if (!(x1 > x0) || xColumn < 0 || yColumn < 0) return 0;
-  return accumulate(store, xColumn, yColumn, store.lowerBound(xColumn, x0), x0, x1, Math.min(x1, until), out).used;
+  const stop = Math.min(x1, until);
+  const older = accumulateHistory(store.history, xColumn, yColumn, x0, x1, stop, out);
+  return older + accumulate(store, xColumn, yColumn, store.lowerBound(xColumn, x0), x0, x1, stop, out).used;
+}
+
+/**
+ * Adds the history's buckets that start in [x0, stop], each to the pixel
+ * column of its first sample's time. A bucket spans fewer seconds than a pixel
+ * column (the history keeps more buckets than a chart has columns), so its
+ * lowest and highest values stand for its samples as theirs would.
+ */
+function accumulateHistory(
+  history: SeriesHistory,
+  xColumn: number,
+  yColumn: number,
+  x0: number,
+  x1: number,
+  stop: number,
+  out: PixelColumns,
+): number {
+  const { width, min, max, first, last, count } = out;
+  let used = 0;
+  for (let b = history.lowerBound(xColumn, x0); b < history.length; b++) {
+    const x = history.first(xColumn, b);
+    if (x > stop) break;
+    const lo = history.min(yColumn, b);
+    if (Number.isNaN(lo)) continue;
+    const p = pixelOf(x, x0, x1, width);
+    const hi = history.max(yColumn, b);
+    if (count[p] === 0) {
+      min[p] = lo;
+      max[p] = hi;
+      first[p] = history.first(yColumn, b);
+    } else {
+      if (lo < (min[p] ?? lo)) min[p] = lo;
+      if (hi > (max[p] ?? hi)) max[p] = hi;
+    }
+    last[p] = history.last(yColumn, b);
+    const n = history.count(b);
+    count[p] = (count[p] ?? 0) + n;
+    used += n;
+  }
+  return used;
 }
 
 /** Adds samples from logical index `from` until x passes `stop`; returns where it stopped. */
@@ -208,4 +251,9 @@ export function columnsExtent(columns: PixelColumns): { lo: number; hi: number }
     if (b > hi) hi = b;
   }
   return lo <= hi ? { lo, hi } : { lo: Number.NaN, hi: Number.NaN };
+}
+
+/** The first filled column, or -1 when none is. */
+export function firstFilled(columns: PixelColumns): number {
+  return columns.count.findIndex((n) => n > 0);
 }

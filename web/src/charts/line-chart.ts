@@ -8,7 +8,7 @@ import { columnsPath, type PanelPicture } from './chart-svg';
 import { barsGeometry, pathGeometry, type SeriesGeometry } from './column-marks';
 import { layoutLevelLabels, layoutMarkLabels, markRowPx, type MarkLabel } from './mark-layout';
 import { markerPath } from './markers';
-import { columnsExtent, IncrementalDecimator, type PixelColumns } from './decimate';
+import { columnsExtent, firstFilled, IncrementalDecimator, type PixelColumns } from './decimate';
 import type { SeriesStore } from './series-store';
 import { OnScreen } from './on-screen';
 import { createPlotPainter, type PlotPainter } from './plot-painter';
@@ -22,7 +22,6 @@ import {
 
 export type { ChartLevel, ChartOptions, ChartSeries, EventMark, Extent } from './chart-types';
 export { chartMargin, noExtent, unionExtent, valueDomain } from './chart-types';
-export { ChartRow } from './chart-row';
 
 // An imperative canvas line chart: the page calls draw() from one
 // requestAnimationFrame callback; React only mounts the container. D3 supplies
@@ -171,6 +170,9 @@ export class LineChart {
     if (data !== keys.data) {
       this.container.dataset.samples = String(this.used);
       this.container.dataset.window = `${frame.x0},${frame.x1}`;
+      // Where the drawing starts, in simulated seconds: "Whole run" must start at the run's start.
+      const first = Math.min(...this.decimators.map((d) => firstFilled(d.columns)).filter((p) => p >= 0));
+      this.container.dataset.drawnFrom = String(frame.x0 + (first * (frame.x1 - frame.x0)) / frame.plotW);
       keys.data = data;
     }
     // Out of view, the frame is kept up to date (the crosshair readout and the

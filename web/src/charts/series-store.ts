@@ -1,6 +1,10 @@
+import { defaultHistoryBuckets, SeriesHistory } from './series-history';
+
 // Columnar ring buffer for one side's samples. It lives outside React: batches
 // are appended as they arrive and charts read it when they repaint. Once full,
-// the oldest samples are overwritten, so memory stays bounded however long a run is.
+// the oldest samples leave the ring for its decimated history (series-history.ts),
+// so memory stays bounded however long a run is and a chart of the whole run
+// still has every part of it at screen resolution.
 // The arrays start small and double up to the capacity, so a short run (or a
 // page with six sides) does not pay for ten minutes of history up front.
 
@@ -23,9 +27,14 @@ export class SeriesStore {
   private count = 0;
   private received = 0;
   private resets = 0;
+  private older: SeriesHistory = new SeriesHistory(0);
   readonly capacity: number;
 
-  constructor(columns: readonly string[] = [], capacity = defaultCapacity) {
+  constructor(
+    columns: readonly string[] = [],
+    capacity = defaultCapacity,
+    private readonly historyBuckets = defaultHistoryBuckets,
+  ) {
     // A power of two lets a logical index wrap with a mask instead of a modulo.
     this.capacity = nextPowerOfTwo(Math.max(1, capacity));
     this.reset(columns);
@@ -34,6 +43,7 @@ export class SeriesStore {
   /** Starts over, e.g. for a new run whose columns may differ. */
   reset(columns: readonly string[]): void {
     this.names = [...columns];
+    this.older = new SeriesHistory(this.names.length, this.historyBuckets);
     this.allocate(Math.min(this.capacity, initialSize));
     this.start = 0;
     this.count = 0;
@@ -60,9 +70,14 @@ export class SeriesStore {
     return this.resets;
   }
 
-  /** Bytes the sample arrays hold now. */
+  /** Bytes the sample arrays and the decimated history hold now. */
   get byteLength(): number {
-    return this.names.length * this.size * Float64Array.BYTES_PER_ELEMENT;
+    return this.names.length * this.size * Float64Array.BYTES_PER_ELEMENT + this.older.byteLength;
+  }
+
+  /** The samples that left the ring, decimated; every one of them is older than the ring's oldest. */
+  get history(): SeriesHistory {
+    return this.older;
   }
 
   columnIndex(name: string): number {
@@ -77,6 +92,8 @@ export class SeriesStore {
     }
     const keep = Math.min(length, this.capacity);
     const skip = length - keep;
+    this.retire(Math.max(0, this.count + keep - this.capacity));
+    for (let i = 0; i < skip; i++) this.older.push((c) => batch[c * length + i] ?? Number.NaN);
     this.grow(this.count + keep);
     const write = (this.start + this.count) & this.mask;
     const firstRun = Math.min(keep, this.size - write);
@@ -119,6 +136,11 @@ export class SeriesStore {
       else hi = mid;
     }
     return lo;
+  }
+
+  /** Folds the `n` oldest held samples into the history, before the ring writes over them. */
+  private retire(n: number): void {
+    for (let i = 0; i < n; i++) this.older.push((c) => this.at(c, i));
   }
 
   private allocate(size: number): void {

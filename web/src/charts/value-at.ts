@@ -1,7 +1,10 @@
+import type { SeriesHistory } from './series-history';
 import type { SeriesStore } from './series-store';
 
 // What the crosshair reads: the sample nearest to a simulated time, straight
 // from the ring buffer (not the decimated columns), so the readout is exact.
+// Before the ring's oldest sample, it reads the decimated history: the last
+// sample of the bucket nearest in time.
 
 /**
  * Logical index of the held sample whose time is nearest to t, or -1 when the
@@ -34,6 +37,13 @@ export function valueAt(store: SeriesStore, column: string, t: number): Reading 
   const valueColumn = store.columnIndex(column);
   if (valueColumn < 0) return null;
   const i = sampleNearest(store, timeColumn, t);
-  if (i < 0) return null;
-  return { t: store.at(timeColumn, i), value: store.at(valueColumn, i) };
+  if (i >= 0) return { t: store.at(timeColumn, i), value: store.at(valueColumn, i) };
+  return store.length > 0 && t < store.at(timeColumn, 0) ? historyAt(store.history, timeColumn, valueColumn, t) : null;
+}
+
+function historyAt(history: SeriesHistory, timeColumn: number, valueColumn: number, t: number): Reading | null {
+  if (history.length === 0 || !(t >= history.first(timeColumn, 0))) return null;
+  let b = history.lowerBound(timeColumn, t);
+  if (b >= history.length || history.first(timeColumn, b) > t) b--; // the bucket t falls in
+  return { t: history.last(timeColumn, b), value: history.last(valueColumn, b) };
 }

@@ -57,7 +57,7 @@ export const ExperimentResults = memo(function ExperimentResults({ plan, rows, f
   const firstPath = first?.path ?? '';
   const logX = ran.axes[0]?.mode === 'range' && ran.axes[0].scale === 'log';
   const lines = metricLines(plan, rows, plot.metric, ran.zip);
-  // Issue 17: the PI and REM response-time lower bounds beside a response time against N.
+  // The PI and REM response-time lower bounds (LRED paper) beside a response time against N.
   // Over the swept flow counts themselves: a point whose runs never settled has no mean, the bound still exists there.
   const sweptFlows = (plan.axes[0]?.values ?? []).filter((v): v is number => typeof v === 'number');
   const curves = useBoundCurves(ran.base, firstPath, plot.metric, sweptFlows);

@@ -15,7 +15,7 @@ export interface DescribingCore extends Partial<SweepCore> {
 
 const sweepFunctions = ['sweepPlan', 'sweepRunLines', 'sweepReport'] as const;
 
-/** The core's sweep functions, or what is missing (a core built before issue 16's sweep bindings). */
+/** The core's sweep functions, or what is missing (a core built before the sweep bindings). */
 export function sweepFunctionsOf(core: DescribingCore): SweepCore | string {
   const missing = sweepFunctions.filter((name) => typeof core[name] !== 'function');
   if (missing.length > 0) return `this build of the core has no ${missing.join(', ')} (wasm/API.md's sweep functions)`;

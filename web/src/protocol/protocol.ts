@@ -56,6 +56,7 @@ export interface CheckedScenario {
 export interface Commands {
   'run/start': { side: number; scenario: string | null; speed: Speed; play: boolean };
   'run/play': Empty;
+  // Playing: on to the first sample time at or after now, then paused.
   'run/pause': Empty;
   'run/reset': Empty;
   'run/speed': { speed: Speed };
@@ -64,12 +65,6 @@ export interface Commands {
   // Run as fast as possible to simulated time `untilS` (clamped to the run's end), then pause.
   'run/until': { untilS: number };
   'run/release': Empty;
-  // Lockstep: while playing, never advance past `untilS` (the page raises it as
-  // the slowest side moves on); run-to-time and step ignore it.
-  'run/limit': { untilS: number };
-  // Lockstep through shared memory (worker/shared-clock.ts), from the next run
-  // on, this side's slot being its index; null: back to 'run/limit'.
-  'run/clock': { buffer: SharedArrayBuffer | null };
 }
 
 /**
@@ -188,8 +183,6 @@ const toWorkerChecks: { [K in ToWorkerType]: (m: Fields) => boolean } = {
   'run/step': () => true,
   'run/until': (m) => isNumber(m.untilS),
   'run/release': () => true,
-  'run/limit': (m) => isNumber(m.untilS),
-  'run/clock': (m) => m.buffer === null || (typeof SharedArrayBuffer !== 'undefined' && m.buffer instanceof SharedArrayBuffer),
   'run/hold': (m) => isNumber(m.id),
   'sim/apply': (m) => isNumber(m.id) && isTimelineEvent(m.event) && (m.atS === null || isNumber(m.atS)),
   'log/get': (m) => isNumber(m.id),

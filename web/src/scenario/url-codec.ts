@@ -2,6 +2,7 @@ import { isLayout, layouts as layoutChoices, type Layout } from '../charts/layou
 import { parseCheckedJson } from '../lib/json-check';
 import { isRecord } from '../lib/json';
 import { maxSides } from '../lib/limits';
+import { checkLinkView, type LinkView } from './link-view';
 
 // The lab's whole state in the URL fragment: `v1.` + base64url(deflate-raw(JSON)).
 // The JSON is {scenario, layout}; the scenario carries the sides, their
@@ -25,6 +26,8 @@ export interface LabState {
   layout: Layout;
   /** The experiment view's state (v2 links); its shape is the experiment view's to check. */
   experiment?: Record<string, unknown>;
+  /** What the person saw (v3 links); an older link has none. */
+  view?: LinkView;
 }
 
 export type DecodeResult = { ok: true; state: LabState } | { ok: false; error: string };
@@ -32,6 +35,9 @@ export type DecodeResult = { ok: true; state: LabState } | { ok: false; error: s
 /** The version of a link without an experiment; one with an experiment is `experimentLinkVersion`. */
 export const linkVersion = 1;
 export const experimentLinkVersion = 2;
+/** A link with a view. */
+export const viewLinkVersion = 3;
+const versions = [linkVersion, experimentLinkVersion, viewLinkVersion];
 /** Longest fragment read: far above any real scenario, far below what hurts a browser. */
 export const maxFragmentChars = 256 * 1024;
 /** Largest inflated state: the same cap as a scenario file. */
@@ -174,9 +180,11 @@ function shown(value: unknown): string {
 export function checkLabState(value: unknown): DecodeResult {
   if (!isRecord(value)) return { ok: false, error: `state: must be a JSON object, got ${kindOf(value)}` };
   for (const key of Object.keys(value)) {
-    if (key !== 'scenario' && key !== 'layout' && key !== 'experiment') return { ok: false, error: `state: unknown field ${shown(key)}` };
+    if (key !== 'scenario' && key !== 'layout' && key !== 'experiment' && key !== 'view') return { ok: false, error: `state: unknown field ${shown(key)}` };
   }
   const { scenario, layout = defaultLayout, experiment } = value;
+  const view = value.view === undefined ? undefined : checkLinkView(value.view);
+  if (view && !view.ok) return view;
   if (experiment !== undefined && !isRecord(experiment)) return { ok: false, error: `experiment: must be a JSON object, got ${kindOf(experiment)}` };
   if (scenario === undefined) return { ok: false, error: 'scenario: missing (a link must carry the scenario)' };
   if (!isRecord(scenario)) return { ok: false, error: `scenario: must be a JSON object, got ${kindOf(scenario)}` };
@@ -193,17 +201,20 @@ export function checkLabState(value: unknown): DecodeResult {
   if (scenario.events !== undefined && !Array.isArray(scenario.events)) {
     return { ok: false, error: `scenario.events: must be an array, got ${kindOf(scenario.events)}` };
   }
-  return { ok: true, state: experiment === undefined ? { scenario, layout } : { scenario, layout, experiment } };
+  return {
+    ok: true,
+    state: { scenario, layout, ...(experiment === undefined ? {} : { experiment }), ...(view === undefined ? {} : { view: view.view }) },
+  };
 }
 
 /** The fragment text (without '#') for a state. Throws when the link would exceed what decoding accepts. */
 export async function encodeLabState(state: LabState): Promise<string> {
   const checked = checkLabState(state);
   if (!checked.ok) throw new Error(checked.error);
-  const { scenario, layout, experiment } = checked.state;
-  const json = new TextEncoder().encode(JSON.stringify(experiment === undefined ? { scenario, layout } : { scenario, layout, experiment }));
+  const { experiment, view } = checked.state;
+  const json = new TextEncoder().encode(JSON.stringify(checked.state));
   if (json.byteLength > maxStateBytes) throw new Error(`state: ${json.byteLength} bytes of JSON, more than a link carries (${maxStateBytes})`);
-  const version = experiment === undefined ? linkVersion : experimentLinkVersion;
+  const version = view !== undefined ? viewLinkVersion : experiment === undefined ? linkVersion : experimentLinkVersion;
   const fragment = `v${version}.${toBase64Url(await deflateRaw(json))}`;
   if (fragment.length > maxFragmentChars) throw new Error(`state: the link would be ${fragment.length} characters, more than ${maxFragmentChars}`);
   return fragment;
@@ -216,8 +227,8 @@ export async function decodeLabState(fragment: string): Promise<DecodeResult> {
   const marker = /^v(\d{1,6})\./.exec(text);
   if (!marker) return { ok: false, error: 'link: not an AQM Lab link (it should start with "v1.")' };
   const version = Number(marker[1]);
-  if (version !== linkVersion && version !== experimentLinkVersion) {
-    return { ok: false, error: `link: version ${version} is not one this page reads (it reads versions ${linkVersion} and ${experimentLinkVersion})` };
+  if (!versions.includes(version)) {
+    return { ok: false, error: `link: version ${version} is not one this page reads (it reads versions ${versions.join(', ')})` };
   }
   const bytes = fromBase64Url(text.slice(marker[0].length));
   if (typeof bytes === 'string') return { ok: false, error: `link: ${bytes}` };

@@ -12,7 +12,7 @@ export interface SideNumbers {
 }
 
 /**
- * `until`: the time the page shows (every side has reached it, app/lockstep.ts):
+ * `until`: the time the page shows (every side has reached it, lab/side-sync.ts):
  * samples a side has past it are left out, as the charts leave them out, so
  * every row reads its side at the same time.
  */

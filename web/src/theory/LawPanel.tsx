@@ -1,19 +1,11 @@
 import { useMemo } from 'react';
-import katex from 'katex';
-import 'katex/dist/katex.min.css';
 import type { SeriesStore } from '../charts/series-store';
 import { formatValue } from '../lib/format';
 import { lawOf, type LawVariable } from './laws';
+import { typeset } from './tex';
 
-// A discipline's law typeset by KaTeX in the page (its fonts are bundled by
-// Vite from the katex package, so nothing is fetched from elsewhere), the
-// live value of each variable beside it, and the idea in one paragraph with
-// the paper named.
-
-function typeset(tex: string, display: boolean): string {
-  // throwOnError off: a TeX slip shows the source in red instead of breaking the panel.
-  return katex.renderToString(tex, { displayMode: display, throwOnError: false, output: 'htmlAndMathml' });
-}
+// A discipline's law typeset by KaTeX (tex.ts), the live value of each
+// variable beside it, and the idea in one paragraph with the paper named.
 
 function valueOf(variable: LawVariable, params: Readonly<Record<string, number>>, store: SeriesStore): number {
   const { source } = variable;

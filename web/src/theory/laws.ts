@@ -143,6 +143,18 @@ export const laws: Record<string, Law> = {
     paper: 'Hoeiland-Joergensen et al., FQ-CoDel (RFC 8290, 2018)',
     variables: [queue, signal(String.raw`\text{flows}`, 'active_flows'), signal(String.raw`\text{sojourn}`, 'sojourn'), param(String.raw`\text{target}`, 'target_ms')],
   },
+  fq_pie: {
+    tex: twoLines(String.raw`\text{each flow's queue: PIE on its own delay}`, String.raw`\text{scheduler: deficit round robin (quantum)}`),
+    idea: 'FQ-PIE is the flow queueing of FQ-CoDel with PIE in place of CoDel: flows hashed into separate queues served in deficit round robin, new flows first, and each queue with its own PIE probability, raised while that flow\'s packets wait longer than the target. An arrival is dropped with its own flow\'s probability, so a heavy flow is held back without touching a light one.',
+    paper: 'Ramakrishnan et al., FQ-PIE in the Linux kernel (IEEE LCN 2019)',
+    variables: [queue, signal(String.raw`\text{flows}`, 'active_flows'), signal(String.raw`\tau`, 'qdelay'), param(String.raw`\tau_{ref}`, 'target_ms'), prob],
+  },
+  cobalt: {
+    tex: twoLines(String.raw`t_{next} = t + \frac{\text{interval}}{\sqrt{n}}\ \text{while sojourn} > \text{target}`, String.raw`p_{\mathrm{BLUE}} \mathrel{+}= p_{inc}\ \text{on overflow},\ \mathrel{-}= p_{dec}\ \text{when empty}`),
+    idea: 'COBALT, the AQM inside CAKE, runs CoDel\'s drop schedule but lets the drop count decay slowly instead of resetting it, so a queue that comes back is met at once with the spacing it needed before. Beside it, BLUE keeps a probability that climbs whenever the buffer overflows and falls when the queue empties: a flow that ignores drops still meets a drop rate that matches its excess.',
+    paper: 'Hoeiland-Joergensen, Taht & Morton, Piece of CAKE (IEEE LANMAN 2018)',
+    variables: [queue, signal(String.raw`\text{sojourn}`, 'sojourn'), param(String.raw`\text{target}`, 'target_ms'), param(String.raw`\text{interval}`, 'interval_ms'), signal('n', 'count'), param('p_{inc}', 'p_inc'), param('p_{dec}', 'p_dec'), prob],
+  },
   pie: {
     tex: String.raw`p \leftarrow p + \alpha\,(\tau - \tau_{ref}) + \beta\,(\tau - \tau_{old})`,
     idea: 'PIE is a PI controller on the queueing delay, estimated from the queue length and the departure rate. It updates every t_update and scales alpha and beta down while p is small, so a lightly loaded link is not pushed around; a burst allowance lets short bursts through untouched.',

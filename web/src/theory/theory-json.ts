@@ -41,13 +41,31 @@ export interface Bode {
   phaseDeg: number[];
 }
 
+export interface Quantity {
+  key: string;
+  words: string;
+  value: number | null;
+}
+
 export interface Stability {
   discipline: string;
   verdict: Verdict;
   /** The paper's rule as the core states it, e.g. "L (RC)^3 / (2N)^2 <= sqrt(wg^2/K^2 + 1)". */
   rule: string;
+  /** The same rule in TeX, typeset on request; '' where there is none. */
+  ruleTex: string;
   /** The numbers the rule used, by name. */
   numbers: Record<string, number>;
+  /** The same numbers in the rule's order, each named in words with its unit (null: not finite). */
+  quantities: Quantity[];
+  /** The piece of the law the equilibrium sits on (ramp, gentle, jump, linear, buffer, saturated, none). */
+  region: string;
+  /** Where the equilibrium sits and which slope the rule used, in a sentence. */
+  regionText: string;
+  /** How far toward the stability limit (1 = on it); null without one. */
+  ratio: number | null;
+  /** The rule is sufficient only: met, the loop is stable; failed, it may still be. */
+  sufficient: boolean;
   margins: Margins | null;
   bode: Bode | null;
 }
@@ -127,6 +145,12 @@ function nums(o: Fields, name: string, where: string): number[] {
   return v as number[];
 }
 
+function text(o: Fields, name: string, where: string): string {
+  const v = field(o, name, where);
+  if (typeof v !== 'string') throw new Missing(`${where}${name}: not text`);
+  return v;
+}
+
 function obj(o: Fields, name: string, where: string): Fields {
   const v = field(o, name, where);
   if (!isRecord(v)) throw new Missing(`${where}${name}: not an object`);
@@ -180,6 +204,15 @@ function readStability(o: Fields): Stability {
   const rule = field(o, 'rule', w);
   const numbers: Record<string, number> = {};
   for (const [k, v] of Object.entries(obj(o, 'numbers', w))) if (typeof v === 'number') numbers[k] = v;
+  const q = field(o, 'quantities', w);
+  if (!Array.isArray(q)) throw new Missing(`${w}quantities: not an array`);
+  const quantities = q.map((x: unknown, i): Quantity => {
+    const at = `${w}quantities[${i}].`;
+    if (!isRecord(x)) throw new Missing(`${at.slice(0, -1)}: not an object`);
+    return { key: text(x, 'key', at), words: text(x, 'words', at), value: numOrNull(x, 'value', at) };
+  });
+  const sufficient = field(o, 'sufficient', w);
+  if (typeof sufficient !== 'boolean') throw new Missing(`${w}sufficient: not true or false`);
   const m = objOrNull(o, 'margins', w);
   const b = objOrNull(o, 'bode', w);
   const bode = b && { w: nums(b, 'w', `${w}bode.`), magDb: nums(b, 'mag_db', `${w}bode.`), phaseDeg: nums(b, 'phase_deg', `${w}bode.`) };
@@ -188,7 +221,13 @@ function readStability(o: Fields): Stability {
     discipline: typeof discipline === 'string' ? discipline : '',
     verdict: verdict as Verdict,
     rule: typeof rule === 'string' ? rule : '',
+    ruleTex: text(o, 'rule_tex', w),
     numbers,
+    quantities,
+    region: text(o, 'region', w),
+    regionText: text(o, 'region_text', w),
+    ratio: numOrNull(o, 'ratio', w),
+    sufficient,
     margins: m && {
       gainDb: numOrNull(m, 'gain_db', `${w}margins.`),
       phaseDeg: numOrNull(m, 'phase_deg', `${w}margins.`),

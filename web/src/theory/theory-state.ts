@@ -17,7 +17,7 @@ import type { Timed } from './theory-client';
 // into one more, started when it ends, so a dragged slider never queues up
 // work. Nothing is computed while no view wants it.
 
-/** What the theory needs of the lab (app/lab.ts's Lab has it). */
+/** What the theory needs of the lab (lab/lab.ts's Lab has it). */
 export interface TheorySource {
   /** The scenario with every live change so far as events (rejects before the first run). */
   exportScenario(): Promise<string>;

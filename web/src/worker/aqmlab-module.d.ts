@@ -20,9 +20,11 @@ declare module '*/generated/aqmlab.mjs' {
 
   export interface AqmLabModule {
     describeAqms(): string;
+    /** The table of sampled columns (wasm/API.md); read by the tests that check the charts and docs against it. */
+    describeColumns?(): string;
     defaultScenario(): string;
     validateScenario(json: string): string;
-    /** Issue 16's sweep functions (wasm/API.md, core-cpp/SWEEP.md); absent from a core built before them. */
+    /** The sweep functions (wasm/API.md, core-cpp/SWEEP.md); absent from a core built before them. */
     sweepPlan?(sweepJson: string): string;
     sweepRunLines?(sweepJson: string, index: number): string;
     sweepReport?(jsonlText: string): string;

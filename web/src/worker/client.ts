@@ -88,16 +88,6 @@ export class SimClient {
     this.send({ type: 'run/step' });
   }
 
-  /** The lockstep limit: playing, the run stops at `untilS` until the limit rises. */
-  limit(untilS: number): void {
-    this.send({ type: 'run/limit', untilS });
-  }
-
-  /** Lockstep through shared memory from the next run on (null: through 'run/limit'). */
-  clock(buffer: SharedArrayBuffer | null): void {
-    this.send({ type: 'run/clock', buffer });
-  }
-
   /** Runs as fast as possible to simulated time `untilS`, then pauses. */
   runUntil(untilS: number): void {
     this.send({ type: 'run/until', untilS });

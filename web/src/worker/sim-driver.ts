@@ -1,20 +1,12 @@
-import type { SharedClock } from './shared-clock';
-
-// Drives the runs of one simulation worker (issue 12). A worker may hold
-// several sides' runs (sim-host.ts: one worker per core but one, so on a
-// 2-core laptop every side shares one worker and the page and the drawing
-// worker keep the other core). The driver advances them together in rounds:
+// Drives the runs of the simulation worker, which holds every live side
+// (sim-host.ts; docs/live-page.md says why one worker). The driver advances
+// them together in rounds, the page's one lockstep:
 // in each round every run that may move goes at most one slice past the
 // slowest of them, so they stay within a slice of one another, and the
 // tick ends only after a whole round, so every run stands at the same time
 // whenever the tick flushes their samples to the page. No message and no
 // other thread sits in that loop; between ticks the worker reads its
 // messages (pause, a change at one time, a new run).
-//
-// Runs in different workers keep in step through the shared clock
-// (shared-clock.ts) or the page's limits (app/lockstep.ts), as each run's
-// goal says; a worker whose every run waits on another worker sleeps on the
-// shared clock within its tick.
 
 export interface Clock {
   now(): number; // milliseconds
@@ -25,11 +17,10 @@ export interface Clock {
 /** Pacing knobs; the defaults give at most ~40 batches a second per side. */
 export interface Pacing {
   tickMs: number;
-  sliceS: number; // simulated time per advance() call and per round, so a tick can stop between rounds (<= maxSliceS)
+  sliceS: number; // simulated time per advance() call and per round, so a tick can stop between rounds
   budgetMs: number; // wall time one tick may spend before yielding to messages
   maxRealStepMs: number; // caps catch-up after the tab was throttled
   flushMs: number; // samples wait at most this long before they go to the page
-  waitMs: number; // shared lockstep: longest sleep at the limit before looking at messages again; 0: never sleep
 }
 
 /** One side's run as the driver sees it (sim-runner.ts). */
@@ -41,16 +32,12 @@ export interface DrivenRun {
   now(): number;
   /** The start of a tick: `realStepS` of wall time passed since the last, which sets this tick's pace. */
   beginTick(realStepS: number): void;
-  /** How far the run may go now: its pace, its run-to time, its lockstep limit. */
+  /** How far the run may go now: its pace, or its run-to time. */
   goal(): number;
-  /** The shared clock, when only the lockstep limit (other workers behind) keeps the run from its pace. */
-  waitsOn(): SharedClock | null;
   /** Advances to `untilS`; throws when the core fails. */
   advanceTo(untilS: number): void;
   /** The end of a tick: samples out (`flushDue`: every run flushes now), a finished run says so. */
   endTick(flushDue: boolean): void;
-  /** Waits for the page to raise its lockstep limit (no shared clock): no tick until it does. */
-  parked(): boolean;
   /** The core failed while advancing: the run shows it and stops. */
   fail(error: unknown): void;
 }
@@ -95,21 +82,20 @@ export class SimDriver {
     const flushDue = clock.now() - this.lastFlushMs >= pacing.flushMs;
     if (flushDue) this.lastFlushMs = clock.now();
     for (const run of live) run.endTick(flushDue);
-    const going = live.filter((r) => r.running() && !r.parked());
+    const going = live.filter((r) => r.running());
     if (going.length > 0) this.schedule(going.some((r) => r.urgent()) ? 0 : pacing.tickMs);
   }
 
   /** Whole rounds until the budget is spent or no run can move; a run whose core fails leaves `live`. */
   private rounds(live: DrivenRun[], started: number): void {
     const { clock, pacing } = this;
-    for (let left = pacing.budgetMs; left > 0; left = pacing.budgetMs - (clock.now() - started)) {
-      const clockToWait = live.map((r) => r.waitsOn()).find((c) => c !== null) ?? null;
-      const seen = clockToWait?.progress() ?? 0;
+    let moved = true;
+    while (moved && clock.now() - started < pacing.budgetMs) {
       // The round's end: one slice past the slowest run that may move (a run
       // at its run-to time or pace does not hold the others back).
       const movable = live.filter((r) => r.now() < r.goal());
       const roundEnd = Math.min(...movable.map((r) => r.now())) + pacing.sliceS;
-      let moved = false;
+      moved = false;
       for (const run of movable) {
         const before = run.now();
         const target = Math.min(run.goal(), roundEnd);
@@ -123,11 +109,6 @@ export class SimDriver {
         }
         moved ||= run.now() > before;
       }
-      if (moved) continue;
-      // No run could move: at their pace or run-to time (the tick is over), or
-      // held by runs in other workers (sleep until one moves, then look again).
-      if (!clockToWait || pacing.waitMs <= 0 || live.some((r) => r.waitsOn() === null)) break;
-      clockToWait.waitForProgress(seen, Math.min(pacing.waitMs, left));
     }
   }
 

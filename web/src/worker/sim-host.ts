@@ -5,7 +5,7 @@ import { SimDriver, type Clock } from './sim-driver';
 import { SimRunner, defaultPacing } from './sim-runner';
 import { crashingModule } from './test-crash';
 
-// One simulation worker holding several sides (issue 12). Each side talks to
+// One simulation worker holding several sides. Each side talks to
 // its own SimRunner over its own channel (a MessagePort the page sent in
 // `host/attach`), exactly as it would to a worker of its own, so the page's
 // client and protocol do not change; the runs share one driver, which

@@ -9,12 +9,11 @@ import { isRecord, parseJson } from '../lib/json';
 import { memoLast } from '../lib/memo';
 import { completeScenario, numberField } from '../scenario/scenario-json';
 import { readColumns, readResult } from './core-json';
-import { nextSampleTime } from './sample-time';
-import { SharedClock, maxSliceS, sharedLeadS } from './shared-clock';
+import { nextSampleTime, sampleTimeAtOrAfter } from './sample-time';
 import { SimDriver, type Clock, type DrivenRun, type Pacing } from './sim-driver';
 
 // Owns one side's Simulation: its messages, its state (playing, held, a
-// run-to time, the lockstep limit) and its samples. When and how far it
+// run-to time) and its samples. When and how far it
 // advances is the driver's (sim-driver.ts), which may drive several runs in
 // one worker. Kept free of `self` so it runs under Vitest with a fake module;
 // sim.worker.ts and sim-host.ts wire it up.
@@ -28,10 +27,8 @@ export interface RunnerDeps {
 // A short budget keeps a hold or a pause waiting at most ~10 ms for the tick
 // in progress; batches go out every flushMs rather than every tick (a tick at
 // "as fast as possible" is ~10 ms, and each batch costs the page a message),
-// and at once when the run stops or reaches its lockstep limit.
-// A worker held at the shared lockstep limit sleeps in steps of at most waitMs
-// within its tick's budget, so it wakes as soon as the slowest side moves.
-export const defaultPacing: Pacing = { tickMs: 16, sliceS: maxSliceS, budgetMs: 10, maxRealStepMs: 100, flushMs: 25, waitMs: 2 };
+// and at once when the run stops.
+export const defaultPacing: Pacing = { tickMs: 16, sliceS: 0.05, budgetMs: 10, maxRealStepMs: 100, flushMs: 25 };
 
 // The catalogue's text is the same string for every run of a worker (sim-host.ts): read it once.
 const readCatalogue = memoLast((text: string) => readAqmTable(parseJson(text)));
@@ -50,8 +47,6 @@ export class SimRunner implements DrivenRun {
   private playing = false;
   private held = false; // the page holds the run to apply a change on every side at one time
   private untilS: number | null = null; // run-to-time target: as fast as possible, then pause
-  private limitS = Infinity; // lockstep: playing, the run waits here until the page raises it
-  private shared: SharedClock | null = null; // lockstep through shared memory instead of limitS
   private sampleIntervalMs = 10;
   private seq = 0;
   private catalogueSent = false; // the page keeps the catalogue from this channel's first ready
@@ -123,6 +118,11 @@ export class SimRunner implements DrivenRun {
       this.setPlaying(true);
     },
     'run/pause': () => {
+      // On at most to the next sample time, so runs that stand at one time
+      // (one driver's, between ticks) stop at one sample time, each run's last
+      // sample being that time, without a round trip to the page.
+      const at = this.sim && this.playing ? sampleTimeAtOrAfter(this.sim.now(), this.sampleIntervalMs) : null;
+      if (at !== null && this.sim && at > this.sim.now()) return this.runUntil(at);
       this.wantPlay = false;
       this.untilS = null;
       this.setPlaying(false);
@@ -135,14 +135,6 @@ export class SimRunner implements DrivenRun {
     'run/release': () => {
       this.held = false;
       this.setPlaying(this.wantPlay || this.untilS !== null);
-    },
-    'run/clock': (m) => {
-      this.shared = m.buffer ? new SharedClock(m.buffer) : null;
-    },
-    'run/limit': (m) => {
-      this.limitS = m.untilS;
-      // Waiting at the old limit: no tick is pending, so wake the run.
-      if (this.playing) this.driver.wake();
     },
   };
 
@@ -195,8 +187,6 @@ export class SimRunner implements DrivenRun {
     this.sim = sim;
     this.sampleIntervalMs = numberField(parseJson(scenario), 'sample_interval_ms') ?? this.sampleIntervalMs;
     this.untilS = null;
-    this.limitS = Infinity; // the page sets the new run's limit when it is ready
-    this.shared?.publish(this.side, sim.now());
     this.columnCount = columns.length;
     this.seq = 0;
     this.log = [];
@@ -248,7 +238,6 @@ export class SimRunner implements DrivenRun {
       if (sim.now() > atS) throw new Refusal(`the run is at ${sim.now()} s, past ${atS} s`);
       // -1: the run failed for good (the packet limit, or memory): fatal for this side.
       if (sim.advance(atS) < 0) throw new Error(sim.error());
-      this.shared?.publish(this.side, sim.now());
       this.flush(sim);
     }
     const result = readResult(sim.apply(JSON.stringify(event)));
@@ -286,14 +275,7 @@ export class SimRunner implements DrivenRun {
   }
 
   goal(): number {
-    return Math.min(this.paced, this.untilS ?? this.lockstepLimit(this.now()));
-  }
-
-  waitsOn(): SharedClock | null {
-    const shared = this.shared;
-    if (!shared || this.untilS !== null || !this.running()) return null;
-    const now = this.now();
-    return now < this.paced && now >= this.lockstepLimit(now) ? shared : null;
+    return Math.min(this.paced, this.untilS ?? Infinity);
   }
 
   advanceTo(untilS: number): void {
@@ -301,11 +283,6 @@ export class SimRunner implements DrivenRun {
     if (!sim) return;
     // -1: the run failed for good (the packet limit, or memory); fail() shows it on this side.
     if (sim.advance(untilS) < 0) throw new Error(sim.error());
-    this.shared?.publish(this.side, sim.now());
-  }
-
-  parked(): boolean {
-    return this.shared === null && this.untilS === null && this.now() >= this.limitS;
   }
 
   endTick(flushDue: boolean): void {
@@ -313,10 +290,7 @@ export class SimRunner implements DrivenRun {
     if (!sim) return;
     const finished = sim.done() || (this.untilS !== null && sim.now() >= this.untilS);
     try {
-      // The page learns where the run is from its batches: a run that stops or
-      // waits at its page-given limit says so at once, so the others can be let on.
-      if (this.parked()) this.flush(sim, true);
-      else if (finished || flushDue) this.flush(sim);
+      if (finished || flushDue) this.flush(sim);
     } catch (e) {
       return this.fail(e);
     }
@@ -326,26 +300,10 @@ export class SimRunner implements DrivenRun {
     this.postState();
   }
 
-  /**
-   * The lockstep limit: the page's ('run/limit'), or with a shared clock the
-   * frontier plus one lead, never past a stop the page set, and where the
-   * run is while the page has frozen the clock (shared-clock.ts).
-   */
-  private lockstepLimit(now: number): number {
-    const shared = this.shared;
-    if (!shared) return this.limitS;
-    const stop = shared.stop();
-    if (stop === 'frozen') return now;
-    return Math.min(shared.frontier() + sharedLeadS(this.speed, this.sampleIntervalMs), stop ?? Infinity);
-  }
-
-  /**
-   * Copies pending samples out of wasm memory and transfers them to the page;
-   * `always`: an empty batch too, so the page learns the time the run waits at.
-   */
-  private flush(sim: CoreSimulation, always = false): void {
+  /** Copies pending samples out of wasm memory and transfers them to the page. */
+  private flush(sim: CoreSimulation): void {
     const length = sim.batchLength();
-    if (length === 0 && !always) return;
+    if (length === 0) return;
     const view = sim.batch();
     const size = length * this.columnCount;
     if (view.length < size) throw new Error(`batch holds ${view.length} values, expected ${size}`);
@@ -375,7 +333,6 @@ export class SimRunner implements DrivenRun {
   private report(id: number | null, error: unknown, fatal: boolean): void {
     const message = error instanceof Error ? error.message : String(error);
     if (fatal) {
-      this.shared?.leave(this.side); // a failed side no longer holds the others back
       this.dispose();
       this.playing = false;
       this.untilS = null;

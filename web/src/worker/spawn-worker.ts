@@ -33,12 +33,6 @@ export function spawnHostWorker(): HostWorker {
   return { post: (message, transfer) => worker.postMessage(message, transfer), onError: port.onError, terminate: port.terminate };
 }
 
-/** Simulation workers for the sides: one per core but one (at least one), so the page keeps a core. */
-export function defaultHostCount(): number {
-  const cores = typeof navigator === 'undefined' ? 2 : navigator.hardwareConcurrency || 2;
-  return Math.max(1, cores - 1);
-}
-
 interface Host {
   worker: HostWorker;
   channels: Map<number, (message: string) => void>; // channel -> its side's error listener
@@ -46,20 +40,19 @@ interface Host {
 }
 
 /**
- * The sides' simulation workers (issue 12). Each side gets a channel (a
- * MessageChannel) into one of at most `maxHosts` workers, the one with the
- * fewest sides, so the sides share the machine's cores instead of contending
- * for them: on a 2-core laptop every side runs in one worker, in rounds that
- * keep them at one simulated time (worker/sim-driver.ts). A side's port looks
- * like a worker of its own: terminating it ends only its run, and a worker
- * that dies fails every side it held (each can then be restarted elsewhere).
+ * The sides' simulation worker. Every side gets a channel (a MessageChannel)
+ * into the one worker, which advances them together in rounds
+ * (worker/sim-driver.ts): one lockstep, with no message between the sides
+ * (docs/live-page.md has the measurements behind one worker). A side's port
+ * looks like a worker of its own: terminating it ends only its run. A worker
+ * that dies fails every side it held, and the next side spawned (a restart)
+ * gets a fresh worker.
  */
 export class SimHostPool {
-  private readonly hosts: Host[] = [];
+  private host: Host | null = null;
   private nextChannel = 0;
 
   constructor(
-    private readonly maxHosts: number = defaultHostCount(),
     private readonly spawnHost: () => HostWorker = spawnHostWorker,
     private readonly makeChannel: () => Channel = () => {
       const c = new MessageChannel();
@@ -69,7 +62,7 @@ export class SimHostPool {
 
   /** A new side's port; `crashAfterBatches`: test-only (test-crash.ts). */
   spawn(crashAfterBatches: number | null = null): WorkerPort {
-    const host = this.pick();
+    const host = this.live();
     const channel = this.nextChannel++;
     const { page, host: hostEnd } = this.makeChannel();
     host.worker.post({ type: 'host/attach', channel, port: hostEnd, crashAfterBatches }, [hostEnd]);
@@ -93,21 +86,19 @@ export class SimHostPool {
     };
   }
 
-  /** How many workers run now, and how many sides each holds (for tests and benchmarks). */
-  sides(): number[] {
-    return this.hosts.filter((h) => h.dead === null).map((h) => h.channels.size);
+  /** How many sides the worker holds now (0 without a live worker; for tests). */
+  sides(): number {
+    return this.host && this.host.dead === null ? this.host.channels.size : 0;
   }
 
   dispose(): void {
-    for (const host of this.hosts) host.worker.terminate();
-    this.hosts.length = 0;
+    this.host?.worker.terminate();
+    this.host = null;
   }
 
-  /** The live worker with the fewest sides; a new one while there are fewer than maxHosts and each has a side. */
-  private pick(): Host {
-    const live = this.hosts.filter((h) => h.dead === null);
-    const least = live.reduce<Host | null>((best, h) => (best && best.channels.size <= h.channels.size ? best : h), null);
-    if (least && (least.channels.size === 0 || live.length >= this.maxHosts)) return least;
+  /** The worker, or a fresh one when there is none or it died. */
+  private live(): Host {
+    if (this.host && this.host.dead === null) return this.host;
     const host: Host = { worker: this.spawnHost(), channels: new Map(), dead: null };
     host.worker.onError((message) => {
       if (host.dead !== null) return;
@@ -115,7 +106,7 @@ export class SimHostPool {
       host.worker.terminate();
       for (const fail of host.channels.values()) fail(message);
     });
-    this.hosts.push(host);
+    this.host = host;
     return host;
   }
 }

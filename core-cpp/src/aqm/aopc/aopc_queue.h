@@ -12,8 +12,8 @@ namespace aqmlab {
 class AopcQueue final : public ParamQueue<AopcQueue, aopc::Params> {
  public:
   static constexpr std::array<ParamField<aopc::Params>, 6> kFields{{
-      {{"q0", "Target queue", "pkts", ParamKind::kReal, 20, 1, 100000, 1,
-        "Expected queue q0 in p = l + gamma (q - q0) (Wang & Rong: 20 pkts)."},
+      {BufferBound({"q0", "Target queue", "pkts", ParamKind::kReal, 20, 1, 100000, 1,
+        "Expected queue q0 in p = l + gamma (q - q0) (Wang & Rong: 20 pkts)."}),
        &aopc::Params::q0},
       {{"Req", "Assumed RTT", "s", ParamKind::kReal, 0.18, 0.001, 10, 0.001,
         "Harmonic-mean RTT Req in gamma = f(l) (1 + 4 f(l)^2) / (Req C), the gain that gives "

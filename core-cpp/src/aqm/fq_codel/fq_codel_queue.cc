@@ -23,9 +23,9 @@ const AqmDescriptor& FqCodelQueue::Describe() {
 }
 
 FqCodelQueue::FqCodelQueue(const QueueDiscEnv& env, const fq_codel::Params& params)
-    : ParamQueue(env, params), perturbation_(env.seed) {
+    : ParamQueue(env, params) {
   UseOwnStorage();
-  queues_.Reset(static_cast<uint32_t>(params_.flows), perturbation_);
+  queues_.Reset(static_cast<uint32_t>(params_.flows), env.seed);
 }
 
 Decision FqCodelQueue::OnDeparture(const DepartureContext& ctx) {
@@ -33,7 +33,7 @@ Decision FqCodelQueue::OnDeparture(const DepartureContext& ctx) {
   const bool markable = CongestWouldMark();
   const codel::Candidate c{ctx.now,         ctx.sojourn,            ctx.packet_bytes,
                            ctx.queue_bytes, flow.queue.empty(), markable};
-  const Decision d = codel::OnDequeue(params_.Codel(), flow.codel, c);
+  const Decision d = codel::OnDequeue(params_.Codel(), flow.law, c);
   if (d != Decision::kPass && !markable) {
     queues_.ContinueAfterDrop();
   } else {
@@ -46,13 +46,12 @@ Decision FqCodelQueue::OnDeparture(const DepartureContext& ctx) {
 
 void FqCodelQueue::OnParamChanged(std::string_view) {
   const auto buckets = static_cast<uint32_t>(params_.flows);
-  if (buckets == queues_.buckets()) return;
-  // Re-sort the queued packets into the new buckets; the base's backlog and
-  // counters are unchanged because no packet enters or leaves.
-  PacketList waiting;
-  queues_.DrainInto(waiting);
-  queues_.Reset(buckets, perturbation_);
-  while (!waiting.empty()) queues_.Store(waiting.PopFront(), Quantum());
+  // The base's backlog and counters are unchanged: no packet enters or leaves.
+  if (buckets != queues_.buckets()) queues_.Rebucket(buckets, Quantum());
+}
+
+Packet* FqCodelQueue::NextPacket() {
+  return queues_.Next(Quantum(), [](codel::State& s) { codel::OnEmpty(s); });
 }
 
 void FqCodelQueue::ReadSignals(std::span<double> out) const {

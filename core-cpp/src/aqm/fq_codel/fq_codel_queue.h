@@ -43,13 +43,12 @@ class FqCodelQueue final : public ParamQueue<FqCodelQueue, fq_codel::Params> {
   void OnParamChanged(std::string_view name) override;
 
   void StorePacket(Packet* p) override { queues_.Store(p, Quantum()); }
-  Packet* NextPacket() override { return queues_.Next(Quantum()); }
+  Packet* NextPacket() override;
   Packet* OverflowVictim(Packet* arrival) override { return queues_.Victim(arrival); }
 
  private:
   int64_t Quantum() const { return params_.quantum; }
   fq_codel::FlowQueues queues_;
-  uint64_t perturbation_;
   double signal_share_ = 0;
   Time last_sojourn_;
 };

@@ -12,10 +12,10 @@ namespace aqmlab {
 class LredQueue final : public ParamQueue<LredQueue, lred::Params> {
  public:
   static constexpr std::array<ParamField<lred::Params>, 6> kFields{{
-      {{"q0", "Target queue", "pkts", ParamKind::kReal, 50, 1, 1000000, 1,
+      {BufferBound({"q0", "Target queue", "pkts", ParamKind::kReal, 50, 1, 1000000, 1,
         "Expected queue q0 that p = l + beta sqrt(l) (q - q0) holds (Wang et al. 2004; the "
         "paper's UDP runs use 100). Lab default: a quarter of the buffer.",
-        0.25},
+        0.25}),
        &lred::Params::q0},
       {{"beta", "Queue gain", "1/pkt", ParamKind::kReal, 0.001, 0, 1, 0.0001,
         "beta in p = l + beta sqrt(l) (q - q0) (Wang et al. 2004: 0.001); the LRED stability "

@@ -12,9 +12,9 @@ namespace aqmlab {
 class MscQueue final : public ParamQueue<MscQueue, msc::Params> {
  public:
   static constexpr std::array<ParamField<msc::Params>, 6> kFields{{
-      {{"qref", "Reference queue", "pkts", ParamKind::kReal, 40, 1, 100000, 1,
+      {BufferBound({"qref", "Reference queue", "pkts", ParamKind::kReal, 40, 1, 100000, 1,
         "Queue the short time scale steers to, pq = alpha (q - qref) / qref (Ji & Dong: 40, or "
-        "20 against AVQ)."},
+        "20 against AVQ)."}),
        &msc::Params::qref},
       {{"alpha", "Queue weight", "", ParamKind::kReal, 1.0, 0.001, 1, 0.001,
         "alpha in pq = alpha (q - qref) / qref, 0 < alpha <= 1 (Ji & Dong: 1)."},

@@ -12,20 +12,21 @@ namespace aqmlab {
 class PidQueue final : public ParamQueue<PidQueue, pid::Params> {
  public:
   static constexpr std::array<ParamField<pid::Params>, 5> kFields{{
-      {{"kp", "Proportional gain", "1/pkt", ParamKind::kReal, 8e-5, 0, 0.1, 1e-6,
-        "Kp. Lab design for the default scenario (see README): 8e-5."},
+      {LogScale({"kp", "Proportional gain", "1/pkt", ParamKind::kReal, 8e-5, 0, 0.1, 1e-6,
+        "Kp. Lab design for the default scenario (see README): 8e-5."}, 1e-7, 1e-2),
        &pid::Params::kp},
-      {{"ki", "Integral gain", "1/(pkt s)", ParamKind::kReal, 4e-5, 0, 0.1, 1e-6,
-        "Ki, the rate p integrates the error at. Lab design: 4e-5."},
+      {LogScale({"ki", "Integral gain", "1/(pkt s)", ParamKind::kReal, 4e-5, 0, 0.1, 1e-6,
+        "Ki, the rate p integrates the error at. Lab design: 4e-5."}, 1e-7, 1e-2),
        &pid::Params::ki},
-      {{"kd", "Derivative gain", "s/pkt", ParamKind::kReal, 2e-6, 0, 0.1, 1e-7,
+      {LogScale({"kd", "Derivative gain", "s/pkt", ParamKind::kReal, 2e-6, 0, 0.1, 1e-7,
         "Kd, on the sampled queue's slope. Lab design: 2e-6 (more amplifies packet-scale noise)."},
+                1e-8, 1e-3),
        &pid::Params::kd},
       {{"freq_hz", "Sampling frequency", "Hz", ParamKind::kReal, 50, 1, 10000, 1,
         "How often the queue is sampled and p updated. Lab design: 50 Hz."},
        &pid::Params::freq_hz},
-      {{"qref", "Reference queue", "pkts", ParamKind::kReal, 50, 0, 1000000, 1,
-        "The queue PID holds. Lab default: a quarter of the buffer, like PI.", 0.25},
+      {BufferBound({"qref", "Reference queue", "pkts", ParamKind::kReal, 50, 0, 1000000, 1,
+        "The queue PID holds. Lab default: a quarter of the buffer, like PI.", 0.25}),
        &pid::Params::qref},
   }};
   static Status Validate(const pid::Params&) { return {}; }

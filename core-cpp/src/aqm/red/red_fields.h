@@ -34,10 +34,15 @@ inline constexpr std::string_view kWaitText =
 template <class P>
 constexpr std::array<ParamField<P>, 7> Fields(const FieldText& t) {
   return {{
-      {{"wq", t.wq_label, "", ParamKind::kReal, 0.002, 1e-6, 1, 1e-4, t.wq}, &Params::wq},
-      {{"min_th", "Minimum threshold", "pkts", ParamKind::kReal, 5, 0, 1000000, 1, t.min_th, 0.25},
+      // The weight's usual values: ARED's 1 - exp(-1/C) from 10 Gb/s (~1e-5) to a
+      // fast 0.1 (Floyd, Gummadi & Shenker 2001, section 4.1).
+      {LogScale({"wq", t.wq_label, "", ParamKind::kReal, 0.002, 1e-6, 1, 1e-4, t.wq}, 1e-5, 0.1),
+       &Params::wq},
+      {BufferBound({"min_th", "Minimum threshold", "pkts", ParamKind::kReal, 5, 0, 1000000, 1,
+                    t.min_th, 0.25}),
        &Params::min_th},
-      {{"max_th", "Maximum threshold", "pkts", ParamKind::kReal, 15, 1, 1000000, 1, t.max_th, 0.75},
+      {BufferBound({"max_th", "Maximum threshold", "pkts", ParamKind::kReal, 15, 1, 1000000, 1,
+                    t.max_th, 0.75}),
        &Params::max_th},
       {{"max_p", t.max_p_label, "", ParamKind::kReal, 0.1, t.max_p_min, 1, 0.001, t.max_p},
        &Params::max_p},

@@ -1,6 +1,7 @@
 #include "aqm/red/red_law.h"
 
 #include <cmath>
+#include <limits>
 
 #include "sim/portable_math.h"
 
@@ -26,6 +27,29 @@ double CurveProbability(const Params& p, double avg) {
 
 bool AboveUpperBound(const Params& p, double avg) {
   return avg >= (p.gentle ? 2 * p.max_th : p.max_th);
+}
+
+CurvePoint CurveInverse(const Params& p, double pb) {
+  if (pb <= 0) return {p.min_th, CurveRegion::kBelow};
+  if (pb <= p.max_p) return {p.min_th + pb / p.max_p * (p.max_th - p.min_th), CurveRegion::kRamp};
+  if (pb >= 1) return {p.gentle ? 2 * p.max_th : p.max_th, CurveRegion::kAbove};
+  if (!p.gentle) return {p.max_th, CurveRegion::kJump};
+  return {p.max_th + (pb - p.max_p) / (1 - p.max_p) * p.max_th, CurveRegion::kGentle};
+}
+
+double CurveSlope(const Params& p, CurveRegion region) {
+  switch (region) {
+    case CurveRegion::kRamp:
+      return p.max_p / (p.max_th - p.min_th);
+    case CurveRegion::kGentle:
+      return (1 - p.max_p) / p.max_th;
+    case CurveRegion::kJump:
+      return std::numeric_limits<double>::infinity();
+    case CurveRegion::kBelow:
+    case CurveRegion::kAbove:
+      break;
+  }
+  return 0;
 }
 
 double SpreadProbability(const Params& p, int64_t count, double pb) {

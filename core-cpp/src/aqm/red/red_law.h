@@ -41,6 +41,26 @@ double CurveProbability(const Params& p, double avg);
 // Whether avg is past the point where every packet is dropped.
 bool AboveUpperBound(const Params& p, double avg);
 
+// The pieces of the curve: below min_th (pb = 0), the ramp to max_p at
+// max_th, the gentle ramp on to 1 at 2 max_th, the jump from max_p to 1 at
+// max_th when gentle is off, and past the upper bound (pb = 1). The linear
+// analysis of the loop (Hollot et al.) uses the slope of the piece the
+// equilibrium sits on.
+enum class CurveRegion : uint8_t { kBelow, kRamp, kGentle, kJump, kAbove };
+
+// Where the curve gives probability `pb` (0 <= pb): the average and its
+// piece. pb = 0 is min_th (kBelow); between max_p and 1 without gentle the
+// curve jumps at max_th (kJump); pb >= 1 is the upper bound (kAbove).
+struct CurvePoint {
+  double avg;
+  CurveRegion region;
+};
+CurvePoint CurveInverse(const Params& p, double pb);
+
+// dpb / davg on a piece: max_p / (max_th - min_th) on the ramp, (1 - max_p) /
+// max_th on the gentle ramp, infinite at the jump, 0 below and above.
+double CurveSlope(const Params& p, CurveRegion region);
+
 // The drop decision with count-based spreading. Without wait (Floyd &
 // Jacobson's formula) pa = pb / (1 - count pb), 1 once count pb >= 1. With
 // wait (ns-2's and ns-3's default) no early signal while count pb < 1, then

@@ -24,10 +24,10 @@ class RemQueue final : public ParamQueue<RemQueue, rem::Params> {
       {{"interval_ms", "Update interval", "ms", ParamKind::kReal, 2, 0.1, 10000, 0.1,
         "How often the price is updated (LRED paper's setting: 2 ms)."},
        &rem::Params::interval_ms},
-      {{"q0", "Target backlog", "pkts", ParamKind::kReal, 50, 0, 1000000, 1,
+      {BufferBound({"q0", "Target backlog", "pkts", ParamKind::kReal, 50, 0, 1000000, 1,
         "b*, the backlog REM clears the price at. The paper sets it per experiment; lab "
         "default: a quarter of the buffer.",
-        0.25},
+        0.25}),
        &rem::Params::q0},
       {{"queue_growth", "Rate from queue growth", "", ParamKind::kToggle, 0, 0, 1, 1,
         "Off (the paper, ns-2): the rate mismatch is the measured input rate minus the "

@@ -17,10 +17,10 @@ class SfcQueue final : public ParamQueue<SfcQueue, sfc::Params> {
       {{"a", "Rate gain", "s/pkt", ParamKind::kReal, 2e-5, 0, 0.01, 1e-6,
         "a, weight of the input rate's excess x - C (pkts/s). Lab design: 2e-5."},
        &sfc::Params::a},
-      {{"q0", "Reference queue", "pkts", ParamKind::kReal, 20, 0, 100000, 1,
+      {BufferBound({"q0", "Reference queue", "pkts", ParamKind::kReal, 20, 0, 100000, 1,
         "q0. Without integral action the queue settles above it by about p/k1. Lab default: a "
         "tenth of the buffer, so the default scenario settles near a quarter.",
-        0.1},
+        0.1}),
        &sfc::Params::q0},
       {{"rate_window_ms", "Rate window", "ms", ParamKind::kReal, 10, 0.1, 10000, 0.1,
         "The input rate x is counted over windows of this length (paper: not given; lab: 10 ms)."},

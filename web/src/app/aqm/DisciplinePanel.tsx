@@ -1,12 +1,15 @@
 import { memo, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { sideColour } from '../../lib/colours';
-import type { Lab } from '../lab';
+import type { Lab } from '../../lab/lab';
 import type { SideInfo } from '../../protocol/protocol';
 import { sliderIntervalMs } from '../../lib/throttle-latest';
 import { findAqm, type AqmSpec } from '../../aqm/aqm-table';
 import { buildParamControls } from '../../aqm/param-controls';
 import { ParamPanelModel } from '../../aqm/param-panel-model';
 import { ParamField } from './ParamField';
+import { useFiredEvents } from '../use-fired-events';
+import { paramsNow } from '../../scenario/values-now';
+import { numberField, readScenario } from '../../scenario/scenario-json';
 
 // One side's parameter panel, generated from its discipline's table: what the
 // discipline is, where it comes from, and one live control per parameter.
@@ -52,7 +55,7 @@ export const DisciplinePanel = memo(function DisciplinePanel({ lab, index, info,
         // info is new, so the panel's model is rebuilt from them (and its fields'
         // drafts follow). The elements stay unless the discipline changed: six
         // panels of controls built again at every restart cost the frame after it.
-        <ParamPanel key={spec.name} lab={lab} index={index} spec={spec} params={info.params} />
+        <ParamPanel key={spec.name} lab={lab} index={index} spec={spec} params={info.params} bufferPkts={info.bufferPkts ?? scenarioBuffer(lab)} />
       )}
     </section>
   );
@@ -83,17 +86,28 @@ interface ParamPanelProps {
   index: number;
   spec: AqmSpec;
   params: Readonly<Record<string, number>>;
+  /** The side's buffer, the bound of its queue-length sliders; null when the core's default applies. */
+  bufferPkts: number | null;
 }
 
-function ParamPanel({ lab, index, spec, params }: ParamPanelProps) {
+/** The scenario's bottleneck buffer, when it sets one. */
+function scenarioBuffer(lab: Lab): number | null {
+  const scenario = lab.currentScenario;
+  return scenario === null ? null : numberField(readScenario(scenario)?.bottleneck, 'buffer_pkts');
+}
+
+function ParamPanel({ lab, index, spec, params: atStart, bufferPkts }: ParamPanelProps) {
+  // The values now: a replayed link's parameter changes that have acted included.
+  const fired = useFiredEvents(lab);
+  const params = useMemo(() => paramsNow(atStart, index, fired), [atStart, index, fired]);
   const model = useMemo(
     () =>
       new ParamPanelModel(
-        buildParamControls(spec, params),
+        buildParamControls(spec, params, bufferPkts),
         (name, value) => lab.setParam(index, spec.name, name, value),
         sliderIntervalMs,
       ),
-    [lab, index, spec, params],
+    [lab, index, spec, params, bufferPkts],
   );
   useEffect(() => () => model.cancel(), [model]);
   const states = useSyncExternalStore(model.subscribe, model.snapshot);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import type { Lab } from '../lab';
-import type { SideStatus } from '../side-session';
+import type { Lab } from '../../lab/lab';
+import type { SideStatus } from '../../lab/side-session';
 import type { AqmSpec } from '../../aqm/aqm-table';
 
 // The menu of every discipline the core registered, for one side. Choosing

@@ -1,11 +1,13 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { formatParamValue, type ParamControl } from '../../aqm/param-controls';
+import { formatParamValue, sliderPosition, sliderSteps, sliderValue, unusual, type ParamControl } from '../../aqm/param-controls';
 import type { FieldState } from '../../aqm/param-panel-model';
 
 // One generated control: a checkbox for a toggle, otherwise a slider over the
-// table's range with a number box beside it for exact values (a slider over
-// [0, 100000] cannot land on 50). The help line from the table is shown under
-// it, and a refusal from the core right below that.
+// usual values (the table's sensible range, up to the buffer for a queue
+// length; by ratios where the parameter spans decades) with a number box
+// beside it for exact values. A typed value outside the usual range asks
+// before it applies. The help line from the table is shown under it, and a
+// refusal from the core right below that.
 
 interface ParamFieldProps {
   id: string;
@@ -19,10 +21,19 @@ interface ParamFieldProps {
 export function ParamField({ id, control, state, onChange, onRelease }: ParamFieldProps) {
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
-  const describedBy = state.error ? `${helpId} ${errorId}` : helpId;
+  const confirmId = `${id}-confirm`;
+  // A typed value outside the usual range, waiting for the person to confirm it.
+  const [asking, setAsking] = useState<{ value: number; why: string } | null>(null);
+  const describedBy = [helpId, state.error ? errorId : '', asking ? confirmId : ''].filter(Boolean).join(' ');
   const unit = control.unit ? ` ${control.unit}` : '';
+  const apply = (value: number) => {
+    setAsking(null);
+    onChange(value);
+    onRelease();
+  };
+  const log = control.scale === 'log';
   return (
-    <div className="param" data-testid={`${id}-field`}>
+    <div className="param" data-testid={`${id}-field`} data-scale={control.scale}>
       {control.kind === 'toggle' ? (
         <label className="param-toggle">
           <input
@@ -50,13 +61,14 @@ export function ParamField({ id, control, state, onChange, onRelease }: ParamFie
             <input
               id={id}
               type="range"
-              min={control.min}
-              max={control.max}
-              step={control.step}
-              value={state.value}
+              min={log ? 0 : control.slider.min}
+              max={log ? sliderSteps : control.slider.max}
+              step={log ? 1 : control.step}
+              value={sliderPosition(control, state.value)}
+              aria-valuetext={`${formatParamValue(state.value, control)}${unit}`}
               data-testid={id}
               aria-describedby={describedBy}
-              onChange={(e) => onChange(Number(e.target.value))}
+              onChange={(e) => onChange(sliderValue(control, Number(e.target.value)))}
               onPointerUp={onRelease}
               onKeyUp={onRelease}
               onBlur={onRelease}
@@ -65,13 +77,28 @@ export function ParamField({ id, control, state, onChange, onRelease }: ParamFie
               id={id}
               control={control}
               state={state}
+              asking={asking !== null}
               onCommit={(value) => {
-                onChange(value);
-                onRelease();
+                const why = unusual(control, value);
+                if (why === null) apply(value);
+                else setAsking({ value, why });
               }}
             />
           </div>
         </>
+      )}
+      {asking && (
+        <div id={confirmId} className="param-confirm" role="alert" data-testid={confirmId}>
+          <p>
+            {control.label}: {asking.why}. Apply it anyway?
+          </p>
+          <button type="button" data-testid={`${confirmId}-apply`} onClick={() => apply(asking.value)}>
+            Apply {formatParamValue(asking.value, control)}
+          </button>
+          <button type="button" data-testid={`${confirmId}-cancel`} onClick={() => setAsking(null)}>
+            Keep {formatParamValue(state.value, control)}
+          </button>
+        </div>
       )}
       <p id={helpId} className="param-help">
         <code>{control.name}</code> {control.help}
@@ -89,15 +116,19 @@ interface NumberBoxProps {
   id: string;
   control: ParamControl;
   state: FieldState;
+  /** A typed value waits for confirmation; once answered, the box shows the field's value again. */
+  asking: boolean;
   onCommit: (value: number) => void;
 }
 
 /** Typed values go to the core on Enter or when the box loses focus, not at every keystroke. */
-function NumberBox({ id, control, state, onCommit }: NumberBoxProps) {
+function NumberBox({ id, control, state, asking, onCommit }: NumberBoxProps) {
   const shown = formatParamValue(state.value, control);
   const [draft, setDraft] = useState(shown);
   // Every change of the field (a drag, an answer from the core, a rollback) replaces the draft.
-  useEffect(() => setDraft(shown), [state]);
+  useEffect(() => {
+    if (!asking) setDraft(shown);
+  }, [state, asking]);
 
   const commit = () => {
     if (draft === shown) return;

@@ -1,4 +1,4 @@
-import { defaultLabOptions } from '../lab';
+import { defaultLabOptions } from '../../lab/lab';
 import { layouts, type Layout, type TimeRange } from '../../charts/layout';
 
 // The chart area's two choices as labelled radio groups (arrow keys move

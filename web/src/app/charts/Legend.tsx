@@ -1,10 +1,10 @@
 import type { Metric } from '../../charts/metrics';
 import { linesFor } from '../../charts/metrics';
-import { sideName } from '../side-session';
+import { sideName } from '../../lab/side-session';
 import { sideColour, sideMarker, signalColour } from '../../lib/colours';
 import { markerPath } from '../../charts/markers';
-import type { Lab } from '../lab';
-import type { SideStatus } from '../side-session';
+import type { Lab } from '../../lab/lab';
+import type { SideStatus } from '../../lab/side-session';
 
 /** Keys of the overlay chart: a line per side, dashed for the side's second line. */
 export function Legend({ metric, lab, statuses }: { metric: Metric; lab: Lab; statuses: readonly SideStatus[] }) {

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { resolveColour, sideColour, sideMarker, signalColour } from '../../lib/colours';
 import { Legend } from './Legend';
-import type { Drawable, Lab } from '../lab';
-import { sideName, type SideStatus } from '../side-session';
+import type { Drawable, Lab } from '../../lab/lab';
+import { sideName, type SideStatus } from '../../lab/side-session';
 import { downloadPng, downloadSvg, pictureTheme, slug } from '../../charts/chart-export';
 import type { Picture } from '../../charts/chart-svg';
 import type { ChartView } from '../../charts/chart-view';
 import { panelSides, type Layout } from '../../charts/layout';
-import { ChartRow, LineChart, type ChartLevel, type ChartSeries, type EventMark } from '../../charts/line-chart';
+import { ChartRow } from '../../charts/chart-row';
+import { LineChart, type ChartLevel, type ChartSeries, type EventMark } from '../../charts/line-chart';
 import { linesFor, type Metric } from '../../charts/metrics';
 import { thresholdsFor } from '../../charts/thresholds';
 

@@ -6,10 +6,10 @@ import type { ChartSeries } from '../../charts/line-chart';
 import { LineChartView } from './LineChartView';
 import { MetricChart, type ChartContext } from './MetricChart';
 import { metrics } from '../../charts/metrics';
-import { sideName } from '../side-session';
+import { sideName } from '../../lab/side-session';
 import { sideColour, signalColour } from '../../lib/colours';
-import type { Drawable } from '../lab';
-import type { SideSession } from '../side-session';
+import type { Drawable } from '../../lab/lab';
+import type { SideSession } from '../../lab/side-session';
 
 // The drop/mark probability of every side (overlay or small multiples like
 // the other metrics), then each side's inner signals (from its discipline's

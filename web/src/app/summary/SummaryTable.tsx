@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { sideColour } from '../../lib/colours';
-import type { Lab } from '../lab';
+import type { Lab } from '../../lab/lab';
 import { sideNumbers } from '../../summary/side-numbers';
-import { sideName, type SideStatus } from '../side-session';
+import { sideName, type SideStatus } from '../../lab/side-session';
 import { useTicker } from '../use-lab';
 import { formatNumber, formatValue } from '../../lib/format';
 import { spanOf } from '../../summary/run-summary';
@@ -135,7 +135,14 @@ export function SummaryTable({ lab, statuses, poller }: SummaryTableProps) {
                     const value = span?.[c.figure] ?? null;
                     const isBest = best.get(c.figure)?.has(i) ?? false;
                     return (
-                      <td key={c.figure} className={isBest ? 'num best' : 'num'} data-figure={c.figure} data-best={isBest ? 'true' : undefined}>
+                      <td
+                        key={c.figure}
+                        className={isBest ? 'num best' : 'num'}
+                        data-figure={c.figure}
+                        data-best={isBest ? 'true' : undefined}
+                        // A phone shows each row as a card; the column's name goes above its number (summary.css).
+                        data-label={`${c.label} (${c.kind === 'percent' ? '%' : c.unit})`}
+                      >
                         {warming || waiting ? (
                           <span className="pending">{warming ? 'warm-up' : 'not yet'}</span>
                         ) : isBest ? (

@@ -1,9 +1,9 @@
 import { scaleLinear } from 'd3-scale';
 import { sideColour } from '../../lib/colours';
-import { sideName, type SideStatus } from '../side-session';
+import { sideName, type SideStatus } from '../../lab/side-session';
 import { formatValue } from '../../lib/format';
 import type { RunSummary } from '../../summary/run-summary';
-import type { Lab } from '../lab';
+import type { Lab } from '../../lab/lab';
 import { useRunSummaries, type SummaryPoller } from './use-run-summaries';
 
 // The classic AQM trade-off: mean queueing delay across, utilisation up; a

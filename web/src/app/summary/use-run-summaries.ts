@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import type { Lab } from '../lab';
-import type { SideSession, SideStatus } from '../side-session';
+import type { Lab } from '../../lab/lab';
+import type { SideSession, SideStatus } from '../../lab/side-session';
 import type { RunSummary } from '../../summary/run-summary';
 
 // Asks every side's core for its run summary once a second, and at once when a
@@ -12,7 +12,7 @@ import type { RunSummary } from '../../summary/run-summary';
 // The answers live outside React (SummaryPoller), and only the components that
 // show them (the summary table, the scatter) re-render when they arrive, once
 // per round for every side: kept in the page's top component, each side's
-// answer re-rendered the whole lab, six times a second with six sides (issue 12).
+// answer re-rendered the whole lab, six times a second with six sides.
 
 export const summaryIntervalMs = 1000;
 

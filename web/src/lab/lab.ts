@@ -10,17 +10,16 @@ import { withLiveEvents, type EventMark } from '../scenario/timeline';
 import type { WorkerPort } from '../worker/spawn-worker';
 import { messageOf } from '../lib/errors';
 import { LiveRecord } from './live-record';
-import { Lockstep, leadS } from './lockstep';
 import { PaintLoop, type Drawable } from './paint-loop';
 import { SideSession, type SideStatus } from './side-session';
 import { rosterFor } from './side-roster';
 import { memoLast, sameItems } from '../lib/memo';
 import { StatusFeed } from './status-feed';
-import { applyInStep, catchUp, checkScenario, pauseInStep, runAllUntil, startTogether, stepTogether } from './side-sync';
+import { applyAtOneTime, catchUp, checkScenario, frontierOf, pauseTogether, runAllUntil, startTogether, stepTogether } from './side-sync';
 
-// The page's controller, outside React: owns the sides (one worker each) and
-// the scenario they all run, fans controls out to the workers and keeps the
-// record of live changes. Keeping the sides at one simulated time is
+// The page's controller, outside React: owns the sides (each a channel into
+// the simulation worker) and the scenario they all run, fans controls out to
+// the sides and keeps the record of live changes. Keeping the sides at one simulated time is
 // side-sync.ts's; drawing every chart in one frame is paint-loop.ts's.
 //
 // Operations that touch every side's run (restarts, changes applied to every
@@ -34,7 +33,6 @@ export interface LabOptions {
   speed: Speed;
   /** Seconds of simulated time the charts show, ending at the newest sample. */
   windowS: number;
-  sharedClock?: boolean; // lockstep through shared memory (default: where it is allowed; lockstep.ts)
 }
 
 export const defaultLabOptions: LabOptions = { sideCount: 2, speed: 10, windowS: 60 };
@@ -42,7 +40,6 @@ export const defaultLabOptions: LabOptions = { sideCount: 2, speed: 10, windowS:
 export class Lab {
   private sessions: SideSession[];
   private readonly paintLoop: PaintLoop;
-  private readonly lockstep: Lockstep;
   /** The sides' statuses for React, told at most once per frame (status-feed.ts). */
   private readonly feed: StatusFeed<readonly SideStatus[]>;
   private speed: Speed;
@@ -56,7 +53,7 @@ export class Lab {
   });
   private queue: Promise<unknown> = Promise.resolve();
   private restarts = 0;
-  // Asked at every batch (the lockstep lead): the scenario is parsed only when it changed.
+  // The scenario is parsed only when it changed.
   private readonly intervalOf = memoLast(
     (scenario: string | null) => (scenario === null ? null : numberField(readScenario(scenario), 'sample_interval_ms')) ?? 10,
   );
@@ -66,12 +63,7 @@ export class Lab {
     private readonly options: LabOptions = defaultLabOptions,
   ) {
     this.speed = options.speed;
-    this.lockstep = new Lockstep(
-      () => this.sessions,
-      () => leadS(this.speed, this.sampleIntervalMs() / 1000),
-      options.sharedClock,
-    );
-    this.paintLoop = new PaintLoop(() => this.lockstep.frontier(), options.windowS);
+    this.paintLoop = new PaintLoop(() => frontierOf(this.sessions), options.windowS);
     this.sessions = Array.from({ length: options.sideCount }, (_, i) => this.createSession(i));
     this.feed = new StatusFeed(() => this.sessions.map((s) => s.status));
   }
@@ -82,6 +74,8 @@ export class Lab {
   get generation(): number { return this.restarts; }
 
   get currentSpeed(): Speed { return this.speed; }
+  /** Whether the lab plays (or will, after a restart), as Play/Pause last said. */
+  get playing(): boolean { return this.wantPlay; }
 
   /** The scenario every side runs (without live changes), or null before the first run is ready. */
   get currentScenario(): string | null { return this.scenario; }
@@ -99,14 +93,14 @@ export class Lab {
   /** Stops every side at one simulated time (side-sync.ts); resolves once they all stopped. */
   pause(): Promise<void> {
     this.wantPlay = false;
-    const pause = () => pauseInStep(this.sessions, this.sampleIntervalMs(), this.lockstep);
+    const pause = () => pauseTogether(this.sessions, this.sampleIntervalMs());
     return this.enqueue(pause).catch(() => undefined); // no side running: nothing to stop
   }
 
   /** The simulated time the page shows: every running side has reached it. */
-  shownTime(): number { return this.lockstep.frontier(); }
+  shownTime(): number { return frontierOf(this.sessions); }
 
-  /** Every side from t = 0 on the scenario, live changes dropped; a failed side gets a fresh worker. */
+  /** Every side from t = 0 on the scenario, live changes dropped; a failed side gets a fresh channel (and core). */
   reset(): void {
     if (this.scenario === null) {
       for (const side of this.sessions) side.reset();
@@ -118,7 +112,6 @@ export class Lab {
   setSpeed(speed: Speed): void {
     this.speed = speed;
     for (const side of this.sessions) side.setSpeed(speed);
-    this.lockstep.update();
   }
 
   // ---- the sides -------------------------------------------------------------
@@ -169,7 +162,7 @@ export class Lab {
   }
 
   /**
-   * Starts a failed side again in a fresh worker: from t = 0 on the scenario
+   * Starts a failed side again on a fresh channel and core: from t = 0 on the scenario
    * with every live change so far, then as fast as possible to where the
    * other sides are, so its lines line up with theirs; then it plays along.
    */
@@ -181,7 +174,6 @@ export class Lab {
       const fresh = this.createSession(sideIndex);
       this.sessions = this.sessions.map((s, i) => (i === sideIndex ? fresh : s));
       const scenario = withLiveEvents(this.scenario, this.live.all) ?? this.scenario;
-      this.lockstep.attach(fresh); // a shared clock: the slot the failed side left
       fresh.start(this.speed, false, scenario);
       this.statusChanged();
       await fresh.waitFor((s) => !s.restarting);
@@ -193,9 +185,19 @@ export class Lab {
   /**
    * Replaces the scenario: the core checks it (a refusal names the field and
    * leaves the current lab running), then the sides are rebuilt to match and
-   * every side starts from t = 0. Resolves with the core's message, or null.
+   * every side starts from t = 0, playing if `playing` says so (default: as the lab was).
+   * Resolves with the core's message, or null.
    */
-  async load(scenarioJson: string): Promise<string | null> {
+  /** The core's verdict on a scenario without running it: its message, or null. */
+  async check(scenarioJson: string): Promise<string | null> {
+    try {
+      return (await checkScenario(this.sessions, this.spawn, scenarioJson)).error;
+    } catch (e) {
+      return `the scenario could not be checked: ${messageOf(e)}`;
+    }
+  }
+
+  async load(scenarioJson: string, playing?: boolean): Promise<string | null> {
     let checked;
     try {
       checked = await checkScenario(this.sessions, this.spawn, scenarioJson);
@@ -203,6 +205,7 @@ export class Lab {
       return `the scenario could not be checked: ${messageOf(e)}`;
     }
     if (checked.error !== null) return checked.error;
+    if (playing !== undefined) this.wantPlay = playing;
     this.restartAll(checked.scenario);
     await this.queue;
     return null;
@@ -262,7 +265,7 @@ export class Lab {
   applyEverywhere(event: TimelineEvent): Promise<void> {
     const gesture = this.live.gestureOf(event);
     return this.enqueue(async () => {
-      this.live.add(await applyInStep(this.sessions, event, this.sampleIntervalMs(), this.lockstep), gesture);
+      this.live.add(await applyAtOneTime(this.sessions, event), gesture);
     });
   }
 
@@ -325,10 +328,7 @@ export class Lab {
   private createSession(index: number): SideSession {
     return new SideSession(index, this.spawn(), {
       statusChanged: (urgent) => this.statusChanged(urgent),
-      samplesArrived: () => {
-        this.lockstep.update();
-        this.paintLoop.samplesArrived();
-      },
+      samplesArrived: () => this.paintLoop.samplesArrived(),
       // The first run of the page is the core's default scenario: it becomes the lab's.
       runReady: (scenario) => {
         if (this.scenario === null) this.scenario = scenario;
@@ -358,9 +358,9 @@ export class Lab {
   }
 
   /**
-   * Every side from t = 0 on `scenario`: workers are spawned or terminated to
-   * match its side count (`removed`: the side whose worker goes), and a side
-   * whose worker failed gets a fresh one. Play/pause and speed carry over.
+   * Every side from t = 0 on `scenario`: sides are spawned or terminated to
+   * match its side count (`removed`: the side that goes), and a failed side
+   * gets a fresh channel (and core). Play/pause and speed carry over.
    */
   private restartAll(scenario: string, removed: number | null = null): void {
     this.scenario = scenario; // at once, so edits made before the restart runs build on this one
@@ -377,8 +377,7 @@ export class Lab {
   }
 
   private startTogether(sessions: readonly SideSession[], scenario: string | null): Promise<void> {
-    this.lockstep.begin(sessions);
-    return startTogether(sessions, scenario, this.speed, () => this.wantPlay, this.lockstep.clock !== null);
+    return startTogether(sessions, scenario, this.speed, () => this.wantPlay);
   }
 
   /** Brings a restarted side to the others' time; it then plays along if the lab is playing. */
@@ -392,7 +391,6 @@ export class Lab {
   private sampleIntervalMs(): number { return this.intervalOf(this.scenario); }
 
   private statusChanged(urgent = true): void {
-    this.lockstep.update(); // a side that failed, restarted or stopped changes the frontier
     if (urgent) this.feed?.changed(); // `feed`: undefined while the constructor creates the first sessions
     else this.feed?.changedQuietly();
   }

@@ -3,13 +3,14 @@ import { messageOf } from '../lib/errors';
 import { SimClient, type CheckedScenario } from '../worker/client';
 import { nextSampleTime, sampleTimeAtOrAfter } from '../worker/sample-time';
 import type { WorkerPort } from '../worker/spawn-worker';
-import { maxSliceS } from '../worker/shared-clock';
-import type { Lockstep } from './lockstep';
 import type { SideSession } from './side-session';
 
-// Keeping the sides together in simulated time. Sides are paced apart (each in
-// its own worker), so anything that must happen at one time on every side
-// holds them first, acts at the latest of their times, and releases them.
+// Keeping the sides together in simulated time. Every side runs in one
+// simulation worker, whose driver advances them in rounds (worker/sim-driver.ts),
+// so they stand at one time whenever it flushes. Each side's messages still
+// travel on its own channel, and the driver may tick between two of them, so
+// anything that must happen at one time on every side holds them first, acts
+// at the latest of their times, and releases them.
 
 /** Real seconds of lead a restarted side may stay behind the others once it plays along. */
 const catchUpSlackS = 0.25;
@@ -48,33 +49,6 @@ export async function applyAtOneTime(sessions: readonly SideSession[], event: Ti
   return recorded;
 }
 
-/**
- * The same with a shared clock while the sides play, in one message per side
- * and no hold: the clock is frozen, so no side gets past the latest time read
- * plus one slice (shared-clock.ts); its stop word holds them at the first
- * sample time at or after that, where each side (a side behind runs up to it)
- * takes the change; then the clock runs on. Paused, or without a clock, the
- * sides are held as above.
- */
-export async function applyInStep(
-  sessions: readonly SideSession[],
-  event: TimelineEvent,
-  sampleIntervalMs: number,
-  lockstep: Lockstep,
-): Promise<RecordedEvent> {
-  const clock = lockstep.clock;
-  const running = sessions.filter((s) => !s.status.failed);
-  if (!clock || !running.some((s) => s.status.playing)) return applyAtOneTime(sessions, event);
-  clock.freeze();
-  const at = sampleTimeAtOrAfter(clock.latest() + maxSliceS, sampleIntervalMs);
-  clock.stopAt(at);
-  try {
-    return await settleApplied(running, running.map((side) => side.applyAt(event, at)));
-  } finally {
-    clock.resume();
-  }
-}
-
 /** The change as the first side that took it recorded it; a side refusing what another took shows the refusal. */
 async function settleApplied(sides: readonly SideSession[], results: Promise<RecordedEvent>[]): Promise<RecordedEvent> {
   const settled = await Promise.allSettled(results);
@@ -103,52 +77,20 @@ export async function stepTogether(sessions: readonly SideSession[], sampleInter
 
 /**
  * Pause, in lockstep: every side stops at one sample time, so each side's
- * last sample is the time they all stand at. With `boundS` (the latest time a
- * side can have reached, lockstep.ts) that is the first sample time at or
- * after it, sent to every side at once: one message per side and no round
- * trip, which on a loaded machine is most of a pause's latency (each worker
- * wakes late). If a side was past it after all (a run-to-time outruns the
- * bound), or without a bound, every side is held and they meet at the first
- * sample time at or after the latest of their times.
+ * last sample is the time they all stand at. The sides stand at one time
+ * between the driver's ticks, and each stops at the first sample time at or
+ * after its own, so one message per side and no round trip suffice. Should
+ * the driver tick between two of the messages, the sides stop apart, and
+ * they meet at the first sample time at or after the latest of their times.
  */
-export async function pauseTogether(
-  sessions: readonly SideSession[],
-  sampleIntervalMs: number,
-  boundS: number | null = null,
-): Promise<void> {
-  if (boundS !== null) {
-    const at = sampleTimeAtOrAfter(boundS, sampleIntervalMs);
-    const running = sessions.filter((s) => !s.status.failed);
-    await Promise.all(running.map((s) => s.runTo(at)));
-    const stoppedAt = new Set(running.filter((s) => !s.status.failed).map((s) => s.now));
-    if (stoppedAt.size <= 1) return; // all at `at`, or all at the run's end before it
-  }
-  const held = await holdAll(sessions);
-  const at = sampleTimeAtOrAfter(latestOf(held), sampleIntervalMs);
-  for (const [side] of held) {
-    side.runUntil(at);
-    side.release();
-  }
-  await Promise.all(held.map(([side]) => side.waitFor((s) => s.failed || s.done || (!s.playing && side.now >= at))));
-}
-
-/**
- * Pause with the lockstep's bound: the page's limits (`Lockstep`), or a
- * shared clock, frozen first so that the latest time read next plus one slice
- * bounds every side (shared-clock.ts); its stop word then holds every side
- * at the pause time while the messages are on their way.
- */
-export async function pauseInStep(sessions: readonly SideSession[], sampleIntervalMs: number, lockstep: Lockstep): Promise<void> {
-  const clock = lockstep.clock;
-  if (!clock) return pauseTogether(sessions, sampleIntervalMs, lockstep.bound());
-  clock.freeze();
-  const at = sampleTimeAtOrAfter(clock.latest() + maxSliceS, sampleIntervalMs);
-  clock.stopAt(at);
-  try {
-    await pauseTogether(sessions, sampleIntervalMs, at);
-  } finally {
-    clock.resume();
-  }
+export async function pauseTogether(sessions: readonly SideSession[], sampleIntervalMs: number): Promise<void> {
+  const running = sessions.filter((s) => !s.status.failed);
+  await Promise.all(running.map((s) => s.stop()));
+  const stopped = running.filter((s) => !s.status.failed && !s.status.done);
+  if (stopped.length === 0) return;
+  const at = sampleTimeAtOrAfter(Math.max(...stopped.map((s) => s.now)), sampleIntervalMs);
+  if (stopped.every((s) => s.now === at)) return;
+  await Promise.all(stopped.map((s) => s.runTo(at)));
 }
 
 /** Every side as fast as possible to `untilS`, paused there; an error message (nothing changed) if one is already past it. */
@@ -167,25 +109,33 @@ export async function runAllUntil(sessions: readonly SideSession[], untilS: numb
 }
 
 /**
- * Starts every side from t = 0 together. With a shared clock the sides start
- * playing at once: the clock keeps each within its lead of the slowest, so a
- * side that is ready first waits for the others by itself (sides in one
- * worker are opened one after another before its next tick anyway), and the
- * new run shows a round trip sooner. Without one, every side starts paused
- * and plays once all are ready: a freshly spawned worker compiles the core
- * first, and starting them apart would put their lines apart in time.
+ * Starts every side from t = 0 together, playing at once when the lab plays:
+ * a side that is ready first waits for the others in the driver's rounds
+ * (the slowest run sets each round's end), so the new run shows a round trip
+ * sooner than starting paused and playing once all are ready.
  */
 export async function startTogether(
   sessions: readonly SideSession[],
   scenario: string | null,
   speed: Speed,
   wantPlay: () => boolean,
-  sharedClock: boolean,
 ): Promise<void> {
-  const playAtOnce = sharedClock && wantPlay();
+  const playAtOnce = wantPlay();
   for (const side of sessions) side.start(speed, playAtOnce, scenario);
   await Promise.all(sessions.map((side) => side.waitFor((s) => !s.restarting)));
   if (!playAtOnce && wantPlay()) for (const side of sessions) side.play();
+}
+
+/** Sides that take part: those with a run that is neither failed nor restarting. */
+function running(sides: readonly SideSession[]): SideSession[] {
+  return sides.filter((s) => !s.status.failed && !s.status.restarting);
+}
+
+/** The time every running side has reached (what the page shows); 0 when none runs. */
+export function frontierOf(sides: readonly SideSession[]): number {
+  let t = Infinity;
+  for (const s of running(sides)) t = Math.min(t, s.now);
+  return t === Infinity ? 0 : t;
 }
 
 /**

@@ -5,7 +5,7 @@ import { globalTimers, throttleLatest, type ThrottledSender, type Timers } from 
 // status several times (restarting, ready, paused, playing: about 24 changes
 // for six sides within a tenth of a second), and each notice made React render
 // the whole lab at once, synchronously: most of the main thread's time in a
-// discipline switch (issue 12). The first change after a quiet spell is told
+// discipline switch. The first change after a quiet spell is told
 // at once (throttleLatest, as a slider's values), so a lone change (Pause)
 // shows without delay.
 

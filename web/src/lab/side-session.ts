@@ -143,20 +143,19 @@ export class SideSession {
     this.client.runUntil(untilS);
   }
 
-  /** Lockstep through shared memory from the next run on (null: through limit()). */
-  attachClock(buffer: SharedArrayBuffer | null): void {
-    this.client.clock(buffer);
-  }
-
-  /** Lockstep: playing, the run waits at `untilS` until the limit rises (see lockstep.ts). */
-  limit(untilS: number): void {
-    this.client.limit(untilS);
-  }
-
   /** Runs to `untilS` as fast as possible; resolves once the run stops (there, at its end, paused or failed). */
   runTo(untilS: number): Promise<void> {
+    return this.untilStopped(() => this.client.runUntil(untilS));
+  }
+
+  /** Pauses at the first sample time at or after the run's time; resolves once the run stopped (or failed). */
+  stop(): Promise<void> {
+    return this.untilStopped(() => this.client.pause());
+  }
+
+  private untilStopped(send: () => void): Promise<void> {
     const before = this.states;
-    this.client.runUntil(untilS);
+    send();
     return this.waitFor((s) => s.failed || (!s.playing && this.states > before));
   }
 

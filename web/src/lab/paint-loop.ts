@@ -2,7 +2,7 @@ import { RepaintScheduler } from '../charts/repaint-scheduler';
 
 // The page's paint loop: every chart registered here is drawn in one
 // animation frame, over the one time window all charts share, ending at the
-// time every side has reached (lockstep.ts). Drawing follows the screen, not
+// time every side has reached (side-sync.ts). Drawing follows the screen, not
 // the sample rate: a frame is drawn only when that time moved or something
 // else (a resize, the theme, the range, a new run) asked for it, at most once
 // per frame, and each chart skips itself while it is scrolled out of view.

@@ -65,6 +65,21 @@ constexpr std::array<ParamField<P>, A + B> JoinFields(const std::array<ParamFiel
   return out;
 }
 
+// A base law's rows for a discipline whose Params derive from the base's
+// (FQ-PIE's from PIE's): the same specs, the member pointers converted.
+template <class P, class Base, size_t N>
+constexpr std::array<ParamField<P>, N> LiftFields(const std::array<ParamField<Base>, N>& base) {
+  static_assert(std::is_base_of_v<Base, P>);
+  std::array<ParamField<P>, N> out{};
+  for (size_t i = 0; i < N; ++i) {
+    out[i].spec = base[i].spec;
+    if (base[i].real) out[i].real = base[i].real;
+    if (base[i].toggle) out[i].toggle = base[i].toggle;
+    if (base[i].integer) out[i].integer = base[i].integer;
+  }
+  return out;
+}
+
 template <class P>
 std::vector<ParamSpec> SpecsOf(std::span<const ParamField<P>> fields) {
   std::vector<ParamSpec> out;

@@ -126,10 +126,10 @@ export async function theoryMainThread(browser, baseURL, { changes, gapMs }) {
   await page.getByTestId('theory-status').filter({ hasText: 'dotted: fluid model' }).waitFor({ timeout: 30_000 });
   phases.push(await phase(page, cdp, { name: 'overlay on, no change', overlay: true, live: false, changes, gapMs }));
   phases.push(await phase(page, cdp, { name: 'overlay on', overlay: true, changes, gapMs }));
-  await page.getByTestId('theory-section').locator('summary').click();
+  await page.getByTestId('theory-section').locator(':scope > summary').click();
   await page.getByTestId('theory-side-1').getByTestId('stability-badge').waitFor({ timeout: 30_000 });
   phases.push(await phase(page, cdp, { name: 'overlay on, panel open', overlay: true, changes, gapMs }));
-  await page.getByTestId('theory-section').locator('summary').click();
+  await page.getByTestId('theory-section').locator(':scope > summary').click();
   await page.getByTestId('theory-toggle').uncheck();
   phases.push(await phase(page, cdp, { name: 'overlay off again', overlay: false, changes, gapMs }));
   await page.close();

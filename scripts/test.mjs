@@ -1,6 +1,7 @@
 // `npm test`: every test of the lab, from the core to the page, in two lanes.
 // The main lane:
-//   1. the C++ core: GoogleTest through ctest
+//   1. the C++ core: GoogleTest through ctest; a sweep on a real one-node Slurm cluster
+//      (tests/cluster/slurm-test.sh: skipped with one line where it cannot be root or install Slurm)
 //   2. the wasm build under Node and the page's modules: Vitest
 //   3. smoke runs of the speed benchmarks (native and wasm under Node; the sweep pool)
 //   4. the page in Debian's Chromium: smoke runs of the live, experiment and theory benchmarks, then Playwright
@@ -23,6 +24,7 @@ const fuzzLane = startBeside('fuzz lane', `nice -n 19 sh -c '${fuzzBuildCommand}
 
 buildNative();
 step('C++ tests (ctest)', () => run('ctest --test-dir build/native --output-on-failure -j2'));
+step('Slurm, a one-node cluster', () => run('bash tests/cluster/slurm-test.sh build/native/core-cpp/aqmlab'));
 buildWasm();
 step('type check (tsc)', () => run('npx tsc -p .'));  // the page, its tests and configs (Vite and Vitest strip types unchecked)
 // The Node core was just built: tests that need it must run, not skip (tests/web/node-core.ts).

@@ -85,12 +85,16 @@ std::string ReportJson(const std::string& jsonl) {
   aqmlab::Result<aqmlab::ParsedResults> parsed = aqmlab::ParseResults(jsonl, "results");
   if (!parsed.ok()) return ErrorJson(parsed.error());
   if (aqmlab::Status st = aqmlab::SortResults(parsed.value().lines); !st.ok()) return ErrorJson(st.error);
-  OJson j = {{"ok", true}, {"rows", OJson::array()}};
-  for (const aqmlab::ReportRow& row : aqmlab::BuildReport(parsed.value().lines)) {
-    j["rows"].push_back(aqmlab::ReportRowJson(row));
+  aqmlab::Result<std::vector<aqmlab::ReportRow>> rows = aqmlab::BuildReport(parsed.value().lines);
+  if (!rows.ok()) return ErrorJson(rows.error());
+  std::string text = "{\"ok\":true,\"rows\":[";
+  for (size_t i = 0; i < rows.value().size(); ++i) {
+    if (i > 0) text += ',';
+    text += aqmlab::ReportRowText(rows.value()[i]);
   }
-  if (!parsed.value().dropped.empty()) j["dropped"] = parsed.value().dropped;
-  return j.dump();
+  text += "]";
+  if (!parsed.value().dropped.empty()) text += ",\"dropped\":" + OJson(parsed.value().dropped).dump();
+  return text + "}";
 }
 
 // Runs `f`, turning a std::bad_alloc into an error object.

@@ -36,6 +36,21 @@ TEST(SweepReport, UndefinedFiguresAreNaN) {
   EXPECT_TRUE(std::isnan(StatsOf({}).mean));
 }
 
+TEST(SweepReport, MeansAndSpreadsSurviveASumThatOverflows) {
+  // The sum of these is above the largest double; their mean is not.
+  const MetricStats s = StatsOf({1.5e308, 1.7e308});
+  EXPECT_DOUBLE_EQ(s.mean, 1.6e308);
+  EXPECT_NEAR(s.sd / (0.2e308 / std::sqrt(2.0)), 1.0, 1e-12);
+  EXPECT_TRUE(std::isfinite(s.ci_low));
+  const MetricStats same = StatsOf({1e308, 1e308, 1e308});
+  EXPECT_DOUBLE_EQ(same.mean, 1e308);
+  EXPECT_EQ(same.sd, 0.0);
+  // Squares that overflow although the values do not: -1e200 and 1e200.
+  const MetricStats wide = StatsOf({-1e200, 1e200});
+  EXPECT_EQ(wide.mean, 0.0);
+  EXPECT_NEAR(wide.sd / (std::sqrt(2.0) * 1e200), 1.0, 1e-12);
+}
+
 std::string Line(int run, int side, double q, const std::string& extra = "") {
   return R"({"run":)" + std::to_string(run) + R"(,"seed":)" + std::to_string(run + 1) +
          R"(,"point":{"x":1},"side_index":)" + std::to_string(side) + R"(,"side":"S)" + std::to_string(side) +
@@ -83,7 +98,7 @@ TEST(SweepReport, RowsPerPointAndSideWithFlattenedMetrics) {
           .value()
           .lines;
   ASSERT_TRUE(SortResults(lines).ok());
-  const std::vector<ReportRow> rows = BuildReport(lines);
+  const std::vector<ReportRow> rows = BuildReport(lines).value();
   ASSERT_EQ(rows.size(), 2u);  // one point, two sides
   EXPECT_EQ(rows[0].side, "S0");
   EXPECT_EQ(rows[0].runs, 2);
@@ -93,9 +108,42 @@ TEST(SweepReport, RowsPerPointAndSideWithFlattenedMetrics) {
   EXPECT_EQ(rows[0].metrics[1].first, "classes.web.goodput_mbps");
   EXPECT_EQ(rows[0].metrics[2].first, "response_time_s");
   EXPECT_EQ(rows[0].metrics[2].second.n, 0);
-  EXPECT_EQ(ReportRowJson(rows[1]).dump(),
+  EXPECT_EQ(ReportRowText(rows[1]),
             R"({"point":{"x":1},"side":"S1","aqm":"red","runs":1,"failed":0,"metrics":{"mean_queue_pkts":)"
             R"({"n":1,"mean":7.0,"sd":null,"ci_low":null,"ci_high":null}}})");
+}
+
+TEST(SweepReport, APointSeenAgainAfterAnotherIsRefused) {
+  // The report streams a point at a time; a point's runs are neighbours in
+  // one sweep, so one coming back means two sweeps' lines were mixed.
+  auto at = [](int run, int x) {
+    return R"({"run":)" + std::to_string(run) + R"(,"seed":1,"point":{"x":)" + std::to_string(x) +
+           R"(},"side_index":0,"summary":{"m":1}})";
+  };
+  std::vector<ResultLine> lines = ParseResults(at(0, 1) + "\n" + at(1, 2) + "\n" + at(2, 1) + "\n", "r").value().lines;
+  ASSERT_TRUE(SortResults(lines).ok());
+  EXPECT_EQ(BuildReport(lines).error(),
+            R"(r line 3: run 2 has point {"x":1} again, after other points (a report is of one sweep's results))");
+}
+
+TEST(SweepResults, AByteOrderMarkIsSkippedAtTheStartAndRefusedInside) {
+  const std::string bom = "\xEF\xBB\xBF";
+  Result<ParsedResults> start = ParseResults(bom + Line(0, 0, 1) + "\n" + Line(1, 0, 2) + "\n", "r");
+  ASSERT_TRUE(start.ok()) << start.error();
+  EXPECT_EQ(start.value().lines.at(0).text, Line(0, 0, 1));
+  Result<ParsedResults> inside = ParseResults(Line(0, 0, 1) + "\n" + bom + Line(1, 0, 2) + "\n" + Line(2, 0, 3) + "\n", "r");
+  EXPECT_EQ(inside.error(), "r line 2: a byte-order mark inside the file (only its start may have one)");
+}
+
+TEST(SweepResults, AnObjectWithMoreThan1000KeysIsRefused) {
+  std::string keys;
+  for (int k = 0; k <= 1000; ++k) keys += (k ? ",\"k" : "\"k") + std::to_string(k) + "\":1";
+  ResultLine line;
+  const std::string wide = R"({"run":0,"seed":1,"point":{},"side_index":0,"summary":{)" + keys + "}}";
+  EXPECT_EQ(ParseResultLine(wide, line), "an object with more than 1000 keys (a result line's objects have at most 1000)");
+  const std::string fits = R"({"run":0,"seed":1,"point":{},"side_index":0,"summary":{)" + keys.substr(keys.find(',') + 1) + "}}";
+  EXPECT_EQ(ParseResultLine(fits, line), "");
+  EXPECT_EQ(line.json["summary"].size(), 1000u);
 }
 
 // The 95% interval of real runs narrows as seeds are added: the t quantile
@@ -112,7 +160,7 @@ TEST(SweepReport, IntervalsNarrowWithMoreSeeds) {
     std::string text;
     for (int64_t r = 0; r < plan.value().run_count; ++r) text += RunSweepLines(plan.value(), r);
     std::vector<ResultLine> lines = ParseResults(text, "r").value().lines;
-    const MetricStats s = BuildReport(lines).at(0).metrics.at(0).second;
+    const MetricStats s = BuildReport(lines).value().at(0).metrics.at(0).second;
     EXPECT_EQ(s.n, seeds);
     EXPECT_GT(s.sd, 0) << "the seeds must change the run";
     return s.ci_high - s.ci_low;
@@ -134,7 +182,7 @@ TEST(SweepReport, WindowsReachEveryRunAndTheReport) {
   std::vector<ResultLine> lines = ParseResults(text, "r").value().lines;
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[0].json["summary"]["windows"]["late"]["to_s"], 8.0);
-  const ReportRow row = BuildReport(lines).at(0);
+  const ReportRow row = BuildReport(lines).value().at(0);
   bool found = false;
   for (const auto& [name, stats] : row.metrics) {
     if (name == "windows.late.mean_queue_pkts") found = stats.n == 2;
@@ -142,7 +190,7 @@ TEST(SweepReport, WindowsReachEveryRunAndTheReport) {
   EXPECT_TRUE(found);
   // A bad window is named as such, once, before any point.
   Result<SweepPlan> bad = ParseSweep(
-      R"({"base": {"duration_s": 8, "warmup_s": 1}, "axes": [{"path": "seed", "values": [1]}],
+      R"({"base": {"duration_s": 8, "warmup_s": 1}, "axes": [{"path": "bottleneck.buffer_pkts", "values": [100]}],
           "windows": [{"name": "w", "from_s": 1, "to_s": 9}]})");
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error(), "windows[0].to_s: must be in [0, 8], got 9");

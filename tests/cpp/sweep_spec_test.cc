@@ -105,7 +105,7 @@ TEST(SweepSpec, BadInputNamesTheFieldAndTheRange) {
   EXPECT_EQ(ErrorOf(Sweep(R"("axes": [{"path": "groups[0].count", "values": [1]}], "seeds": 0)")),
             "seeds: must be in [1, 10000], got 0");
   EXPECT_EQ(ErrorOf(Sweep(R"("axes": [{"path": "groups[0].count", "values": [1]}], "seeds": [3, 3])")),
-            "seeds[1]: repeats a seed");
+            "seeds[1]: repeats 3");
   const std::string metric = ErrorOf(Sweep(R"("axes": [{"path": "groups[0].count", "values": [1]}],
                                              "metrics": ["mean_queue_pkts", "queue"])"));
   EXPECT_EQ(metric.rfind(R"(metrics[1]: "queue" is no summary metric (one of measured_s, mean_queue_pkts,)", 0), 0u)
@@ -122,6 +122,50 @@ TEST(SweepSpec, AGridOfMoreThan100000RunsIsRefusedWithItsCount) {
       "count": 1000}}], "seeds": 100)"));
   ASSERT_TRUE(ok.ok()) << ok.error();
   EXPECT_EQ(ok.value().run_count, 100000);
+}
+
+}  // namespace
+}  // namespace aqmlab
+
+namespace aqmlab {
+namespace {
+
+TEST(SweepSpec, AxesThatWouldNotVaryTheRunsAreRefused) {
+  EXPECT_EQ(ErrorOf(Sweep(R"("axes": [{"path": "seed", "values": [1, 2]}])")),
+            R"(axes[0].path: "seed" cannot be an axis (the runs' seeds come from the sweep's "seeds"))");
+  EXPECT_EQ(ErrorOf(Sweep(R"("axes": [{"path": "groups[*].count", "values": [1, 2]},
+            {"path": "groups[0].count", "values": [3]}])")),
+            R"(axes[1].path: "groups[0].count" sets groups[0].count, which axes[0] ("groups[*].count") sets too)");
+  EXPECT_EQ(ErrorOf(Sweep(R"("axes": [{"path": "groups[0].count", "values": [1, 2]},
+            {"path": "groups[00].count", "values": [3]}])")),
+            R"(axes[1].path: "groups[00].count" sets groups[0].count, which axes[0] ("groups[0].count") sets too)");
+  EXPECT_EQ(ErrorOf(Sweep(R"("axes": [{"path": "groups[0].count", "values": [4, 5, 5.0]}])")),
+            "axes[0].values[2]: repeats 5 (axes[0].values[1])");
+  EXPECT_EQ(ErrorOf(Sweep(R"("axes": [{"path": "groups[0].count", "range": {"from": 5, "to": 5, "count": 3}}])")),
+            "axes[0].range: gives 5 more than once (values 0 and 1)");
+  // Different fields of one entry, or one field of different entries, are fine.
+  EXPECT_EQ(ErrorOf(Sweep(R"("axes": [{"path": "sides[0].params.max_p", "values": [0.1, 0.2]},
+            {"path": "sides[1].params.qref", "values": [50, 100]}, {"path": "groups[0].count", "values": [3]}])")),
+            "(parsed)");
+}
+
+TEST(SweepSpec, SeedsAreReadExactlyAsAScenarioSeed) {
+  // 2^53 + 1 would round to 2^53 through a double.
+  EXPECT_EQ(ErrorOf(Sweep(R"("axes": [{"path": "groups[0].count", "values": [1]}], "seeds": [9007199254740993])")),
+            "seeds[0]: must be in [0, 9007199254740992], got 9007199254740993");
+  Result<SweepPlan> plan =
+      ParseSweep(Sweep(R"("axes": [{"path": "groups[0].count", "values": [1]}], "seeds": [9007199254740992, 1e3])"));
+  ASSERT_TRUE(plan.ok()) << plan.error();
+  EXPECT_EQ(plan.value().seeds, (std::vector<uint64_t>{9007199254740992ull, 1000}));
+}
+
+TEST(SweepSpec, NameLimitsCountCharactersNotBytes) {
+  std::string clefs;
+  for (int i = 0; i < 40; ++i) clefs += "\xF0\x9D\x84\x9E";  // U+1D11E, four bytes
+  const std::string base = R"({"base": {"sides": [{"name": ")";
+  const std::string rest = R"(", "aqm": "red"}]}, "axes": [{"path": "bottleneck.buffer_pkts", "values": [100]}]})";
+  EXPECT_EQ(ErrorOf(base + clefs + rest), "(parsed)");
+  EXPECT_EQ(ErrorOf(base + clefs + "x" + rest), "base.sides[0].name: must be at most 40 characters, got 41");
 }
 
 }  // namespace

@@ -11,7 +11,7 @@ import { pause, pausedAtZero, runTo } from './lab-driver';
 // from the page's own files.
 
 async function openTheory(page: Page): Promise<void> {
-  await page.getByTestId('theory-section').locator('summary').click();
+  await page.getByTestId('theory-section').locator(':scope > summary').click();
   await expect(page.getByTestId('theory-side-0')).toBeVisible();
 }
 

@@ -1,6 +1,6 @@
 // libFuzzer target: sweep files and sweep results (core-cpp/SWEEP.md). The
 // input goes whole to ParseSweep and, read as a results file, to
-// ParseResults -> SortResults -> BuildReport -> ReportRowJson: the path of
+// ParseResults -> SortResults -> BuildReport -> ReportRowText: the path of
 // `aqmlab sweep --resume`, `merge`, `report` and the page's sweepReport.
 // Beyond no crash and no sanitizer report, a finding is: a refusal that
 // does not say why; a plan whose run count is not points x seeds, or above
@@ -90,7 +90,12 @@ void CheckResults(std::string_view text) {
     const auto& b = lines[i];
     if (a.run > b.run || (a.run == b.run && a.side_index >= b.side_index)) std::abort();
   }
-  for (const aqmlab::ReportRow& row : aqmlab::BuildReport(lines)) {
+  aqmlab::Result<std::vector<aqmlab::ReportRow>> rows = aqmlab::BuildReport(lines);
+  if (!rows.ok()) {
+    if (rows.error().empty()) std::abort();  // a refusal says why
+    return;
+  }
+  for (const aqmlab::ReportRow& row : rows.value()) {
     for (const auto& [name, s] : row.metrics) {
       if (s.n < 0 || s.n > row.runs) std::abort();
       if (std::isfinite(s.mean) && std::isfinite(s.ci_low) && std::isfinite(s.ci_high) &&
@@ -98,7 +103,7 @@ void CheckResults(std::string_view text) {
         std::abort();
       }
     }
-    (void)aqmlab::ReportRowJson(row).dump();
+    (void)aqmlab::ReportRowText(row);
   }
 }
 

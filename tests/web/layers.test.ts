@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // web/src's folders are layers, and imports point down only:
-//   lib -> charts, aqm -> summary -> protocol -> scenario -> worker -> theory -> experiment -> lab -> app -> main.tsx
+//   lib -> charts, aqm -> summary -> protocol -> scenario -> worker -> theory -> experiment -> lab -> lesson -> app -> main.tsx
 // lib is the leaf (colours, theme, formats, JSON, downloads, limits); charts
 // draws without React or the Lab; lab is the page's controller (the Lab, its
 // sides, their lockstep, the paint loop), outside React; app holds the React views.
@@ -25,6 +25,7 @@ const rank: Record<string, number> = {
   theory: 5.5, // the papers' models beside the packets: worker client, panels; the app hooks it in
   experiment: 6, // the experiment view: sweeps on a worker pool, their plots (the Lab reaches it only through App's props)
   lab: 6.5, // the page's controller: no React view, nothing of app/
+  lesson: 6.75, // lessons as data, their player and the page's parts a lesson or a teacher link hides or locks (nothing of lab/: the app hands it what it needs)
   app: 7,
   '.': 8, // main.tsx
 };

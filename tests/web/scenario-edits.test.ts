@@ -49,6 +49,17 @@ describe('side edits', () => {
     expect(parse(withSideRenamed(json, 0, '   ')).sides[0]).toEqual({ aqm: 'red', params: { max_p: 0.1 } });
     expect(withSideRenamed(json, 0, 'y'.repeat(41))).toEqual({ error: 'sides[0].name: at most 40 characters' });
   });
+
+  it('counts characters (code points) as the core does, not UTF-16 units', () => {
+    // '𝄞' is one character in two UTF-16 units (four UTF-8 bytes).
+    const clefs = '𝄞'.repeat(40);
+    expect(parse(withSideRenamed(json, 0, clefs)).sides[0]).toEqual(red(clefs, 0.1));
+    expect(withSideRenamed(json, 0, clefs + 'é')).toEqual({ error: 'sides[0].name: at most 40 characters' });
+    // A copy's name stays within 40 characters and never splits a character in two.
+    const copy = copyName(clefs);
+    expect([...copy]).toHaveLength(40);
+    expect(copy).toBe('𝄞'.repeat(33) + ' (copy)');
+  });
 });
 
 describe('scenario settings', () => {

@@ -11,6 +11,30 @@ namespace aqmlab::analysis {
 
 namespace {
 
+// A discipline's check failed with "<name>: <why>": the error names the
+// field, under `params` when `in_params`.
+void FailParam(JsonReader& r, bool in_params, const std::string& error) {
+  const size_t colon = error.find(':');
+  if (colon == std::string::npos) return r.Fail(r.Field("params"), error);
+  const std::string name = error.substr(0, colon);
+  r.Fail(in_params ? r.Field("params") + "." + FieldKey(name) : r.Field(name), error.substr(colon + 2));
+}
+
+// Parameter values by name from a `params` object: numbers of the
+// discipline's parameters only, each error naming the field.
+void ReadParamValues(JsonReader& r, const Json& params, const AqmEntry& entry, const std::string& aqm,
+                     ParamOverrides& out) {
+  const auto& specs = entry.describe().params;
+  for (auto it = params.begin(); it != params.end() && r.ok(); ++it) {
+    const bool known = std::any_of(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == it.key(); });
+    if (!known || !it->is_number()) {
+      r.Fail(r.Field("params") + "." + FieldKey(it.key()), known ? "must be a number" : "no such parameter of " + aqm);
+    } else {
+      out.emplace_back(it.key(), it->get<double>());
+    }
+  }
+}
+
 // Reads {"kind":"linear","threshold"} or {"kind":"red",...} or [F(0)..F(L-1)].
 void ReadDropCurve(JsonReader& r, std::string* error, MmppChainModel& m) {
   if (r.IsArray("drop_curve")) {
@@ -32,7 +56,11 @@ void ReadDropCurve(JsonReader& r, std::string* error, MmppChainModel& m) {
     bool gentle = true;
     cr.Boolean("gentle", gentle);
     red["gentle"] = gentle ? 1 : 0;
-    if (cr.ok() && !(red["min_th"] < red["max_th"])) cr.Fail(cr.Field("min_th"), "must be below max_th");
+    // The ranges and rules RED's parameters have everywhere (a scenario's too).
+    LinkContext link;
+    link.buffer_packets = m.capacity;
+    const ParamOverrides given{{"min_th", red["min_th"]}, {"max_th", red["max_th"]}, {"max_p", red["max_p"]}};
+    if (Status st = FindAqm("red")->check(link, given); cr.ok() && !st.ok()) FailParam(cr, false, st.error);
   }
   cr.RejectUnknown();
   if (!r.ok()) return;
@@ -158,21 +186,16 @@ Result<FluidInput> ReadFluidInput(const Json& model) {
   r.Text("aqm", in.aqm, 40);
   const AqmEntry* entry = FindAqm(in.aqm);
   if (r.ok() && !entry) r.Fail("aqm", "unknown discipline " + Quoted(in.aqm) + " (known: " + AqmNames() + ")");
-  std::vector<std::pair<std::string, double>> given;
-  if (const Json* params = r.Object("params"); params && entry) {
-    for (auto it = params->begin(); it != params->end() && r.ok(); ++it) {
-      const auto& specs = entry->describe().params;
-      const bool known = std::any_of(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == it.key(); });
-      if (!known || !it->is_number()) {
-        r.Fail("params." + FieldKey(it.key()), known ? "must be a number" : "no such parameter of " + in.aqm);
-      } else {
-        given.emplace_back(it.key(), it->get<double>());
-      }
-    }
-  }
+  ParamOverrides given;
+  if (const Json* params = r.Object("params"); params && entry) ReadParamValues(r, *params, *entry, in.aqm, given);
   LinkContext link;
   link.capacity_bps = in.capacity_pps * 8 * static_cast<double>(link.typical_packet);
   link.buffer_packets = static_cast<int64_t>(in.buffer_pkts);
+  // The check a scenario's parameters pass (ranges, and rules such as RED's
+  // min_th < max_th), so analyze and run accept the same values.
+  if (entry && r.ok()) {
+    if (Status st = entry->check(link, given); !st.ok()) FailParam(r, true, st.error);
+  }
   in.params = ResolveParams(in.aqm, link, given);
   if (const Json* f = r.Object("fluid")) {
     JsonReader fr(*f, "fluid", &error);
@@ -188,10 +211,14 @@ Result<FluidInput> ReadFluidInput(const Json& model) {
         er.Number("capacity_pps", e.capacity_pps, 1e-3, 1e9);
         er.Number("rtt_s", e.prop_rtt_s, 1e-6, 100);
         er.Number("open_loop_pps", e.open_loop_pps, 0, 1e9);
-        if (const Json* p = er.Object("params")) {
-          for (auto it = p->begin(); it != p->end(); ++it) {
-            if (it->is_number()) e.params[it.key()] = it->get<double>();
-          }
+        // Checked with the values in force then: the model's, then each
+        // earlier event's, then this event's.
+        if (const Json* p = er.Object("params"); p && entry) {
+          ParamOverrides changed;
+          ReadParamValues(er, *p, *entry, in.aqm, changed);
+          for (const auto& [k, v] : changed) e.params[k] = v;
+          given.insert(given.end(), changed.begin(), changed.end());
+          if (Status st = entry->check(link, given); er.ok() && !st.ok()) FailParam(er, true, st.error);
         }
         er.RejectUnknown();
         in.events.push_back(e);

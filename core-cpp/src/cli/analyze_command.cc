@@ -9,6 +9,7 @@
 
 #include "analysis/analysis_json.h"
 #include "analysis/scenario_analysis.h"
+#include "cli/command.h"
 #include "cli/input_file.h"
 #include "scenario/json_text.h"
 #include "scenario/scenario.h"
@@ -119,9 +120,8 @@ int AnalyzeCommand(int argc, char** argv) {
     } else if (arg == "--bench") {
       bench = true;
     } else if (arg == "--repeat") {
-      char* end = nullptr;
-      const long n = std::strtol(argv[++i], &end, 10);
-      if (*end != '\0' || n < 1 || n > 1000) {
+      long n = 0;
+      if (!ParsePlainInteger(argv[++i], n) || n < 1 || n > 1000) {
         std::cerr << "aqmlab analyze: --repeat: must be an integer in [1, 1000], got " << Quoted(argv[i]) << "\n";
         return 2;
       }
@@ -130,9 +130,8 @@ int AnalyzeCommand(int argc, char** argv) {
       scenario = true;
       path = argv[++i];
     } else if (arg == "--side") {
-      char* end = nullptr;
-      const long k = std::strtol(argv[++i], &end, 10);
-      if (*end != '\0' || k < 0 || k > 5) {
+      long k = 0;
+      if (!ParsePlainInteger(argv[++i], k) || k < 0 || k > 5) {
         std::cerr << "aqmlab analyze: --side: must be an integer in [0, 5], got " << Quoted(argv[i]) << "\n";
         return 2;
       }
@@ -148,7 +147,7 @@ int AnalyzeCommand(int argc, char** argv) {
   }
   if (path.empty() || (side && !scenario) || (bench && (scenario || csv))) return Usage();
   std::string text;
-  if (std::string why = ReadInputFile(path, text); !why.empty()) {
+  if (std::string why = ReadInputFile(path, scenario ? "scenario file" : "model file", text); !why.empty()) {
     std::cerr << "aqmlab analyze: " << why << "\n";
     return 1;
   }

@@ -1,8 +1,9 @@
 #include "cli/command.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <iostream>
+
+#include "scenario/json_text.h"
 
 namespace aqmlab {
 
@@ -15,14 +16,26 @@ std::string CommandArgs::Value(std::string_view flag, std::string fallback) cons
   return it == values.end() ? fallback : it->second;
 }
 
+bool ParsePlainInteger(std::string_view text, long& out) {
+  const bool negative = !text.empty() && text[0] == '-';
+  const std::string_view digits = negative ? text.substr(1) : text;
+  if (digits.empty() || digits.size() > 18 || digits.find_first_not_of("0123456789") != std::string_view::npos ||
+      (digits[0] == '0' && (digits.size() > 1 || negative))) {
+    return false;
+  }
+  long n = 0;
+  for (char c : digits) n = n * 10 + (c - '0');
+  out = negative ? -n : n;
+  return true;
+}
+
 bool IntFlag(const CommandArgs& args, std::string_view cmd, std::string_view flag, long lo, long hi, long& out) {
   if (!args.Has(flag)) return true;
   const std::string text = args.Value(flag);
-  char* end = nullptr;
-  const long n = std::strtol(text.c_str(), &end, 10);
-  if (text.empty() || *end != '\0' || n < lo || n > hi) {
+  long n = 0;
+  if (!ParsePlainInteger(text, n) || n < lo || n > hi) {
     std::cerr << "aqmlab " << cmd << ": " << flag << ": must be an integer in [" << lo << ", " << hi << "], got "
-              << text << "\n";
+              << Quoted(text) << "\n";
     return false;
   }
   out = n;

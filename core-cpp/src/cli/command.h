@@ -44,9 +44,14 @@ struct Command {
   int (*run_argv)(int argc, char** argv) = nullptr;
 };
 
+// A plain decimal integer: digits, an optional leading '-', no sign '+', no
+// space and no leading zero (so "01", "+1" and " 1" are refused, not read
+// as 1). False when `text` is not one.
+bool ParsePlainInteger(std::string_view text, long& out);
+
 // Parses `--flag` as an integer in [lo, hi] into `out` (untouched when the
 // flag is absent). On a bad value prints "aqmlab <cmd>: --flag: must be an
-// integer in [lo, hi], got X" to stderr and returns false.
+// integer in [lo, hi], got "X"" to stderr and returns false.
 bool IntFlag(const CommandArgs& args, std::string_view cmd, std::string_view flag, long lo, long hi, long& out);
 
 }  // namespace aqmlab

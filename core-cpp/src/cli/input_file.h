@@ -1,8 +1,9 @@
-// Reading a JSON input file (a scenario or an analysis model) with the size
-// cap the page's file reader has, for every command that takes one.
+// Reading a JSON input file (a scenario, a sweep or an analysis model) with
+// the size cap the page's file reader has, for every command that takes one.
 #pragma once
 
 #include <string>
+#include <string_view>
 
 namespace aqmlab {
 
@@ -10,7 +11,13 @@ namespace aqmlab {
 // (web/src/scenario/scenario-file.ts): read no further than that.
 inline constexpr long kMaxInputFileBytes = 2 * 1024 * 1024;
 
-// An empty message when read into `out`; otherwise why not.
-std::string ReadInputFile(const std::string& path, std::string& out);
+// An empty message when read into `out`; otherwise why not, naming the
+// file and its kind ("scenario file", "sweep file", "model file"). A
+// directory is refused as such. A UTF-8 byte-order mark at the start is
+// left in `out`: the JSON parser skips it, as it does the page's.
+std::string ReadInputFile(const std::string& path, std::string_view kind, std::string& out);
+
+// "<path>: is a directory, not a <kind>" when `path` is a directory, else "".
+std::string DirectoryRefusal(const std::string& path, std::string_view kind);
 
 }  // namespace aqmlab

@@ -13,6 +13,7 @@
 #include "cli/series_csv.h"
 #include "metrics/summary_json.h"
 #include "scenario/json_text.h"
+#include "scenario/packet_share.h"
 #include "scenario/scenario.h"
 #include "scenario/simulation.h"
 
@@ -22,7 +23,7 @@ namespace {
 
 int Run(const std::string& path, const std::string& csv_path, bool quiet) {
   std::string text;
-  if (std::string why = ReadInputFile(path, text); !why.empty()) {
+  if (std::string why = ReadInputFile(path, "scenario file", text); !why.empty()) {
     std::cerr << "aqmlab run: " << why << "\n";
     return 1;
   }
@@ -39,6 +40,8 @@ int Run(const std::string& path, const std::string& csv_path, bool quiet) {
       std::cerr << "aqmlab run: " << sim.error() << "\n";
       return 1;
     }
+    // The sides advance together, so their packets share one budget.
+    SharePacketBudget(*sim.value(), static_cast<int>(sc.sides.size()));
     sims.push_back(std::move(sim.value()));
   }
   std::unique_ptr<SeriesCsv> csv;
@@ -61,8 +64,10 @@ int Run(const std::string& path, const std::string& csv_path, bool quiet) {
       if (!sims[s]->done()) {
         if (Status st = sims[s]->AdvanceTo(sims[s]->now() + slice); !st.ok()) {
           progress.Finish();
-          std::cerr << "aqmlab run: " << path << ": side " << s << " (" << Printable(sc.sides[s].name)
-                    << "): " << st.error << "\n";
+          std::cerr << "aqmlab run: " << path << ": side " << s << " (" << Printable(sc.sides[s].name) << "): "
+                    << WithShareNote(st.error, "shared by " + std::to_string(sims.size()) +
+                                                   " sides: fewer sides hold more each")
+                    << "\n";
           return 1;
         }
       }

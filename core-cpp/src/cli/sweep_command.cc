@@ -8,8 +8,10 @@
 #include <set>
 #include <thread>
 
+#include "cli/sweep_estimate.h"
 #include "cli/sweep_pool.h"
 #include "cli/sweep_resume.h"
+#include "scenario/json_text.h"
 #include "sweep/sweep_spec.h"
 
 namespace aqmlab {
@@ -35,11 +37,12 @@ bool SelectRuns(const CommandArgs& args, const SweepPlan& plan, std::vector<int6
   }
   if (args.Has("--shard")) {
     const std::string s = args.Value("--shard");
+    const size_t slash = s.find('/');
     long i = -1, n = -1;
-    char tail = 0;
-    if (std::sscanf(s.c_str(), "%ld/%ld%c", &i, &n, &tail) != 2 || n < 1 || n > kMaxShards || i < 0 || i >= n) {
+    if (slash == std::string::npos || !ParsePlainInteger(std::string_view(s).substr(0, slash), i) ||
+        !ParsePlainInteger(std::string_view(s).substr(slash + 1), n) || n < 1 || n > kMaxShards || i < 0 || i >= n) {
       std::cerr << "aqmlab sweep: --shard: must be I/N with N in [1, " << kMaxShards << "] and I in [0, N-1], got "
-                << s << "\n";
+                << Quoted(s) << "\n";
       return false;
     }
     // Shard i of n: runs [i R / n, (i + 1) R / n).
@@ -64,6 +67,13 @@ int SweepMain(const CommandArgs& args) {
   const SweepPlan& plan = *parsed;
   long jobs = static_cast<long>(std::max(1u, std::thread::hardware_concurrency()));
   if (!IntFlag(args, "sweep", "--jobs", 1, 1024, jobs)) return 2;
+  long tasks = 0;
+  if (!IntFlag(args, "sweep", "--tasks", 1, kMaxShards, tasks)) return 2;
+  if (args.Has("--tasks") && !args.Has("--estimate")) {
+    std::cerr << "aqmlab sweep: --tasks: only with --estimate\n";
+    return 2;
+  }
+  if (args.Has("--estimate")) return EstimateSweep(plan, {tasks, static_cast<int>(args.Has("--jobs") ? jobs : 1)});
   std::vector<int64_t> runs;
   if (!SelectRuns(args, plan, runs)) return 2;
   if (args.Has("--list")) return ListRuns(plan, runs);
@@ -124,7 +134,8 @@ int SweepMain(const CommandArgs& args) {
 
 const Command kSweepCommand{
     .name = "sweep",
-    .synopsis = "<sweep.json> [--jobs N] [--out results.jsonl] [--resume] [--list] [--shard I/N | --index K] [--quiet]",
+    .synopsis = "<sweep.json> [--jobs N] [--out results.jsonl] [--resume] [--list | --estimate [--tasks N]] "
+                "[--shard I/N | --index K] [--quiet]",
     .help = "Runs every point x seed of a sweep (core-cpp/SWEEP.md), one JSON line per run and side,\n"
             "each run's lines written and flushed as it ends.\n"
             "  --jobs N        threads, 1 to 1024 (default: every core)\n"
@@ -133,6 +144,10 @@ const Command kSweepCommand{
             "  --list          print the selected runs ({run, point, seed}) instead of running them\n"
             "  --shard I/N     run only block I of N (I in [0, N-1]): runs [I R / N, (I + 1) R / N)\n"
             "  --index K       run only run K\n"
+            "  --estimate      run a pilot (the first, middle and last run), print its figures on stderr\n"
+            "                  and the sbatch options for a job array on stdout (docs/cluster/README.md)\n"
+            "  --tasks N       with --estimate: the array's tasks (default: about ten runs a task);\n"
+            "                  --jobs J: the CPUs a task runs on (default 1)\n"
             "  --quiet         no progress on stderr (a bar on a terminal, else a line every 10 s)",
     .flags = {{"--jobs", true},
               {"--out", true},
@@ -140,6 +155,8 @@ const Command kSweepCommand{
               {"--list"},
               {"--shard", true},
               {"--index", true},
+              {"--estimate"},
+              {"--tasks", true},
               {"--quiet"}},
     .min_positional = 1,
     .max_positional = 1,

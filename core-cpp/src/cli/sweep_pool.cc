@@ -18,10 +18,11 @@ int64_t RunSweepPool(const SweepPlan& plan, const std::vector<int64_t>& runs, in
   // Each thread takes the next run as it frees up, so long and short runs
   // balance themselves; the order of lines in the file is the order runs
   // end in (report and merge sort by run).
+  const int threads = static_cast<int>(std::min<size_t>(static_cast<size_t>(std::max(jobs, 1)), runs.size()));
   auto work = [&] {
     for (size_t k; (k = next.fetch_add(1)) < runs.size();) {
       int errors = 0;
-      const std::string lines = RunSweepLines(plan, runs[k], &errors);
+      const std::string lines = RunSweepLines(plan, runs[k], &errors, threads);
       std::lock_guard<std::mutex> lock(write);
       std::fwrite(lines.data(), 1, lines.size(), out);
       std::fflush(out);
@@ -29,7 +30,6 @@ int64_t RunSweepPool(const SweepPlan& plan, const std::vector<int64_t>& runs, in
       progress.RunDone();
     }
   };
-  const int threads = static_cast<int>(std::min<size_t>(static_cast<size_t>(std::max(jobs, 1)), runs.size()));
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back(work);
   work();

@@ -1,20 +1,18 @@
 #include "cli/sweep_resume.h"
 
-#include <cstdio>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
-#include <sstream>
 
 #include "cli/input_file.h"
-#include "sweep/sweep_results.h"
+#include "cli/result_files.h"
 
 namespace aqmlab {
 
 std::optional<SweepPlan> ReadSweepFile(std::string_view cmd, const std::string& path) {
   std::string text;
-  if (std::string why = ReadInputFile(path, text); !why.empty()) {
+  if (std::string why = ReadInputFile(path, "sweep file", text); !why.empty()) {
     std::cerr << "aqmlab " << cmd << ": " << why << "\n";
     return std::nullopt;
   }
@@ -27,44 +25,49 @@ std::optional<SweepPlan> ReadSweepFile(std::string_view cmd, const std::string& 
 }
 
 Status PrepareResume(const std::string& path, const SweepPlan& plan, std::set<int64_t>& done) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::Ok();  // nothing written yet
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
-  in.close();
-  Result<ParsedResults> parsed = ParseResults(text, path);
-  if (!parsed.ok()) return {parsed.error()};
-  std::map<int64_t, std::set<int64_t>> sides;  // run -> side indices seen
-  for (const ResultLine& l : parsed.value().lines) {
-    if (std::string why = CheckAgainstPlan(l, plan); !why.empty()) return {l.where + ": " + why};
-    sides[l.run].insert(l.side_index);
-  }
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return Status::Ok();  // nothing written yet
+  ResultFiles files;
+  Status st = files.Read({path}, [&plan](const ResultLine& l) { return CheckAgainstPlan(l, plan); });
+  if (!st.ok()) return st;
+  bool dropped_any = !files.dropped().empty();
+  for (const std::string& d : files.dropped()) std::cerr << "aqmlab sweep: dropped " << d << "\n";
+  const size_t lines_read = files.lines().size();
+  // Two different lines for one run and side are refused, as merge does.
+  if (Status sorted = files.Sort(); !sorted.ok()) return sorted;
+  dropped_any = dropped_any || files.lines().size() != lines_read;
   const auto side_count = static_cast<int64_t>(plan.side_names.size());
-  std::string kept;
-  bool dropped_any = !parsed.value().dropped.empty();
-  if (dropped_any) std::cerr << "aqmlab sweep: dropped " << parsed.value().dropped << "\n";
-  for (const auto& [run, seen] : sides) {
-    if (static_cast<int64_t>(seen.size()) >= side_count) {
-      done.insert(run);
+  const std::vector<LineRef>& refs = files.lines();
+  for (size_t i = 0; i < refs.size();) {
+    size_t j = i;
+    while (j < refs.size() && refs[j].run == refs[i].run) ++j;
+    if (static_cast<int64_t>(j - i) >= side_count) {
+      done.insert(refs[i].run);
     } else {
       dropped_any = true;
-      std::cerr << "aqmlab sweep: " << path << ": run " << run << " has " << seen.size() << " of " << side_count
+      std::cerr << "aqmlab sweep: " << path << ": run " << refs[i].run << " has " << (j - i) << " of " << side_count
                 << " sides; it runs again\n";
     }
+    i = j;
   }
   if (!dropped_any) return Status::Ok();
-  for (const ResultLine& l : parsed.value().lines) {
-    if (done.count(l.run)) kept += l.text + "\n";
+  // The complete runs' lines, in the file's order, rewritten beside the
+  // original and renamed over it, so a crash here leaves one whole file or
+  // the other.
+  std::vector<LineRef> kept;
+  for (const LineRef& r : refs) {
+    if (done.count(r.run)) kept.push_back(r);
   }
-  // Rewritten beside the original and renamed over it, so a crash here
-  // leaves one whole file or the other.
+  std::sort(kept.begin(), kept.end(), [](const LineRef& a, const LineRef& b) { return a.number < b.number; });
   const std::string temp = path + ".resume-tmp";
   std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-  out << kept;
+  for (const LineRef& r : kept) {
+    Result<std::string> text = files.Text(r);
+    if (!text.ok()) return {text.error()};
+    out << text.value() << "\n";
+  }
   out.close();
   if (!out) return {"cannot write " + temp};
-  std::error_code ec;
   std::filesystem::rename(temp, path, ec);
   if (ec) return {"cannot replace " + path + ": " + ec.message()};
   return Status::Ok();
@@ -84,13 +87,13 @@ std::string CheckAgainstPlan(const ResultLine& line, const SweepPlan& plan) {
   return "";
 }
 
-std::vector<int64_t> IncompleteRuns(const std::vector<ResultLine>& lines, const SweepPlan& plan) {
-  std::map<int64_t, std::set<int64_t>> sides;  // run -> side indices seen
-  for (const ResultLine& l : lines) sides[l.run].insert(l.side_index);
+std::vector<int64_t> IncompleteRuns(const std::vector<LineRef>& lines, const SweepPlan& plan) {
   std::vector<int64_t> missing;
+  size_t i = 0;
   for (int64_t run = 0; run < plan.run_count; ++run) {
-    auto it = sides.find(run);
-    if (it == sides.end() || it->second.size() < plan.side_names.size()) missing.push_back(run);
+    size_t sides = 0;
+    for (; i < lines.size() && lines[i].run == run; ++i) ++sides;
+    if (sides < plan.side_names.size()) missing.push_back(run);
   }
   return missing;
 }

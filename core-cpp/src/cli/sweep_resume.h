@@ -12,6 +12,7 @@
 
 #include <vector>
 
+#include "cli/result_files.h"
 #include "sweep/sweep_results.h"
 #include "sweep/sweep_spec.h"
 
@@ -21,8 +22,8 @@ namespace aqmlab {
 // run (a line per side); drops a partial last line and the lines of a run
 // left with only some sides (it runs again), saying so on stderr, and
 // rewrites the file without them. A line that belongs to another sweep
-// (its point or seed differ from this plan's run) is an error: nothing is
-// dropped then. On success `done` holds the complete runs.
+// (its point or seed differ from this plan's run), or two different lines
+// for one run and side, are an error: nothing is dropped then. On success `done` holds the complete runs.
 Status PrepareResume(const std::string& path, const SweepPlan& plan, std::set<int64_t>& done);
 
 // The sweep file `path`, read and checked whole; on an error prints
@@ -33,7 +34,8 @@ std::optional<SweepPlan> ReadSweepFile(std::string_view cmd, const std::string& 
 // and seed); otherwise why not, e.g. "... (the file is from another sweep)".
 std::string CheckAgainstPlan(const ResultLine& line, const SweepPlan& plan);
 
-// The runs of `plan` that `lines` (all of this plan) lack a side of, in order.
-std::vector<int64_t> IncompleteRuns(const std::vector<ResultLine>& lines, const SweepPlan& plan);
+// The runs of `plan` that `lines` (all of this plan, sorted and without
+// duplicates: ResultFiles::Sort) lack a side of, in order.
+std::vector<int64_t> IncompleteRuns(const std::vector<LineRef>& lines, const SweepPlan& plan);
 
 }  // namespace aqmlab

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "scenario/json_integer.h"
 #include "scenario/json_text.h"
 #include "sim/format.h"
 
@@ -41,38 +42,23 @@ void JsonReader::Number(const char* key, double& out, double lo, double hi) {
   out = x;
 }
 
+namespace {
+
+// Unicode code points in UTF-8 text (the parser has checked it is UTF-8):
+// every byte but the continuation bytes 10xxxxxx starts one. The page
+// counts the same way (web/src/lib/limits.ts).
+size_t CodePoints(std::string_view s) {
+  size_t n = 0;
+  for (const char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+}  // namespace
+
 void JsonReader::Integer(const char* key, int64_t& out, int64_t lo, int64_t hi) {
   const Json* v = Get(key);
   if (!v) return;
-  std::string range = "[";
-  range += std::to_string(lo) + ", " + std::to_string(hi) + "]";
-  if (!v->is_number()) return Fail(Field(key), "must be a whole number in " + range);
-  // Integers in the text are compared exactly: through a double, 2^53 + 1
-  // would become 2^53 and pass.
-  if (v->is_number_unsigned()) {
-    const uint64_t u = v->get<uint64_t>();
-    if (hi < 0 || u > static_cast<uint64_t>(hi) || (lo > 0 && u < static_cast<uint64_t>(lo))) {
-      return Fail(Field(key), "must be in " + range + ", got " + std::to_string(u));
-    }
-    out = static_cast<int64_t>(u);
-    return;
-  }
-  if (v->is_number_integer()) {
-    const int64_t n = v->get<int64_t>();
-    if (n < lo || n > hi) return Fail(Field(key), "must be in " + range + ", got " + std::to_string(n));
-    out = n;
-    return;
-  }
-  const double x = v->get<double>();
-  if (!std::isfinite(x) || x != std::floor(x)) {
-    return Fail(Field(key), "must be a whole number in " + range + ", got " + FormatNumber(x));
-  }
-  // A whole number written as a float (1e3, 2.0); beyond 2^53 it may not be
-  // the number the text meant, so only smaller ones are taken.
-  if (x < static_cast<double>(lo) || x > static_cast<double>(hi) || std::fabs(x) > 9007199254740992.0) {
-    return Fail(Field(key), "must be in " + range + ", got " + FormatNumber(x));
-  }
-  out = static_cast<int64_t>(x);
+  if (std::string why = ReadWholeNumber(*v, lo, hi, out); !why.empty()) Fail(Field(key), why);
 }
 
 void JsonReader::Number(const char* key, std::optional<double>& out, double lo, double hi) {
@@ -94,13 +80,14 @@ void JsonReader::Boolean(const char* key, bool& out) {
   out = v->get<bool>();
 }
 
+// At most `max_length` characters: Unicode code points, as the page counts.
 void JsonReader::Text(const char* key, std::string& out, size_t max_length) {
   const Json* v = Get(key);
   if (!v) return;
   if (!v->is_string()) return Fail(Field(key), "must be a string");
   const auto& s = v->get_ref<const std::string&>();
-  if (s.size() > max_length) {
-    return Fail(Field(key), "must be at most " + std::to_string(max_length) + " characters");
+  if (const size_t n = CodePoints(s); n > max_length) {
+    return Fail(Field(key), "must be at most " + std::to_string(max_length) + " characters, got " + std::to_string(n));
   }
   out = s;
 }

@@ -304,8 +304,13 @@ Status Simulation::PacketLimitError() {
             std::to_string(held[g.traffic_class()]) + " of them: its sources send faster than their path "
             "carries (check its rate against access_mbps and the bottleneck)";
   }
-  return {"the run holds more than " + std::to_string(pool_.limit()) + " packets at t = " + at +
-          " s, the most a run may hold; " + where};
+  // Below kMaxPacketsHeld the limit is the run's share of a process's
+  // budget (scenario/packet_share.h).
+  const std::string most = pool_.limit() >= kMaxPacketsHeld
+                               ? "the most a run may hold"
+                               : "its share of the " + std::to_string(kMaxPacketsHeld) + " a process may hold";
+  return {"the run holds more than " + std::to_string(pool_.limit()) + " packets at t = " + at + " s, " + most +
+          "; " + where};
 }
 
 }  // namespace aqmlab

@@ -1,10 +1,12 @@
 #include "sweep/sweep_axes.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "scenario/event_spec.h"
 #include "scenario/json_text.h"
 #include "sim/format.h"
+#include "sweep/sweep_path.h"
 
 namespace aqmlab {
 
@@ -91,6 +93,23 @@ void ReadValues(const Json& values, const std::string& path, std::string* error,
   }
 }
 
+// A value twice on one axis would run its points twice and count them
+// twice in the report. Equal numbers are equal however written (5, 5.0).
+void RejectRepeats(const SweepAxis& axis, const std::string& at, bool range, std::string* error) {
+  std::vector<size_t> order(axis.values.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t i, size_t j) { return axis.values[i] < axis.values[j]; });
+  for (size_t k = 1; k < order.size(); ++k) {
+    const size_t first = std::min(order[k - 1], order[k]), again = std::max(order[k - 1], order[k]);
+    if (axis.values[first] != axis.values[again]) continue;
+    *error = range ? at + ".range: gives " + axis.values[first].dump() + " more than once (values " +
+                         std::to_string(first) + " and " + std::to_string(again) + ")"
+                   : Indexed(at + ".values", again) + ": repeats " + axis.values[first].dump() + " (" +
+                         Indexed(at + ".values", first) + ")";
+    return;
+  }
+}
+
 }  // namespace
 
 void ReadAxes(const Json& axes, std::string* error, std::vector<SweepAxis>& out) {
@@ -108,9 +127,19 @@ void ReadAxes(const Json& axes, std::string* error, std::vector<SweepAxis>& out)
       if (values) ReadValues(*values, r.Field("values"), error, axis.values);
     }
     if (r.ok()) r.RejectUnknown();
-    for (const SweepAxis& other : out) {
-      if (r.ok() && other.path == axis.path) return r.Fail(r.Field("path"), Quoted(axis.path) + " is another axis too");
+    // Every run sets its own seed from the sweep's `seeds`: an axis on it
+    // would label points that all ran alike.
+    if (r.ok() && axis.path == "seed") {
+      return r.Fail(r.Field("path"), "\"seed\" cannot be an axis (the runs' seeds come from the sweep's \"seeds\")");
     }
+    for (size_t k = 0; k < out.size() && r.ok(); ++k) {
+      if (out[k].path == axis.path) return r.Fail(r.Field("path"), Quoted(axis.path) + " is another axis too");
+      if (std::string field = CommonField(out[k].path, axis.path); !field.empty()) {
+        return r.Fail(r.Field("path"), Quoted(axis.path) + " sets " + field + ", which " + Indexed("axes", k) + " (" +
+                                           Quoted(out[k].path) + ") sets too");
+      }
+    }
+    if (r.ok()) RejectRepeats(axis, at, r.Has("range"), error);
     out.push_back(std::move(axis));
   }
 }

@@ -88,7 +88,35 @@ Status SetSteps(OJson& node, const std::vector<PathStep>& steps, size_t k, const
   return Status::Ok();
 }
 
+std::string Render(const std::vector<PathStep>& steps) {
+  std::string out;
+  for (const PathStep& s : steps) {
+    if (!out.empty()) out += '.';
+    out += s.key;
+    if (s.every) out += "[*]";
+    if (s.index) out += "[" + std::to_string(*s.index) + "]";
+  }
+  return out;
+}
+
 }  // namespace
+
+std::string CommonField(std::string_view a, std::string_view b) {
+  std::vector<PathStep> x, y;
+  if (!ParsePath(a, x).empty() || !ParsePath(b, y).empty()) return "";
+  if (x.size() < y.size()) std::swap(x, y);
+  // A step without an index, or with [*], covers every entry of its list.
+  for (size_t k = 0; k < y.size(); ++k) {
+    if (x[k].key != y[k].key) return "";
+    const bool x_one = x[k].index.has_value(), y_one = y[k].index.has_value();
+    if (x_one && y_one && *x[k].index != *y[k].index) return "";
+    if (!x_one && y_one) {
+      x[k].index = y[k].index;
+      x[k].every = false;
+    }
+  }
+  return Render(x);
+}
 
 Status SetAtPath(OJson& doc, std::string_view path, const OJson& value) {
   std::vector<PathStep> steps;

@@ -20,4 +20,11 @@ namespace aqmlab {
 // many entries an indexed array has).
 Status SetAtPath(nlohmann::ordered_json& doc, std::string_view path, const nlohmann::ordered_json& value);
 
+// A field both paths set, written plainly (indexes without leading zeros):
+// "groups[0].count" for "groups[*].count" and "groups[00].count", and
+// "bottleneck.buffer_pkts" for "bottleneck" and "bottleneck.buffer_pkts";
+// "" when they set nothing in common (or a path does not parse: SetAtPath
+// says why).
+std::string CommonField(std::string_view a, std::string_view b);
+
 }  // namespace aqmlab

@@ -1,8 +1,9 @@
 #include "sweep/sweep_report.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
+#include <utility>
 
 #include <boost/math/distributions/students_t.hpp>
 
@@ -40,14 +41,30 @@ OJson Number(double x) { return std::isfinite(x) ? OJson(x) : OJson(); }
 MetricStats StatsOf(const std::vector<double>& values) {
   MetricStats s{static_cast<int64_t>(values.size()), kNaN, kNaN, kNaN, kNaN};
   if (values.empty()) return s;
+  const double n = static_cast<double>(values.size());
   double sum = 0;
   for (double v : values) sum += v;
-  s.mean = sum / static_cast<double>(values.size());
+  s.mean = sum / n;
+  // Finite values whose sum overflows: the mean of the values scaled by
+  // 1/n (the plain sum above stays the rule, so other reports keep their
+  // bits).
+  if (!std::isfinite(s.mean)) {
+    s.mean = 0;
+    for (double v : values) s.mean += v / n;
+  }
   if (values.size() < 2) return s;
   double squares = 0;
   for (double v : values) squares += (v - s.mean) * (v - s.mean);
-  const double n = static_cast<double>(values.size());
   s.sd = std::sqrt(squares / (n - 1));
+  if (!std::isfinite(s.sd)) {
+    // Squares beyond the largest double: the same sum over deviations
+    // scaled by the largest one.
+    double scale = 0;
+    for (double v : values) scale = std::max(scale, std::fabs(v / 2 - s.mean / 2));
+    squares = 0;
+    for (double v : values) squares += ((v / 2 - s.mean / 2) / scale) * ((v / 2 - s.mean / 2) / scale);
+    s.sd = 2 * scale * std::sqrt(squares / (n - 1));
+  }
   const boost::math::students_t dist(n - 1);
   const double half = boost::math::quantile(dist, 0.975) * s.sd / std::sqrt(n);
   s.ci_low = s.mean - half;
@@ -55,61 +72,84 @@ MetricStats StatsOf(const std::vector<double>& values) {
   return s;
 }
 
-std::vector<ReportRow> BuildReport(const std::vector<ResultLine>& lines) {
-  struct Acc {
-    ReportRow row;
-    std::vector<std::pair<std::string, std::vector<double>>> values;
-    std::map<std::string, size_t> slot;
-  };
-  std::vector<Acc> accs;
-  std::map<std::string, size_t> index;  // point + side -> accs
-  for (const ResultLine& l : lines) {
-    const OJson& j = l.json;
-    const std::string key = j["point"].dump() + "\n" + std::to_string(l.side_index);
-    auto [it, fresh] = index.emplace(key, accs.size());
-    if (fresh) {
-      Acc a;
-      a.row.point = j["point"];
-      a.row.side_index = l.side_index;
-      a.row.side = j.contains("side") && j["side"].is_string() ? j["side"].get<std::string>() : "";
-      a.row.aqm = j.contains("aqm") && j["aqm"].is_string() ? j["aqm"].get<std::string>() : "";
-      accs.push_back(std::move(a));
+Status ReportBuilder::Add(const ResultLine& l) {
+  const OJson& j = l.json;
+  std::string point = j["point"].dump();
+  if (point != point_) {
+    FlushPoint();
+    if (done_.count(point)) {
+      return {l.where + ": run " + std::to_string(l.run) + " has point " + point +
+              " again, after other points (a report is of one sweep's results)"};
     }
-    Acc& a = accs[it->second];
-    ++a.row.runs;
-    if (!j.contains("summary")) {
-      ++a.row.failed;
-      continue;
-    }
-    std::vector<std::pair<std::string, const OJson*>> leaves;
-    Flatten(j["summary"], "", leaves);
-    for (const auto& [name, value] : leaves) {
-      auto [s, added] = a.slot.emplace(name, a.values.size());
-      if (added) a.values.emplace_back(name, std::vector<double>{});
-      if (value->is_number() && std::isfinite(value->get<double>())) {
-        a.values[s->second].second.push_back(value->get<double>());
-      }
+    point_ = std::move(point);
+  }
+  auto it = std::find_if(accs_.begin(), accs_.end(), [&](const Acc& a) { return a.row.side_index == l.side_index; });
+  if (it == accs_.end()) {
+    Acc a;
+    a.row.point = j["point"];
+    a.row.side_index = l.side_index;
+    a.row.side = j.contains("side") && j["side"].is_string() ? j["side"].get<std::string>() : "";
+    a.row.aqm = j.contains("aqm") && j["aqm"].is_string() ? j["aqm"].get<std::string>() : "";
+    accs_.push_back(std::move(a));
+    it = accs_.end() - 1;
+  }
+  Acc& a = *it;
+  ++a.row.runs;
+  if (!j.contains("summary")) {
+    ++a.row.failed;
+    return Status::Ok();
+  }
+  std::vector<std::pair<std::string, const OJson*>> leaves;
+  Flatten(j["summary"], "", leaves);
+  for (const auto& [name, value] : leaves) {
+    auto [s, added] = a.slot.emplace(name, a.values.size());
+    if (added) a.values.emplace_back(name, std::vector<double>{});
+    if (value->is_number() && std::isfinite(value->get<double>())) {
+      a.values[s->second].second.push_back(value->get<double>());
     }
   }
-  std::vector<ReportRow> rows;
-  for (Acc& a : accs) {
-    for (const auto& [name, values] : a.values) a.row.metrics.emplace_back(name, StatsOf(values));
-    rows.push_back(std::move(a.row));
-  }
-  return rows;
+  return Status::Ok();
 }
 
-OJson ReportRowJson(const ReportRow& row) {
-  OJson j = {{"point", row.point}, {"side", row.side}, {"aqm", row.aqm}, {"runs", row.runs}, {"failed", row.failed}};
-  j["metrics"] = OJson::object();
-  for (const auto& [name, s] : row.metrics) {
-    j["metrics"][name] = {{"n", s.n},
-                          {"mean", Number(s.mean)},
-                          {"sd", Number(s.sd)},
-                          {"ci_low", Number(s.ci_low)},
-                          {"ci_high", Number(s.ci_high)}};
+void ReportBuilder::FlushPoint() {
+  if (accs_.empty()) return;
+  for (Acc& a : accs_) {
+    for (const auto& [name, values] : a.values) a.row.metrics.emplace_back(name, StatsOf(values));
+    rows_.push_back(std::move(a.row));
   }
-  return j;
+  accs_.clear();
+  done_.insert(point_);
+}
+
+void ReportBuilder::Finish() { FlushPoint(); }
+
+std::vector<ReportRow> ReportBuilder::TakeRows() { return std::exchange(rows_, {}); }
+
+Result<std::vector<ReportRow>> BuildReport(const std::vector<ResultLine>& lines) {
+  ReportBuilder builder;
+  for (const ResultLine& l : lines) {
+    if (Status st = builder.Add(l); !st.ok()) return Error{st.error};
+  }
+  builder.Finish();
+  return builder.TakeRows();
+}
+
+std::string ReportRowText(const ReportRow& row) {
+  const OJson head = {{"point", row.point}, {"side", row.side}, {"aqm", row.aqm}, {"runs", row.runs}, {"failed", row.failed}};
+  std::string text = head.dump();
+  text.pop_back();  // its closing brace: the metrics follow
+  text += ",\"metrics\":{";
+  for (size_t i = 0; i < row.metrics.size(); ++i) {
+    const auto& [name, s] = row.metrics[i];
+    const OJson stats = {{"n", s.n},
+                         {"mean", Number(s.mean)},
+                         {"sd", Number(s.sd)},
+                         {"ci_low", Number(s.ci_low)},
+                         {"ci_high", Number(s.ci_high)}};
+    if (i > 0) text += ',';
+    text += OJson(name).dump() + ":" + stats.dump();
+  }
+  return text + "}}";
 }
 
 }  // namespace aqmlab

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,11 +35,38 @@ struct ReportRow {
 // Two-sided 95% interval: mean -+ t(0.975, n - 1) sd / sqrt(n).
 MetricStats StatsOf(const std::vector<double>& values);
 
-// `lines` sorted (SortResults); rows by point then side, as the runs are.
-std::vector<ReportRow> BuildReport(const std::vector<ResultLine>& lines);
+// Builds the report a line at a time, in run order (sorted: SortResults),
+// holding only the current point's values: each point's rows are ready as
+// soon as a line of another point arrives. A point's runs are neighbours
+// in any one sweep, so a point seen again after another is an error
+// (results of two sweeps mixed).
+class ReportBuilder {
+ public:
+  Status Add(const ResultLine& line);
+  // Rows finished so far (moved out), then, after Finish, the last ones.
+  std::vector<ReportRow> TakeRows();
+  void Finish();
 
-// One JSON object a row: {"point":..,"side":..,"aqm":..,"runs":..,
-// "failed":..,"metrics":{"<name>":{"n","mean","sd","ci_low","ci_high"}}}.
-nlohmann::ordered_json ReportRowJson(const ReportRow& row);
+ private:
+  struct Acc {
+    ReportRow row;
+    std::vector<std::pair<std::string, std::vector<double>>> values;
+    std::map<std::string, size_t> slot;
+  };
+  void FlushPoint();
+  std::string point_;          // the current point, as JSON text
+  std::vector<Acc> accs_;      // its sides, in first-seen order
+  std::set<std::string> done_;  // the points flushed
+  std::vector<ReportRow> rows_;
+};
+
+// The report of `lines` (sorted: SortResults); rows by point then side, as
+// the runs are.
+Result<std::vector<ReportRow>> BuildReport(const std::vector<ResultLine>& lines);
+
+// One JSON object a row, as text: {"point":..,"side":..,"aqm":..,"runs":..,
+// "failed":..,"metrics":{"<name>":{"n","mean","sd","ci_low","ci_high"}}};
+// written in time linear in the metrics.
+std::string ReportRowText(const ReportRow& row);
 
 }  // namespace aqmlab

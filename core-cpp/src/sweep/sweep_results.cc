@@ -10,9 +10,42 @@ namespace {
 
 using OJson = nlohmann::ordered_json;
 
-// An empty message when `line` is a result line; otherwise what is wrong.
-std::string CheckLine(std::string_view text, ResultLine& line) {
-  line.json = OJson::parse(text, nullptr, false);
+// Parses `text`, refusing (in one pass, before the cost of ordered keys
+// adds up) an object with more than kMaxResultObjectKeys keys.
+bool ParseBounded(std::string_view text, OJson& out, bool& too_wide) {
+  std::vector<size_t> keys;  // per open object
+  too_wide = false;
+  auto count = [&](int, OJson::parse_event_t event, OJson&) {
+    if (too_wide) return false;  // the rest is discarded unparsed
+    if (event == OJson::parse_event_t::object_start) keys.push_back(0);
+    if (event == OJson::parse_event_t::object_end && !keys.empty()) keys.pop_back();
+    if (event == OJson::parse_event_t::key && !keys.empty() && ++keys.back() > kMaxResultObjectKeys) too_wide = true;
+    return !too_wide;
+  };
+  out = OJson::parse(text, count, false);
+  return !too_wide;
+}
+
+}  // namespace
+
+std::string LineLimitError(std::string_view text) {
+  if (text.size() > kMaxResultLineBytes) {
+    return "more than the " + std::to_string(kMaxResultLineBytes) + " bytes a result line may have";
+  }
+  if (text.substr(0, kByteOrderMark.size()) == kByteOrderMark) {
+    return "a byte-order mark inside the file (only its start may have one)";
+  }
+  return "";
+}
+
+std::string ParseResultLine(std::string_view text, ResultLine& line) {
+  if (std::string why = LineLimitError(text); !why.empty()) return why;
+  bool too_wide = false;
+  ParseBounded(text, line.json, too_wide);
+  if (too_wide) {
+    line.json = OJson();
+    return std::string(kTooWideLine);
+  }
   const OJson& j = line.json;
   if (j.is_discarded() || !j.is_object()) return "not a JSON object";
   for (const char* key : {"run", "side_index", "seed"}) {
@@ -32,20 +65,20 @@ std::string CheckLine(std::string_view text, ResultLine& line) {
   return "";
 }
 
-}  // namespace
-
 Result<ParsedResults> ParseResults(std::string_view text, const std::string& name) {
   ParsedResults out;
-  size_t start = 0;
+  size_t start = text.substr(0, kByteOrderMark.size()) == kByteOrderMark ? kByteOrderMark.size() : 0;
+  out.good_bytes = start;
   for (size_t number = 1; start < text.size(); ++number) {
     const size_t end = text.find('\n', start);
     const bool last = end == std::string_view::npos || end + 1 == text.size();
     const std::string_view body = text.substr(start, end == std::string_view::npos ? text.size() - start : end - start);
     ResultLine line;
     line.where = name + " line " + std::to_string(number);
-    std::string why = end == std::string_view::npos ? "cut short (no end of line)" : CheckLine(body, line);
+    if (std::string limit = LineLimitError(body); !limit.empty()) return Error{line.where + ": " + limit};
+    std::string why = end == std::string_view::npos ? "cut short (no end of line)" : ParseResultLine(body, line);
     if (!why.empty()) {
-      if (!last) return Error{line.where + ": " + why};
+      if (!last || why == kTooWideLine) return Error{line.where + ": " + why};
       out.dropped = line.where + " (" + std::to_string(body.size()) + " bytes, " + why + ")";
       break;
     }
@@ -56,6 +89,11 @@ Result<ParsedResults> ParseResults(std::string_view text, const std::string& nam
   return out;
 }
 
+std::string ClashError(int64_t run, int64_t side, const std::string& first, const std::string& second) {
+  return "run " + std::to_string(run) + ", side " + std::to_string(side) + " has two different results (" + first +
+         " and " + second + ")";
+}
+
 Status SortResults(std::vector<ResultLine>& lines) {
   std::stable_sort(lines.begin(), lines.end(), [](const ResultLine& a, const ResultLine& b) {
     return a.run != b.run ? a.run < b.run : a.side_index < b.side_index;
@@ -64,8 +102,7 @@ Status SortResults(std::vector<ResultLine>& lines) {
   for (ResultLine& l : lines) {
     if (!kept.empty() && kept.back().run == l.run && kept.back().side_index == l.side_index) {
       if (kept.back().text == l.text) continue;
-      return {"run " + std::to_string(l.run) + ", side " + std::to_string(l.side_index) +
-              " has two different results (" + kept.back().where + " and " + l.where + ")"};
+      return {ClashError(l.run, l.side_index, kept.back().where, l.where)};
     }
     kept.push_back(std::move(l));
   }

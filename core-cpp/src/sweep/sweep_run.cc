@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "metrics/summary_json.h"
+#include "scenario/packet_share.h"
 #include "scenario/scenario.h"
 #include "scenario/simulation.h"
 
@@ -27,15 +28,18 @@ OJson KeptSummary(const SweepPlan& plan, const std::string& summary_json) {
 }
 
 // Runs the side to its end; the summary or an error message.
-Result<std::string> RunSide(const Scenario& sc, int side) {
+Result<std::string> RunSide(const Scenario& sc, int side, int jobs) {
   auto sim = Simulation::Create(sc, side);
   if (!sim.ok()) return Error{sim.error()};
   Simulation& s = *sim.value();
+  SharePacketBudget(s, jobs);
   // Slices of simulated time, dropping the samples (a sweep keeps only the
   // summary), so memory stays flat however long the run.
   const Time slice = Time::Seconds(10);
   while (!s.done()) {
-    if (Status st = s.AdvanceTo(s.now() + slice); !st.ok()) return Error{st.error};
+    if (Status st = s.AdvanceTo(s.now() + slice); !st.ok()) {
+      return Error{WithShareNote(st.error, "shared by " + std::to_string(jobs) + " jobs: a lower --jobs holds more each")};
+    }
     s.metrics().ClearBatch();
   }
   return SummaryToJson(s.summary(), sc.sides[static_cast<size_t>(side)].name,
@@ -44,7 +48,7 @@ Result<std::string> RunSide(const Scenario& sc, int side) {
 
 }  // namespace
 
-std::string RunSweepLines(const SweepPlan& plan, int64_t run, int* errors) {
+std::string RunSweepLines(const SweepPlan& plan, int64_t run, int* errors, int jobs) {
   if (errors) *errors = 0;
   OJson head = OJson::object();
   head["run"] = run;
@@ -66,7 +70,7 @@ std::string RunSweepLines(const SweepPlan& plan, int64_t run, int* errors) {
     line["side_index"] = s;
     line["side"] = sc.value().sides[s].name;
     line["aqm"] = sc.value().sides[s].aqm;
-    Result<std::string> summary = RunSide(sc.value(), static_cast<int>(s));
+    Result<std::string> summary = RunSide(sc.value(), static_cast<int>(s), jobs);
     if (summary.ok()) {
       line["summary"] = KeptSummary(plan, summary.value());
     } else {

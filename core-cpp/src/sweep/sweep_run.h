@@ -16,6 +16,8 @@ namespace aqmlab {
 // A side whose run fails (e.g. the packet limit) has "error":"<message>"
 // in place of "summary"; the other sides still run. `run` must be in
 // [0, plan.run_count). `errors`, when given, gets the number of such lines.
-std::string RunSweepLines(const SweepPlan& plan, int64_t run, int* errors = nullptr);
+// `jobs` runs advancing at once in this process share its packet budget
+// (Simulation::set_packet_share).
+std::string RunSweepLines(const SweepPlan& plan, int64_t run, int* errors = nullptr, int jobs = 1);
 
 }  // namespace aqmlab

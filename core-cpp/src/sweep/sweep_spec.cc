@@ -5,6 +5,7 @@
 
 #include "metrics/summary_json.h"
 #include "scenario/event_spec.h"
+#include "scenario/json_integer.h"
 #include "scenario/json_text.h"
 #include "scenario/scenario.h"
 #include "sweep/shipped_presets.h"
@@ -18,6 +19,10 @@ namespace {
 using OJson = nlohmann::ordered_json;
 
 constexpr int64_t kMaxSeedCount = 10000;
+
+// The most scenario text checked before a sweep starts (points x the base's
+// size): about 10 s of parsing on one core.
+constexpr int64_t kMaxCheckBytes = int64_t{256} << 20;
 
 std::string PresetNames() {
   std::string names;
@@ -55,15 +60,18 @@ void ReadSeeds(JsonReader& r, uint64_t base_seed, std::vector<uint64_t>& out) {
     for (int64_t k = 1; k <= count; ++k) out.push_back(static_cast<uint64_t>(k));
     return;
   }
-  std::vector<double> list;
-  r.NumberList("seeds", list, 0, static_cast<double>(int64_t{1} << 53), kMaxSeedCount);
-  std::set<uint64_t> seen;
-  for (size_t i = 0; i < list.size() && r.ok(); ++i) {
-    if (list[i] != static_cast<double>(static_cast<uint64_t>(list[i]))) {
-      return r.Fail(Indexed("seeds", i), "must be a whole number in [0, 9007199254740992]");
+  // Read as a scenario's `seed` is (exactly, in [0, 2^53]).
+  const Json* list = r.Array("seeds", kMaxSeedCount);
+  if (!list) return;
+  if (list->empty()) return r.Fail("seeds", "must have at least one entry");
+  std::set<int64_t> seen;
+  for (size_t i = 0; i < list->size() && r.ok(); ++i) {
+    int64_t seed = 0;
+    if (std::string why = ReadWholeNumber((*list)[i], 0, int64_t{1} << 53, seed); !why.empty()) {
+      return r.Fail(Indexed("seeds", i), why);
     }
-    if (!seen.insert(static_cast<uint64_t>(list[i])).second) return r.Fail(Indexed("seeds", i), "repeats a seed");
-    out.push_back(static_cast<uint64_t>(list[i]));
+    if (!seen.insert(seed).second) return r.Fail(Indexed("seeds", i), "repeats " + std::to_string(seed));
+    out.push_back(static_cast<uint64_t>(seed));
   }
 }
 
@@ -114,6 +122,19 @@ Status CheckPoints(const SweepPlan& plan) {
     if (!sc.ok()) return {"axes: at " + DescribePoint(plan.PointJson(p)) + ": " + sc.error()};
   }
   return Status::Ok();
+}
+
+// Checking every point parses the base once a point: bounded, so a large
+// base over many points is refused at once rather than checked for minutes.
+Status CheckCost(const SweepPlan& plan) {
+  const auto base_bytes = static_cast<int64_t>(plan.base.dump().size());
+  if (plan.point_count <= kMaxCheckBytes / std::max<int64_t>(base_bytes, 1)) return Status::Ok();
+  const std::string points = std::to_string(plan.point_count);
+  return {"axes: checking the sweep's " + points + " points means reading its " + std::to_string(base_bytes) +
+          "-byte base scenario " + points + " times (" + std::to_string(plan.point_count * base_bytes >> 20) +
+          " MiB), more than the " + std::to_string(kMaxCheckBytes >> 20) +
+          " MiB checked before a sweep starts: fewer points, a smaller base (fewer events), or the sweep split "
+          "into several files"};
 }
 
 // The scenario's `windows` (named [from_s, to_s] spans the summary is also
@@ -193,6 +214,7 @@ Result<SweepPlan> ParseSweep(std::string_view text) {
                  " a sweep may have"};
   }
   for (const auto& side : plan.base["sides"]) plan.side_names.push_back(side["name"].get<std::string>());
+  if (Status st = CheckCost(plan); !st.ok()) return Error{st.error};
   if (Status st = CheckPoints(plan); !st.ok()) return Error{st.error};
   return plan;
 }

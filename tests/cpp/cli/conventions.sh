@@ -69,7 +69,7 @@ bad_arguments)
   [ "$(status)" -eq 2 ] && grep -q '^aqmlab aqms: expected no arguments (got 1 argument' "$tmp/err" \
     || fail "extra: $(cat "$tmp/err")"
   run bench --repeat 0
-  [ "$(status)" -eq 2 ] && grep -q '^aqmlab bench: --repeat: must be an integer in \[1, 100\], got 0$' "$tmp/err" \
+  [ "$(status)" -eq 2 ] && grep -q '^aqmlab bench: --repeat: must be an integer in \[1, 100\], got "0"$' "$tmp/err" \
     || fail "--repeat: $(cat "$tmp/err")"
   ;;
 *) fail "no check $2" ;;

@@ -109,10 +109,10 @@ bad_input)
     "bad axis" sweep "$tmp/bad.json"
   echo '{"base": "lred-exp1", "axes": [' > "$tmp/cut.json"
   expect_refusal 1 '^aqmlab sweep: .*cut.json: ' "malformed" sweep "$tmp/cut.json"
-  expect_refusal 2 '^aqmlab sweep: --shard: must be I/N with N in \[1, 100000\] and I in \[0, N-1\], got 4/4$' \
+  expect_refusal 2 '^aqmlab sweep: --shard: must be I/N with N in \[1, 100000\] and I in \[0, N-1\], got "4/4"$' \
     "--shard 4/4" sweep "$sweep" --shard 4/4
-  expect_refusal 2 '^aqmlab sweep: --index: must be an integer in \[0, 11\], got 12$' "--index 12" sweep "$sweep" --index 12
-  expect_refusal 2 '^aqmlab sweep: --jobs: must be an integer in \[1, 1024\], got 0$' "--jobs 0" sweep "$sweep" --jobs 0
+  expect_refusal 2 '^aqmlab sweep: --index: must be an integer in \[0, 11\], got "12"$' "--index 12" sweep "$sweep" --index 12
+  expect_refusal 2 '^aqmlab sweep: --jobs: must be an integer in \[1, 1024\], got "0"$' "--jobs 0" sweep "$sweep" --jobs 0
   expect_refusal 2 '^aqmlab sweep: --resume: needs --out' "--resume without --out" sweep "$sweep" --resume
   # Results of another sweep are not resumed into.
   "$aqmlab" sweep "$sweep" --index 0 --out "$tmp/other.jsonl" --quiet || fail "--index 0"
@@ -168,6 +168,57 @@ progress)
   expect_match "$out" '\[#+-*\] [0-9]+/4 runs \([0-9]+%\), [0-9.e+]+ runs/s, [0-9hms ]+ left' "bar"
   out=$("$aqmlab" sweep "$sweep" --index 0 --quiet 2>&1 >/dev/null) || fail "--quiet: exit status $?: $out"
   [ -z "$out" ] || fail "--quiet printed: $out"
+  ;;
+plot)
+  # report --plot: an SVG figure of one metric against one axis. Checked as
+  # XML: its labels, a line per side (and per value of the other axis), the
+  # means and intervals the report gives, censored marks, log ticks, metadata.
+  "$aqmlab" sweep "$sweep" --out "$tmp/r.jsonl" --quiet || fail "sweep"
+  "$aqmlab" report "$tmp/r.jsonl" --plot "$tmp/fig.svg" --x 'groups[0].count' --y mean_queue_pkts \
+    --x-scale 5 --x-label 'N (flows in total)' --y-label 'mean queue (packets)' || fail "--plot"
+  "$aqmlab" report "$tmp/r.jsonl" > "$tmp/report.jsonl" || fail "report"
+  python3 - "$tmp/fig.svg" "$tmp/report.jsonl" <<'PY' || fail "the figure"
+import json, sys, xml.etree.ElementTree as ET
+ns = {'s': 'http://www.w3.org/2000/svg'}
+svg = ET.parse(sys.argv[1]).getroot()
+text = lambda cls: [t.text for t in svg.iter('{http://www.w3.org/2000/svg}text') if t.get('class') == cls]
+assert text('x-label') == ['N (flows in total)'], text('x-label')
+assert text('y-label') == ['mean queue (packets)'], text('y-label')
+meta = json.loads(svg.find('s:metadata', ns).text)
+assert meta['seeds'] == 3 and meta['points'] == 8 and meta['x_scale'] == 5, meta
+series = svg.findall('s:g[@class="series"]', ns)
+assert len(series) == 4, [g.get('data-label') for g in series]  # 2 sides x 2 buffers
+# Each mean drawn is one of the report's, at x = 5 x groups[0].count.
+rows = [json.loads(l) for l in open(sys.argv[2])]
+means = {(r['point']['groups[0].count'] * 5, round(r['metrics']['mean_queue_pkts']['mean'], 6)) for r in rows}
+drawn = {(float(c.find('s:title', ns).text.split(':')[0]), round(float(c.find('s:title', ns).text.split(': ')[1].split(' ')[0]), 6))
+         for g in series for c in g.findall('s:circle', ns)}
+assert len(drawn) == 8 and all(any(x == d[0] and abs(m - d[1]) <= 1e-5 * max(1, abs(m)) for x, m in means) for d in drawn), (drawn, means)
+assert all(len(g.findall('s:path[@class="ci"]', ns)) == 2 for g in series)
+assert 'mean and 95% confidence interval over 3 seeds' in svg.find('s:desc', ns).text
+PY
+  # Runs without a value (a response time that never settled) are censored marks.
+  for run in 0 1 2; do
+    v=null; [ $run -eq 0 ] && v=150
+    printf '{"run":%d,"seed":%d,"point":{"x":10},"side_index":0,"side":"LRED","aqm":"lred","summary":{"response_time_s":%s}}\n' $run $((run + 1)) $v
+    printf '{"run":%d,"seed":%d,"point":{"x":100},"side_index":0,"side":"LRED","aqm":"lred","summary":{"response_time_s":%d}}\n' $((run + 3)) $((run + 1)) $((10 + run))
+  done > "$tmp/c.jsonl"
+  "$aqmlab" report "$tmp/c.jsonl" --plot "$tmp/c.svg" --y response_time_s --log-x --censored-label '> 200 s' || fail "--plot censored"
+  python3 - "$tmp/c.svg" <<'PY' || fail "censored marks and log ticks"
+import sys, xml.etree.ElementTree as ET
+ns = {'s': 'http://www.w3.org/2000/svg'}
+svg = ET.parse(sys.argv[1]).getroot()
+marks = svg.findall('.//s:g[@class="censored"]', ns)
+assert len(marks) == 1, len(marks)
+assert marks[0].find('s:text', ns).text == '> 200 s'
+assert marks[0].find('s:title', ns).text == '2 of 3 runs: response_time_s > 200 s', marks[0].find('s:title', ns).text
+ticks = [t.text for t in svg.iter('{http://www.w3.org/2000/svg}text') if t.get('class') == 'x-tick']
+assert ticks == ['10', '100'], ticks
+PY
+  expect_refusal 1 '^aqmlab report: --x: bogus is no axis of these results \(groups\[0\]\.count, bottleneck\.buffer_pkts\)$' \
+    "--x of no axis" report "$tmp/r.jsonl" --plot "$tmp/bad.svg" --x bogus
+  expect_refusal 2 '^aqmlab report: --log-x: only with --plot$' "--log-x alone" report "$tmp/r.jsonl" --log-x
+  [ ! -e "$tmp/bad.svg" ] || fail "a refused plot left a file"
   ;;
 *) fail "no check $2" ;;
 esac

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { LinkTeach } from '../scenario/link-teach';
 import type { Layout, TimeRange } from '../charts/layout';
 import { defaultLinkView, type LinkView } from '../scenario/link-view';
 import type { TheoryState } from '../theory/theory-state';
@@ -14,6 +15,11 @@ import { ShareMenu } from './ShareMenu';
 import { ThemeToggle } from './ThemeToggle';
 import { useLab } from './use-lab';
 import { Workbench } from './Workbench';
+import { lessonRequest, TeacherLinkMenu, useLessonMode } from './lesson-mode';
+import { LockedNote, Part, PolicyProvider } from '../lesson/Part';
+import type { UpdateSignal } from '../lib/update-signal';
+import { UpdateNotice } from './UpdateNotice';
+import { EmbedBar, isEmbed } from './embed';
 
 // The page: the lab starts from the link in the address bar when there is a
 // valid one (the core checks it like any scenario), otherwise from the default
@@ -23,7 +29,7 @@ import { Workbench } from './Workbench';
 // the charts' window and layout, the theory overlay, the open folds, the
 // preset it came from and the author's note.
 
-export function App() {
+export function App({ updates }: { updates?: UpdateSignal }) {
   const lab = useLab();
   const [layout, setLayout] = useState<Layout>('overlay');
   const [timeRange, setTimeRange] = useState<TimeRange>('recent');
@@ -48,6 +54,8 @@ export function App() {
   // The experiment a link carried (n counts links), for the experiment view.
   const [linkExperiment, setLinkExperiment] = useState<{ state: unknown; n: number } | null>(null);
   const views = useViews(linkExperiment);
+  // A link's teacher settings go to lesson mode (set below, once lesson mode exists).
+  const fromLinkRef = useRef<(teach: LinkTeach | undefined) => void>(() => undefined);
 
   const open = useCallback(
     async (target: Lab, initial: InitialState, firstRun: boolean) => {
@@ -57,6 +65,7 @@ export function App() {
         const refused = await target.load(JSON.stringify(initial.state.scenario), view.playing);
         if (refused === null) {
           runs('Scenario from a link', view.preset);
+          fromLinkRef.current(initial.state.teach);
           setLayout(initial.state.layout);
           setTimeRange(view.range);
           setNote(view.note);
@@ -74,7 +83,8 @@ export function App() {
       } else if (initial.kind === 'error') {
         setBanner(linkBannerMessage(initial.reason, firstRun ? 'default' : 'unchanged'));
       }
-      if (firstRun) target.start();
+      // A lesson opens on its first step's state instead of the default lab.
+      if (firstRun && lessonRequest(window.location.search) === null) target.start();
     },
     [runs],
   );
@@ -122,13 +132,29 @@ export function App() {
     },
     [lab],
   );
+  const lessons = useLessonMode(lab, loadAndClear, import.meta.env.BASE_URL);
+  fromLinkRef.current = lessons.fromLink;
+
+  const embed = isEmbed(window.location.search);
 
   return (
-    <main className="app">
+    <main className={embed ? 'app embed' : 'app'}>
+      <PolicyProvider policy={lessons.policy}>
+      {embed ? (
+        <EmbedBar />
+      ) : (
       <header>
         <div className="header-row">
           <h1>AQM Lab</h1>
           <ViewTabs views={views} />
+          <div className="teach-menus">
+            <Part id="lessons">{lessons.menu}</Part>
+            {lab && (
+              <Part id="share">
+                <TeacherLinkMenu lab={lab} layout={layout} base={import.meta.env.BASE_URL} />
+              </Part>
+            )}
+          </div>
           <ThemeToggle />
         </div>
         <p className="intro" data-testid="intro">
@@ -137,6 +163,7 @@ export function App() {
           same traffic. To start: drop-tail against RED &mdash; compare their queues and delays below.
         </p>
       </header>
+      )}
       {linkNote !== '' && (
         <aside className="link-note" aria-labelledby="link-note-title" data-testid="link-note">
           <h2 id="link-note-title">Note from whoever made this link</h2>
@@ -154,18 +181,32 @@ export function App() {
           </button>
         </div>
       )}
+      {updates && <UpdateNotice updates={updates} />}
+      {lessons.error && (
+        <div className="link-banner" role="alert" data-testid="lesson-banner">
+          <p>{lessons.error}</p>
+          <button type="button" onClick={lessons.dismissError}>
+            Dismiss
+          </button>
+        </div>
+      )}
       {lab ? (
         <>
+          <LockedNote />
           <div {...panelProps(views, 'lab')}>
+            {!embed && (
             <div className="lab-bar">
-              <PresetMenu
-                onLoad={async (json, id) => {
-                  const refused = await loadAndClear(json);
-                  if (refused === null) setRunning((r) => ({ ...r, preset: id }));
-                  return refused;
-                }}
-                running={running}
-              />
+              <Part id="presets">
+                <PresetMenu
+                  onLoad={async (json, id) => {
+                    const refused = await loadAndClear(json);
+                    if (refused === null) setRunning((r) => ({ ...r, preset: id }));
+                    return refused;
+                  }}
+                  running={running}
+                />
+              </Part>
+              <Part id="share">
               <ShareMenu
                 view={linkView}
                 note={note}
@@ -179,7 +220,9 @@ export function App() {
                 layout={layout}
                 getSeries={getSeries}
               />
+              </Part>
             </div>
+            )}
             <Workbench
               lab={lab}
               layout={layout}
@@ -188,6 +231,8 @@ export function App() {
               onTimeRangeChange={setTimeRange}
               onTheory={onTheory}
               eventMarks={() => lab.eventMarks()}
+              lessonPanel={lessons.player}
+              moreSeries={lessons.overlaySeries}
             />
           </div>
           <ExperimentPanel
@@ -217,6 +262,7 @@ export function App() {
       ) : (
         <p>Starting the simulation…</p>
       )}
+      </PolicyProvider>
     </main>
   );
 }

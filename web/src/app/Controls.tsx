@@ -3,6 +3,8 @@ import type { Speed } from '../protocol/protocol';
 import type { Lab } from '../lab/lab';
 import { LabClock } from './LabClock';
 import type { SideStatus } from '../lab/side-session';
+import { Part, usePolicy } from '../lesson/Part';
+import { controlState } from '../scenario/view-policy';
 import { useSpaceKey } from './use-space-key';
 import './lab-controls.css';
 
@@ -27,11 +29,14 @@ export function Controls({ lab, statuses }: ControlsProps) {
     if (anyPlaying) lab.pause();
     else if (!nothingToPlay) lab.play();
   };
-  useSpaceKey(toggle);
+  // Space is the Play/Pause button's key: a lesson or a teacher link that hides or locks the button silences it too.
+  const playLocked = controlState(usePolicy(), 'play-pause') !== 'shown';
+  useSpaceKey(playLocked ? () => undefined : toggle);
   return (
     <div className="controls" role="group" aria-label="Run controls">
       <div className="buttons">
         {/* One toggle, so the focus stays on it from Play to Pause and back. */}
+        <Part id="play-pause">
         <button
           type="button"
           data-testid="play-pause"
@@ -43,6 +48,8 @@ export function Controls({ lab, statuses }: ControlsProps) {
         >
           {anyPlaying ? 'Pause' : 'Play'}
         </button>
+        </Part>
+        <Part id="step">
         <button
           type="button"
           data-testid="step"
@@ -52,14 +59,21 @@ export function Controls({ lab, statuses }: ControlsProps) {
         >
           Step
         </button>
+        </Part>
+        <Part id="reset">
         <button type="button" data-testid="reset" onClick={() => lab.reset()}>
           Reset
         </button>
-        {/* Remade at each restart: a link that set the speed shows it. */}
-        <SpeedSelect key={lab.generation} lab={lab} />
+        </Part>
+        <Part id="speed">
+          {/* Remade at each restart: a link that set the speed shows it. */}
+          <SpeedSelect key={lab.generation} lab={lab} />
+        </Part>
         <LabClock lab={lab} playing={anyPlaying} />
       </div>
-      <RunTo lab={lab} disabled={allStopped} />
+      <Part id="run-to">
+        <RunTo lab={lab} disabled={allStopped} />
+      </Part>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { useFiredEvents } from './use-fired-events';
 import { draftsOf, labelsOf, restartFieldErrors, restartFields, settingsOf, withoutPath, type FieldErrors } from './restart-form';
 import { liveSettingsNow } from '../scenario/values-now';
 import type { SideStatus } from '../lab/side-session';
+import { Part } from '../lesson/Part';
 import './lab-controls.css';
 
 // The scenario's traffic and link, shared by every side. Values with a
@@ -69,13 +70,27 @@ function LiveBlock({ lab, live }: { lab: Lab; live: LiveSettings }) {
   return (
     <fieldset className="scenario-block" data-testid="scenario-live">
       <legend>Live: acts now, on every side</legend>
-      <LiveField id="capacity" label="Capacity" unit="Mb/s" live={capacity} slider={{ min: 1, max: 100, step: 0.5 }} />
-      <LiveField id="delay" label="Bottleneck delay (one way)" unit="ms" live={delay} step={1} />
+      <Part id="capacity">
+        <LiveField id="capacity" label="Capacity" unit="Mb/s" live={capacity} slider={{ min: 1, max: 100, step: 0.5 }} />
+      </Part>
+      <Part id="delay">
+        <LiveField id="delay" label="Bottleneck delay (one way)" unit="ms" live={delay} step={1} />
+      </Part>
       {live.tcpGroup !== null && (
-        <LiveField id="flows" label="Long-lived TCP flows" unit="" live={flows} slider={{ min: 0, max: 300, step: 1 }} />
+        <Part id="flows">
+          <LiveField id="flows" label="Long-lived TCP flows" unit="" live={flows} slider={{ min: 0, max: 300, step: 1 }} />
+        </Part>
       )}
-      {live.shortGroup !== null && <ShortFlows lab={lab} live={live} />}
-      {live.onoffGroup !== null && <OnOffSources lab={lab} live={live} />}
+      {live.shortGroup !== null && (
+        <Part id="short-flows">
+          <ShortFlows lab={lab} live={live} />
+        </Part>
+      )}
+      {live.onoffGroup !== null && (
+        <Part id="onoff">
+          <OnOffSources lab={lab} live={live} />
+        </Part>
+      )}
     </fieldset>
   );
 }

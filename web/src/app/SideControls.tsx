@@ -87,7 +87,7 @@ function NameField({ lab, index, status, onError }: { lab: Lab; index: number; s
         id={id}
         data-testid={id}
         type="text"
-        maxLength={maxNameLength}
+        maxLength={2 * maxNameLength /* the attribute counts UTF-16 units; a character takes one or two */}
         value={draft}
         aria-label={`Side ${index + 1} name`}
         onChange={(e) => setDraft(e.target.value)}

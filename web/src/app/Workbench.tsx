@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { DisciplinePanel } from './aqm/DisciplinePanel';
 import { slug } from '../charts/chart-export';
 import { ChartToolbar } from './charts/ChartToolbar';
@@ -24,6 +24,8 @@ import { TheoryToggle } from '../theory/TheoryToggle';
 import { useTheoryState } from '../theory/use-theory';
 import type { TheoryState } from '../theory/theory-state';
 import { theorySides } from './theory-sides';
+import type { ChartSeries } from '../charts/chart-types';
+import { ChartPartGate as Gate, Part } from '../lesson/Part';
 
 export type { Layout, TimeRange } from '../charts/layout';
 
@@ -37,13 +39,17 @@ export interface WorkbenchProps {
   onTimeRangeChange?: (range: TimeRange) => void;
   /** Live changes to mark on every chart's time axis. */
   eventMarks?: () => readonly EventMark[];
+  /** The lesson player, at the top of the column beside the charts. */
+  lessonPanel?: ReactNode;
+  /** Further series on a metric's chart for a side (a lesson's sketched prediction). */
+  moreSeries?: (metricId: string, side: number) => readonly ChartSeries[];
   /** Told the theory state when it is made (and null when it goes), so a link can read and set its overlay. */
   onTheory?: (theory: TheoryState | null) => void;
 }
 
 const noMarks = (): readonly EventMark[] => [];
 
-export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: rangeProp, onTimeRangeChange, eventMarks = noMarks, onTheory }: WorkbenchProps) {
+export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: rangeProp, onTimeRangeChange, eventMarks = noMarks, onTheory, lessonPanel, moreSeries }: WorkbenchProps) {
   const statuses = useSideStatuses(lab);
   // Summaries re-render only the table and the scatter that show them (use-run-summaries.ts).
   const poller = useSummaryPoller(lab);
@@ -64,8 +70,11 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
   const theory = useTheoryState(lab, requestPaint);
   useEffect(() => onTheory?.(theory), [theory, onTheory]);
   const extraSeries = useCallback(
-    (metric: { id: string }, side: number) => fluidOverlay(theory, metric.id, side, sideName(statuses[side], side)),
-    [theory, statuses],
+    (metric: { id: string }, side: number) => [
+      ...(moreSeries?.(metric.id, side) ?? []),
+      ...fluidOverlay(theory, metric.id, side, sideName(statuses[side], side)),
+    ],
+    [theory, statuses, moreSeries],
   );
 
   const context: ChartContext = { lab, statuses, layout, view, register, requestPaint, marks: eventMarks, exportName, extraSeries };
@@ -86,28 +95,53 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
           <Controls lab={lab} statuses={statuses} />
         </div>
         <div className="stage-charts">
-          <ChartToolbar layout={layout} onLayoutChange={setLayout} timeRange={timeRange} onTimeRangeChange={setTimeRange} />
-          <MetricChart metric={metrics.queue} context={context} tools={theory && <TheoryToggle theory={theory} />} />
-          <MetricChart metric={metrics.delay} context={context} />
+          <Part id="view">
+            <ChartToolbar layout={layout} onLayoutChange={setLayout} timeRange={timeRange} onTimeRangeChange={setTimeRange} />
+          </Part>
+          <Gate id="queue">
+            <MetricChart metric={metrics.queue} context={context} tools={theory && <TheoryToggle theory={theory} />} />
+          </Gate>
+          <Gate id="delay">
+            <MetricChart metric={metrics.delay} context={context} />
+          </Gate>
         </div>
         <aside className="stage-side" aria-label="Scenario and parameter controls">
+          {lessonPanel}
           <LivePanel lab={lab} statuses={statuses} />
-          <div className="discipline-panels">
-            {statuses.map((status, i) => (
-              <DisciplinePanel key={i} lab={lab} index={i} info={status.info} aqms={status.aqms} />
-            ))}
-          </div>
+          <Part id="params">
+            <div className="discipline-panels">
+              {statuses.map((status, i) => (
+                <DisciplinePanel key={i} lab={lab} index={i} info={status.info} aqms={status.aqms} />
+              ))}
+            </div>
+          </Part>
         </aside>
       </div>
-      <AddSide lab={lab} statuses={statuses} />
-      <SummaryTable lab={lab} statuses={statuses} poller={poller} />
-      <ScenarioPanel lab={lab} statuses={statuses} />
-      {theory && <TheorySection theory={theory} sides={theorySides(lab, statuses)} />}
-      <SignalCharts context={context} />
-      <MetricChart metric={metrics.jitter} context={context} />
-      <MetricChart metric={metrics.throughput} context={context} />
-      <MetricChart metric={metrics.utilisation} context={context} />
-      <TradeoffScatter lab={lab} statuses={statuses} poller={poller} />
+      <Part id="sides">
+        <AddSide lab={lab} statuses={statuses} />
+      </Part>
+      <Gate id="summary">
+        <SummaryTable lab={lab} statuses={statuses} poller={poller} />
+      </Gate>
+      <Part id="scenario">
+        <ScenarioPanel lab={lab} statuses={statuses} />
+      </Part>
+      <Gate id="theory">{theory && <TheorySection theory={theory} sides={theorySides(lab, statuses)} />}</Gate>
+      <Gate id="signals">
+        <SignalCharts context={context} />
+      </Gate>
+      <Gate id="jitter">
+        <MetricChart metric={metrics.jitter} context={context} />
+      </Gate>
+      <Gate id="throughput">
+        <MetricChart metric={metrics.throughput} context={context} />
+      </Gate>
+      <Gate id="utilisation">
+        <MetricChart metric={metrics.utilisation} context={context} />
+      </Gate>
+      <Gate id="scatter">
+        <TradeoffScatter lab={lab} statuses={statuses} poller={poller} />
+      </Gate>
     </>
   );
 }

@@ -6,3 +6,13 @@ export const maxSides = 6;
 
 /** A side's name has at most 40 characters. */
 export const maxNameLength = 40;
+
+/** Characters as the core counts them in a name: Unicode code points (not UTF-16 units). */
+export function characterCount(text: string): number {
+  return [...text].length;
+}
+
+/** The first `count` characters of `text`, never half of a surrogate pair. */
+export function firstCharacters(text: string, count: number): string {
+  return [...text].slice(0, Math.max(0, count)).join('');
+}

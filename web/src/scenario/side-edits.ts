@@ -1,7 +1,7 @@
 import type { AqmSpec } from '../aqm/aqm-table';
 import { isRecord, type Fields } from '../lib/json';
 import { arrayField, notAnObject, readScenario } from './scenario-json';
-import { maxNameLength, maxSides } from '../lib/limits';
+import { characterCount, firstCharacters, maxNameLength, maxSides } from '../lib/limits';
 
 // The structural edits of the side list (add, remove, duplicate, rename, a
 // discipline switch) as rewrites of the scenario's `sides`, keeping each
@@ -81,13 +81,13 @@ export function withSideDuplicated(json: string, index: number): Edited {
 
 export function copyName(name: string): string {
   const suffix = ' (copy)';
-  return name.slice(0, maxNameLength - suffix.length) + suffix;
+  return firstCharacters(name, maxNameLength - suffix.length) + suffix;
 }
 
 /** An empty name removes the field: the core then names the side after its discipline. */
 export function withSideRenamed(json: string, index: number, name: string): Edited {
   const trimmed = name.trim();
-  if (trimmed.length > maxNameLength) return { error: `sides[${index}].name: at most ${maxNameLength} characters` };
+  if (characterCount(trimmed) > maxNameLength) return { error: `sides[${index}].name: at most ${maxNameLength} characters` };
   return edit(json, (sides) => {
     const problem = checkIndex(sides, index);
     if (problem) return problem;

@@ -2,6 +2,7 @@ import { isLayout, layouts as layoutChoices, type Layout } from '../charts/layou
 import { parseCheckedJson } from '../lib/json-check';
 import { isRecord } from '../lib/json';
 import { maxSides } from '../lib/limits';
+import { checkLinkTeach, writeLinkTeach, type LinkTeach } from './link-teach';
 import { checkLinkView, type LinkView } from './link-view';
 
 // The lab's whole state in the URL fragment: `v1.` + base64url(deflate-raw(JSON)).
@@ -28,6 +29,8 @@ export interface LabState {
   experiment?: Record<string, unknown>;
   /** What the person saw (v3 links); an older link has none. */
   view?: LinkView;
+  /** A teacher link's settings (v3 links): parts hidden or locked, a lesson and its step. */
+  teach?: LinkTeach;
 }
 
 export type DecodeResult = { ok: true; state: LabState } | { ok: false; error: string };
@@ -35,7 +38,7 @@ export type DecodeResult = { ok: true; state: LabState } | { ok: false; error: s
 /** The version of a link without an experiment; one with an experiment is `experimentLinkVersion`. */
 export const linkVersion = 1;
 export const experimentLinkVersion = 2;
-/** A link with a view. */
+/** A link with a view or a teacher's settings (pages that predate them refuse it rather than open it unlocked). */
 export const viewLinkVersion = 3;
 const versions = [linkVersion, experimentLinkVersion, viewLinkVersion];
 /** Longest fragment read: far above any real scenario, far below what hurts a browser. */
@@ -180,11 +183,13 @@ function shown(value: unknown): string {
 export function checkLabState(value: unknown): DecodeResult {
   if (!isRecord(value)) return { ok: false, error: `state: must be a JSON object, got ${kindOf(value)}` };
   for (const key of Object.keys(value)) {
-    if (key !== 'scenario' && key !== 'layout' && key !== 'experiment' && key !== 'view') return { ok: false, error: `state: unknown field ${shown(key)}` };
+    if (key !== 'scenario' && key !== 'layout' && key !== 'experiment' && key !== 'view' && key !== 'teach') return { ok: false, error: `state: unknown field ${shown(key)}` };
   }
   const { scenario, layout = defaultLayout, experiment } = value;
   const view = value.view === undefined ? undefined : checkLinkView(value.view);
   if (view && !view.ok) return view;
+  const teach = value.teach === undefined ? undefined : checkLinkTeach(value.teach);
+  if (teach && !teach.ok) return teach;
   if (experiment !== undefined && !isRecord(experiment)) return { ok: false, error: `experiment: must be a JSON object, got ${kindOf(experiment)}` };
   if (scenario === undefined) return { ok: false, error: 'scenario: missing (a link must carry the scenario)' };
   if (!isRecord(scenario)) return { ok: false, error: `scenario: must be a JSON object, got ${kindOf(scenario)}` };
@@ -203,18 +208,27 @@ export function checkLabState(value: unknown): DecodeResult {
   }
   return {
     ok: true,
-    state: { scenario, layout, ...(experiment === undefined ? {} : { experiment }), ...(view === undefined ? {} : { view: view.view }) },
+    state: {
+      scenario,
+      layout,
+      ...(experiment === undefined ? {} : { experiment }),
+      ...(view === undefined ? {} : { view: view.view }),
+      ...(teach === undefined ? {} : { teach: teach.teach }),
+    },
   };
 }
 
 /** The fragment text (without '#') for a state. Throws when the link would exceed what decoding accepts. */
 export async function encodeLabState(state: LabState): Promise<string> {
-  const checked = checkLabState(state);
+  // Checked in the form a link carries, so what is written is what a reader accepts.
+  const { teach: given, ...rest } = state;
+  const checked = checkLabState(given === undefined ? rest : { ...rest, teach: writeLinkTeach(given) });
   if (!checked.ok) throw new Error(checked.error);
-  const { experiment, view } = checked.state;
-  const json = new TextEncoder().encode(JSON.stringify(checked.state));
+  const { scenario, layout, experiment, view, teach } = checked.state;
+  const written = { scenario, layout, ...(experiment === undefined ? {} : { experiment }), ...(view === undefined ? {} : { view }), ...(teach === undefined ? {} : { teach: writeLinkTeach(teach) }) };
+  const json = new TextEncoder().encode(JSON.stringify(written));
   if (json.byteLength > maxStateBytes) throw new Error(`state: ${json.byteLength} bytes of JSON, more than a link carries (${maxStateBytes})`);
-  const version = view !== undefined ? viewLinkVersion : experiment === undefined ? linkVersion : experimentLinkVersion;
+  const version = view !== undefined || teach !== undefined ? viewLinkVersion : experiment === undefined ? linkVersion : experimentLinkVersion;
   const fragment = `v${version}.${toBase64Url(await deflateRaw(json))}`;
   if (fragment.length > maxFragmentChars) throw new Error(`state: the link would be ${fragment.length} characters, more than ${maxFragmentChars}`);
   return fragment;

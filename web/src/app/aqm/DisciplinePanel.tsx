@@ -7,6 +7,7 @@ import { findAqm, type AqmSpec } from '../../aqm/aqm-table';
 import { buildParamControls } from '../../aqm/param-controls';
 import { ParamPanelModel } from '../../aqm/param-panel-model';
 import { ParamField } from './ParamField';
+import { Part } from '../../lesson/Part';
 import { useFiredEvents } from '../use-fired-events';
 import { paramsNow } from '../../scenario/values-now';
 import { numberField, readScenario } from '../../scenario/scenario-json';
@@ -119,6 +120,7 @@ function ParamPanel({ lab, index, spec, params: atStart, bufferPkts }: ParamPane
         const state = states[control.name];
         return (
           state && (
+            <Part key={control.name} id={`param:${control.name}`}>
             <ParamField
               key={control.name}
               id={`param-${index}-${control.name}`}
@@ -130,6 +132,7 @@ function ParamPanel({ lab, index, spec, params: atStart, bufferPkts }: ParamPane
                 lab.endGesture();
               }}
             />
+            </Part>
           )
         );
       })}

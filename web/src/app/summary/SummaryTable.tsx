@@ -1,3 +1,4 @@
+import { Part } from '../../lesson/Part';
 import { useState } from 'react';
 import { sideColour } from '../../lib/colours';
 import type { Lab } from '../../lab/lab';
@@ -118,7 +119,9 @@ export function SummaryTable({ lab, statuses, poller }: SummaryTableProps) {
                       {name}
                       <span className="aqm-name">{status.info?.aqm ?? ''}</span>
                     </span>
-                    <SideControls lab={lab} index={i} status={status} catalogue={catalogue} sideCount={statuses.length} />
+                    <Part id="sides">
+                      <SideControls lab={lab} index={i} status={status} catalogue={catalogue} sideCount={statuses.length} />
+                    </Part>
                     {status.error && (
                       <p className="side-error" role="alert" data-testid={`side-error-${i}`}>
                         {status.error}

@@ -64,15 +64,20 @@ export function run(cmd, options = {}) {
  * Starts a shell command beside the steps that follow, its output kept in
  * `log` and printed in one block when it ends (lines of two lanes do not
  * interleave, and a full pipe cannot stall it while a step holds this
- * process). Resolves to its exit code; if this process ends first, the
- * command and its children are stopped with it.
+ * process). Resolves to its exit code; if this process ends first, however
+ * it ends, the command and its children are stopped with it.
  */
 export function startBeside(what, cmd, log) {
   const since = performance.now();
   mkdirSync(dirname(log), { recursive: true });
   const out = openSync(log, 'w');
   console.log(`\n== ${what}, beside the steps below (its output: ${relative(root, log)})\n> ${cmd}`);
-  const child = spawn('sh', ['-c', cmd], { cwd: root, stdio: ['ignore', out, out], detached: true });
+  // The command runs in a process group of its own (so stopping it stops its
+  // builds too), watched by a loop in that group: if this process dies, even
+  // by SIGKILL where no handler runs, the loop stops the group.
+  const guarded = `(while kill -0 ${process.pid} 2>/dev/null; do sleep 2; done; kill -TERM -$$) & watcher=$!; `
+    + `${cmd}; code=$?; kill $watcher 2>/dev/null; exit $code`;
+  const child = spawn('sh', ['-c', guarded], { cwd: root, stdio: ['ignore', out, out], detached: true });
   const stop = () => { try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ } };
   process.on('exit', stop);
   return new Promise((resolve) => {

@@ -10,6 +10,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
+#include <ostream>
 #include <cstdio>
 #include <string>
 
@@ -71,6 +73,16 @@ Seen Analyse(const Case& c) {
   const auto [lo, hi] = std::minmax_element(t.queue_pkts.begin() + static_cast<std::ptrdiff_t>(from), t.queue_pkts.end());
   out.swing = *hi - *lo;
   out.tail_q = t.queue_pkts.back();
+  return out;
+}
+
+// gtest prints a parameter it cannot format as a byte dump, and names
+// instances by index; both should say which equilibrium failed.
+void PrintTo(const Case& c, std::ostream* os) { *os << c.name << " (" << c.aqm << ", " << c.region << ")"; }
+
+std::string TestName(const Case& c, size_t index) {
+  std::string out = std::to_string(index) + "_";
+  for (const char* p = c.name; *p != '\0'; ++p) out += std::isalnum(static_cast<unsigned char>(*p)) ? *p : '_';
   return out;
 }
 
@@ -195,7 +207,7 @@ TEST_P(VerdictBesideTrajectory, PacketSimulation) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Regions, VerdictBesideTrajectory, ::testing::ValuesIn(kCases),
-                         [](const ::testing::TestParamInfo<Case>& i) { return std::to_string(i.index); });
+                         [](const ::testing::TestParamInfo<Case>& i) { return TestName(i.param, i.index); });
 
 // The case in packets: on the lesson preset at 200 flows both
 // queues swing far (sd about 54 packets about a mean of 155 with max_p 0.1)

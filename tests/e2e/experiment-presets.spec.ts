@@ -52,6 +52,15 @@ test.describe('experiment presets', () => {
     await expect(page.getByTestId('experiment-row')).toHaveCount(30);
     // The PI and REM lower bounds (LRED paper) draw beside a response time against N.
     await expect(page.getByTestId('theory-curve')).toHaveCount(2);
+    // PI's response never settles from N = 60 flows per delay on (seed 1): those runs are
+    // marked along the top with their count, not dropped; the other sides have a value everywhere.
+    const marks = page.getByTestId('censored-mark');
+    await expect(marks).toHaveCount(8);
+    expect(await marks.evaluateAll((ms) => ms.map((m) => [m.getAttribute('data-x'), m.getAttribute('data-count'), m.getAttribute('data-of')]))).toEqual(
+      [60, 80, 100, 120, 140, 160, 180, 200].map((n) => [String(n), '1', '1']),
+    );
+    await expect(marks.first()).toContainText('no value (1/1)');
+    await expect(page.getByTestId('experiment-plot')).toHaveAttribute('aria-label', /8 runs without a value marked "no value" along the top/);
 
     // The link names the preset: the page it opens shows it chosen and described.
     await page.getByTestId('experiment-copy-link').click();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { collectErrors, freshPage, numberAttribute } from './helpers';
-import { download, jsonObject, parseCsv, side, sideRows } from './lab-driver';
+import { download, fillFlowSweep, jsonObject, parseCsv, side, sideRows } from './lab-driver';
 import { serveFakeWorker } from './fakes/fake-workers';
 
 // The experiment view against the real core in Chromium: a small sweep runs
@@ -13,18 +13,7 @@ import { serveFakeWorker } from './fakes/fake-workers';
 
 /** The default lab as base: N = 20 and 40 flows, each run 30 s, two seeds: 4 runs of 2 sides. */
 async function setUpSmallSweep(page: Page, values = '20, 40'): Promise<void> {
-  await page.getByTestId('tab-experiment').click();
-  await expect(page.getByTestId('experiment-base-label')).toHaveText('Current lab');
-  await page.getByTestId('axis-0-path').fill('groups[0].count');
-  await page.getByTestId('axis-0-list-mode').check();
-  await page.getByTestId('axis-0-values').fill(values);
-  await page.getByTestId('experiment-add-axis').click();
-  await page.getByTestId('axis-1-path').fill('duration_s');
-  await page.getByTestId('axis-1-list-mode').check();
-  await page.getByTestId('axis-1-values').fill('30');
-  await page.getByTestId('experiment-seeds').fill('2');
-  await page.getByTestId('experiment-workers').fill('2');
-  await expect(page.getByTestId('experiment-run')).toBeEnabled();
+  await fillFlowSweep(page, { values, duration: 30, seeds: 2, workers: 2 });
 }
 
 async function runSweep(page: Page): Promise<void> {

@@ -176,3 +176,19 @@ export function firstDifference(a: readonly string[][], b: readonly string[][]):
   for (let i = 0; i < n; i++) if (JSON.stringify(a[i]) !== JSON.stringify(b[i])) return i;
   return -1;
 }
+
+/** The experiment form over the current lab: flows (groups[0].count) as listed, by a duration axis of one value, seeds and pool workers. */
+export async function fillFlowSweep(page: Page, { values, duration, seeds, workers }: { values: string; duration: number; seeds: number; workers: number }): Promise<void> {
+  await page.getByTestId('tab-experiment').click();
+  await expect(page.getByTestId('experiment-base-label')).toHaveText('Current lab');
+  await page.getByTestId('axis-0-path').fill('groups[0].count');
+  await page.getByTestId('axis-0-list-mode').check();
+  await page.getByTestId('axis-0-values').fill(values);
+  await page.getByTestId('experiment-add-axis').click();
+  await page.getByTestId('axis-1-path').fill('duration_s');
+  await page.getByTestId('axis-1-list-mode').check();
+  await page.getByTestId('axis-1-values').fill(String(duration));
+  await page.getByTestId('experiment-seeds').fill(String(seeds));
+  await page.getByTestId('experiment-workers').fill(String(workers));
+  await expect(page.getByTestId('experiment-run')).toBeEnabled();
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readAqmTable, type AqmSpec } from '../../web/src/aqm/aqm-table';
 import { axisChoices } from '../../web/src/experiment/axis-choices';
-import { categoryTicks, metricLines, metricPairs, reportCsv, reportedMetrics, runsAt } from '../../web/src/experiment/results';
+import { categoryTicks, censoredMarks, metricLines, metricPairs, reportCsv, reportedMetrics, runsAt } from '../../web/src/experiment/results';
 import type { MetricStats, ReportRow, SweepPlan } from '../../web/src/experiment/sweep-core';
 import { fakeDescribeAqms } from './fake-aqms';
 
@@ -27,7 +27,9 @@ const plan: SweepPlan = {
 const row = (n: number, buffer: number, side: string, q: number | null, sd: number): ReportRow => ({
   point: { 'groups[0].count': n, 'bottleneck.buffer_pkts': buffer },
   side,
-  metrics: { mean_queue_pkts: stats(q), queue_sd_pkts: stats(sd) },
+  runs: 3,
+  failed: 0,
+  metrics: { mean_queue_pkts: stats(q, q === null ? 0 : 3), queue_sd_pkts: stats(sd) },
 });
 
 // Given out of axis order, as a report may be.
@@ -49,7 +51,7 @@ describe('the report as plots', () => {
 
   it('places the values of an axis of strings by their position, with them as tick labels', () => {
     const named: SweepPlan = { ...plan, axes: [{ path: 'groups[0].variant', values: ['reno', 'newreno'] }] };
-    const at = (variant: string, q: number): ReportRow => ({ point: { 'groups[0].variant': variant }, side: 'RED', metrics: { mean_queue_pkts: stats(q) } });
+    const at = (variant: string, q: number): ReportRow => ({ point: { 'groups[0].variant': variant }, side: 'RED', runs: 3, failed: 0, metrics: { mean_queue_pkts: stats(q) } });
     const lines = metricLines(named, [at('newreno', 7), at('reno', 5)], 'mean_queue_pkts', true);
     expect(lines[0]?.points.map((p) => [p.x, p.stats.mean])).toEqual([[0, 5], [1, 7]]);
     expect(categoryTicks(named)).toEqual([{ value: 0, label: 'reno' }, { value: 1, label: 'newreno' }]);
@@ -73,9 +75,25 @@ describe('the report as plots', () => {
   });
 });
 
+describe('runs without a value', () => {
+  it('are marked at their point as runs less failed less the metric\'s count, as the command line counts them', () => {
+    const partly: ReportRow = { ...row(10, 50, 'PI', 30, 3), runs: 5, failed: 1 };  // 3 with a value, 1 failed: 1 censored
+    const marks = censoredMarks(plan, [...rows, partly], 'mean_queue_pkts', true);
+    expect(marks).toEqual([
+      { x: 20, side: 1, label: 'PI', censored: 3, finished: 3 },
+      { x: 10, side: 1, label: 'PI', censored: 1, finished: 4 },
+    ]);
+    expect(censoredMarks(plan, rows, 'queue_sd_pkts', true)).toEqual([]);
+  });
+
+  it('are drawn on the line of their second-axis value on a grid', () => {
+    expect(censoredMarks(plan, rows, 'mean_queue_pkts', false).map((m) => m.label)).toEqual(['PI, bottleneck.buffer_pkts = 100']);
+  });
+});
+
 describe('the metrics with statistics', () => {
   it("are the report's names (flattened summary keys), in its order", () => {
-    const flattened: ReportRow = { point: {}, side: 'RED', metrics: { 'short_flows.mean_s': stats(1), mean_queue_pkts: stats(2) } };
+    const flattened: ReportRow = { point: {}, side: 'RED', runs: 3, failed: 0, metrics: { 'short_flows.mean_s': stats(1), mean_queue_pkts: stats(2) } };
     expect(reportedMetrics([...rows, flattened])).toEqual(['mean_queue_pkts', 'queue_sd_pkts', 'short_flows.mean_s']);
   });
 });
@@ -88,7 +106,7 @@ describe('the CSV export', () => {
       'groups[0].count,bottleneck.buffer_pkts,side,mean_queue_pkts.mean,mean_queue_pkts.sd,mean_queue_pkts.ci_low,mean_queue_pkts.ci_high,mean_queue_pkts.n,' +
         'queue_sd_pkts.mean,queue_sd_pkts.sd,queue_sd_pkts.ci_low,queue_sd_pkts.ci_high,queue_sd_pkts.n',
     );
-    expect(line).toBe("10,50,'=RED,,,,,3,2,1,0,4,3");
+    expect(line).toBe("10,50,'=RED,,,,,0,2,1,0,4,3");
     expect(end).toBe('');
   });
 });

@@ -26,7 +26,7 @@ function fakeCore(count: number, reports: string[], crash = -1) {
     if (m.type === 'report') {
       reports.push(m.jsonl);
       const n = m.jsonl.split('\n').filter((l) => l !== '').length;
-      return { text: JSON.stringify({ ok: true, rows: [{ point: { 'groups[0].count': 1 }, side: 'A', metrics: { lines: { n, mean: n, sd: 0, ci_low: n, ci_high: n } } }] }) };
+      return { text: JSON.stringify({ ok: true, rows: [{ point: { 'groups[0].count': 1 }, side: 'A', runs: n, failed: 0, metrics: { lines: { n, mean: n, sd: 0, ci_low: n, ci_high: n } } }] }) };
     }
     return 'hang';
   };

@@ -47,12 +47,15 @@ describe("the core's sweep answers", () => {
   it('read a report, a missing value as null', () => {
     const text = JSON.stringify({
       ok: true,
-      rows: [{ point: { n: 10 }, side: 'RED', metrics: { q: { n: 3, mean: 5, sd: 1, ci_low: 2.5, ci_high: 7.5 }, r: { n: 0, mean: null, sd: null, ci_low: null, ci_high: null } } }],
+      rows: [{ point: { n: 10 }, side: 'RED', runs: 3, failed: 0, metrics: { q: { n: 3, mean: 5, sd: 1, ci_low: 2.5, ci_high: 7.5 }, r: { n: 0, mean: null, sd: null, ci_low: null, ci_high: null } } }],
     });
     expect(readReport(text)).toEqual({
       ok: true,
-      value: [{ point: { n: 10 }, side: 'RED', metrics: { q: { n: 3, mean: 5, sd: 1, ciLow: 2.5, ciHigh: 7.5 }, r: { n: 0, mean: null, sd: null, ciLow: null, ciHigh: null } } }],
+      value: [{ point: { n: 10 }, side: 'RED', runs: 3, failed: 0, metrics: { q: { n: 3, mean: 5, sd: 1, ciLow: 2.5, ciHigh: 7.5 }, r: { n: 0, mean: null, sd: null, ciLow: null, ciHigh: null } } }],
     });
+    // The counts censored marks are drawn from: a report without them is refused, not read as zero.
+    const without = JSON.stringify({ ok: true, rows: [{ point: { n: 10 }, side: 'RED', metrics: {} }] });
+    expect(readReport(without)).toEqual({ ok: false, error: 'sweepReport: a row without its runs and failed counts' });
   });
 });
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "aqm/param_spec.h"
+#include "net/param_table.h"
 #include "net/queue_disc.h"
 
 namespace aqmlab {

@@ -1,4 +1,4 @@
-// JSON views of the registry, shared by the CLI (`aqmlab aqms`) and the page.
+// JSON views of the registry, shared by the CLI (`aqmlab aqms`, `aqmlab senders`) and the page.
 #pragma once
 
 #include <string>
@@ -6,5 +6,7 @@
 namespace aqmlab {
 
 std::string AqmCatalogJson();
+// The congestion controllers a TCP group's `variant` may name.
+std::string SenderCatalogJson();
 
 }  // namespace aqmlab

@@ -132,7 +132,8 @@ export function App({ updates }: { updates?: UpdateSignal }) {
     },
     [lab],
   );
-  const lessons = useLessonMode(lab, loadAndClear, import.meta.env.BASE_URL);
+  const showWholeRun = useCallback(() => setTimeRange('whole'), []);
+  const lessons = useLessonMode(lab, loadAndClear, import.meta.env.BASE_URL, showWholeRun);
   fromLinkRef.current = lessons.fromLink;
 
   const embed = isEmbed(window.location.search);

@@ -111,7 +111,7 @@ function ShortFlows({ lab, live }: { lab: Lab; live: LiveSettings }) {
         <AddGroupButton lab={lab} kind="short_tcp" label="Add short TCP flows" />
       ) : (
         <>
-          <GroupToggle lab={lab} group={group} initial={live.shortOn} id="short-on" label="Short TCP arrivals on" />
+          <GroupToggle lab={lab} group={group} now={live.shortOn} id="short-on" label="Short TCP arrivals on" />
           <LiveField id="short-rate" label="Arrival rate" unit="flows/s" live={rate} slider={{ min: 1, max: 200, step: 1 }} />
         </>
       )}
@@ -132,7 +132,7 @@ function OnOffSources({ lab, live }: { lab: Lab; live: LiveSettings }) {
         <AddGroupButton lab={lab} kind="onoff" label="Add UDP on/off sources" />
       ) : (
         <>
-          <GroupToggle lab={lab} group={group} initial={live.onoffOn} id="onoff-on" label="On/off sources on" />
+          <GroupToggle lab={lab} group={group} now={live.onoffOn} id="onoff-on" label="On/off sources on" />
           <LiveField id="onoff-count" label="Sources" unit="" live={count} slider={{ min: 0, max: 200, step: 1 }} />
           <LiveField id="onoff-peak" label="Rate while on (per source)" unit="Mb/s" live={peak} />
         </>
@@ -141,8 +141,14 @@ function OnOffSources({ lab, live }: { lab: Lab; live: LiveSettings }) {
   );
 }
 
-function GroupToggle({ lab, group, initial, id, label }: { lab: Lab; group: number; initial: boolean; id: string; label: string }) {
-  const [on, setOn] = useState(initial);
+/**
+ * A group on or off. `now` is the run's value (the scenario's, then every
+ * change that has acted, a link's replayed ones included), so the box
+ * follows the run; a click shows at once and goes back if refused.
+ */
+function GroupToggle({ lab, group, now, id, label }: { lab: Lab; group: number; now: boolean; id: string; label: string }) {
+  const [on, setOn] = useState(now);
+  useEffect(() => setOn(now), [now]);
   const [error, setError] = useState<string | null>(null);
   const change = (next: boolean) => {
     setOn(next);

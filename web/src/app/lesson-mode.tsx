@@ -50,7 +50,7 @@ interface Open {
   n: number;
 }
 
-export function useLessonMode(lab: Lab | null, load: (json: string) => Promise<string | null>, base: string) {
+export function useLessonMode(lab: Lab | null, load: (json: string) => Promise<string | null>, base: string, showWholeRun: () => void) {
   const [open, setOpen] = useState<Open | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [policy, setPolicy] = useState<ViewPolicy>(openPolicy);
@@ -104,8 +104,9 @@ export function useLessonMode(lab: Lab | null, load: (json: string) => Promise<s
           return load(json);
         },
         runUntil: (untilS: number) => lab.runUntil(untilS),
+        showWholeRun,
       },
-    [lab, load],
+    [lab, load, showWholeRun],
   );
 
   const overlaySeries = useCallback(

@@ -1,11 +1,14 @@
-import { memo, useId, useState } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import { browserDownload } from '../lib/download';
 import { messageOf } from '../lib/errors';
 import type { FailedRun } from './experiment-run';
 import type { ExperimentState, PlotChoice } from './experiment-state';
 import { MetricPlot } from './MetricPlot';
 import { PairPlot } from './PairPlot';
-import { categoryTicks, metricLines, metricPairs, pointLabel, reportCsv, reportedMetrics, reportJson, runsAt } from './results';
+import { defaultFigure, figureLabels, type FigureOptions } from './figure-options';
+import { standaloneSvg, svgToPng, withPngText, type FigureMeta } from './figure-export';
+import { FigureOptionsForm } from './FigureOptionsForm';
+import { categoryTicks, censoredMarks, metricLines, metricPairs, pointLabel, reportCsv, reportedMetrics, reportJson, runsAt } from './results';
 import { ResultsTable } from './ResultsTable';
 import { runScenario } from './run-scenario';
 import type { AxisValue, ReportRow, SweepPlan } from './sweep-core';
@@ -26,6 +29,8 @@ export interface ExperimentResultsProps {
   jsonl: string | null;
   plot: PlotChoice;
   onPlotChange: (plot: PlotChoice) => void;
+  /** Runs ended so far (finished or failed); complete once every run finished and none failed. */
+  progress: { done: number; complete: boolean };
   openRun: (scenarioJson: string, label: string) => Promise<string | null>;
   copyLink: () => Promise<{ kind: string; message: string; url?: string }>;
 }
@@ -46,17 +51,21 @@ function MetricSelect({ label, value, metrics, onChange, testId }: { label: stri
   );
 }
 
-function save(name: string, text: string, type: string) {
-  browserDownload.save(name, new Blob([text], { type }));
+function save(name: string, content: string | Uint8Array<ArrayBuffer>, type: string) {
+  browserDownload.save(name, new Blob([content], { type }));
 }
 
-export const ExperimentResults = memo(function ExperimentResults({ plan, rows, failed, ran, sweep, jsonl, plot, onPlotChange, openRun, copyLink }: ExperimentResultsProps) {
+export const ExperimentResults = memo(function ExperimentResults({ plan, rows, failed, ran, sweep, jsonl, plot, onPlotChange, progress, openRun, copyLink }: ExperimentResultsProps) {
   const [picked, setPicked] = useState<ReportRow | null>(null);
   const [status, setStatus] = useState<{ error: boolean; text: string; url?: string } | null>(null);
   const first = plan.axes[0];
   const firstPath = first?.path ?? '';
-  const logX = ran.axes[0]?.mode === 'range' && ran.axes[0].scale === 'log';
+  const figure = plot.figure ?? defaultFigure(ran.axes[0]?.mode === 'range' && ran.axes[0].scale === 'log');
+  const setFigure = (next: FigureOptions) => onPlotChange({ ...plot, figure: next });
+  const labels = figureLabels(figure, firstPath, plot.metric);
   const lines = metricLines(plan, rows, plot.metric, ran.zip);
+  const censored = censoredMarks(plan, rows, plot.metric, ran.zip);
+  const categories = categoryTicks(plan);
   // The PI and REM response-time lower bounds (LRED paper) beside a response time against N.
   // Over the swept flow counts themselves: a point whose runs never settled has no mean, the bound still exists there.
   const sweptFlows = (plan.axes[0]?.values ?? []).filter((v): v is number => typeof v === 'number');
@@ -65,7 +74,43 @@ export const ExperimentResults = memo(function ExperimentResults({ plan, rows, f
   const shown = [...new Set([plot.metric, plot.x, plot.y])];
   const reported = reportedMetrics(rows);
   const choices = reported.length > 0 ? reported : plan.metrics;
-  const stem = `aqmlab-experiment-${plan.count}runs`;
+  // A file made before every run ended says so in its name, with how many it holds.
+  const stem = progress.complete ? `aqmlab-experiment-${plan.count}runs` : `aqmlab-experiment-partial-${progress.done}of${plan.count}runs`;
+  const nothingYet = progress.done === 0;
+  const plotBox = useRef<HTMLDivElement>(null);
+
+  const figureMeta = (): FigureMeta => {
+    const seeds = `${ran.seeds} seed${ran.seeds === 1 ? '' : 's'}`;
+    const runs = `${progress.done} of ${plan.count} runs${progress.complete ? '' : ' (partial)'}`;
+    const censoredRuns = censored.reduce((n, c) => n + c.censored, 0);
+    return {
+      title: `${labels.y} against ${labels.x}`,
+      description: `AQM Lab sweep from ${ran.baseLabel}: ${labels.y} against ${labels.x}, mean over ${seeds} at each point with its 95% Student t interval; ${runs}; sides ${plan.sides.join(', ')}${censoredRuns > 0 ? `; ${censoredRuns} runs without a value drawn as "${labels.censored}"` : ''}.`,
+      data: {
+        x: firstPath, x_scale: figure.xScale, x_label: labels.x, y: plot.metric, y_label: labels.y, log_x: figure.logX, log_y: figure.logY,
+        seeds: ran.seeds, runs: { done: progress.done, total: plan.count, complete: progress.complete },
+        series: lines.map((l) => l.label), censored: censored.map((c) => ({ series: c.label, x: c.x * (categories ? 1 : figure.xScale), runs: c.censored, of: c.finished })),
+        sweep,
+      },
+    };
+  };
+  const plotSvg = () => {
+    const svg = plotBox.current?.querySelector('svg');
+    if (!svg) throw new Error('the plot is not drawn yet');
+    return svg;
+  };
+  const exportSvg = () => {
+    save(`${stem}.svg`, standaloneSvg(plotSvg(), figureMeta()), 'image/svg+xml');
+    return { kind: 'done', message: `Saved ${stem}.svg.` };
+  };
+  const exportPng = async () => {
+    const svg = plotSvg();
+    const meta = figureMeta();
+    const [, , width = 620, height = 320] = (svg.getAttribute('viewBox') ?? '').split(' ').map(Number);
+    const png = await svgToPng(standaloneSvg(svg, meta), width, height);
+    save(`${stem}.png`, withPngText(png, { Title: meta.title, Description: meta.description, Software: 'AQM Lab', aqmlab: JSON.stringify(meta.data) }), 'image/png');
+    return { kind: 'done', message: `Saved ${stem}.png.` };
+  };
 
   const open = async (point: Readonly<Record<string, AxisValue>>, seed: number) => {
     const scenario = runScenario(ran.base, point, seed);
@@ -94,7 +139,9 @@ export const ExperimentResults = memo(function ExperimentResults({ plan, rows, f
             <MetricSelect label="Metric" value={plot.metric} metrics={choices} onChange={(metric) => onPlotChange({ ...plot, metric })} testId="experiment-metric" />
             <span className="chart-note">mean over {ran.seeds} seed{ran.seeds === 1 ? '' : 's'}, whiskers: 95% confidence interval (Student t)</span>
           </div>
-          <MetricPlot lines={lines} axisLabel={firstPath} metric={plot.metric} logX={logX} categories={categoryTicks(plan)} onPick={setPicked} curves={curves} />
+          <div ref={plotBox}>
+            <MetricPlot lines={lines} figure={figure} labels={labels} categories={categories} onPick={setPicked} censored={censored} curves={curves} />
+          </div>
           <ul className="legend">
             {plan.sides.map((s, i) => (
               <li key={s}>
@@ -107,6 +154,7 @@ export const ExperimentResults = memo(function ExperimentResults({ plan, rows, f
               </li>
             ))}
           </ul>
+          <FigureOptionsForm figure={figure} defaults={figureLabels({ ...figure, xLabel: '', yLabel: '', censoredLabel: '' }, firstPath, plot.metric)} numericX={categories === null} onChange={setFigure} />
         </section>
         <section className="chart-panel" aria-label="One metric against another">
           <div className="experiment-plot-bar">
@@ -146,10 +194,21 @@ export const ExperimentResults = memo(function ExperimentResults({ plan, rows, f
       )}
       <ResultsTable plan={plan} rows={rows} metrics={shown} />
       <div className="buttons experiment-exports">
-        <button type="button" data-testid="experiment-csv" onClick={() => void act('Export CSV', () => (save(`${stem}.csv`, reportCsv(plan, rows), 'text/csv'), { kind: 'done', message: `Saved ${stem}.csv.` }))}>
+        {!progress.complete && (
+          <p className="chart-note" data-testid="experiment-partial-note">
+            {nothingYet ? 'No run has ended yet: nothing to export.' : `Exports now hold ${progress.done} of ${plan.count} runs and are named "partial".`}
+          </p>
+        )}
+        <button type="button" data-testid="experiment-svg" disabled={nothingYet} onClick={() => void act('Export SVG', exportSvg)}>
+          Export figure (SVG)
+        </button>
+        <button type="button" data-testid="experiment-png" disabled={nothingYet} onClick={() => void act('Export PNG', exportPng)}>
+          Export figure (PNG)
+        </button>
+        <button type="button" data-testid="experiment-csv" disabled={nothingYet} onClick={() => void act('Export CSV', () => (save(`${stem}.csv`, reportCsv(plan, rows), 'text/csv'), { kind: 'done', message: `Saved ${stem}.csv.` }))}>
           Export CSV
         </button>
-        <button type="button" data-testid="experiment-json" onClick={() => void act('Export JSON', () => (save(`${stem}.json`, reportJson(sweep, plan, rows, failed), 'application/json'), { kind: 'done', message: `Saved ${stem}.json.` }))}>
+        <button type="button" data-testid="experiment-json" disabled={nothingYet} onClick={() => void act('Export JSON', () => (save(`${stem}.json`, reportJson(sweep, plan, rows, failed), 'application/json'), { kind: 'done', message: `Saved ${stem}.json.` }))}>
           Export JSON
         </button>
         {jsonl !== null && (

@@ -213,6 +213,7 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
           ran={ran.state}
           sweep={ran.sweep}
           jsonl={results.kind === 'finished' ? results.jsonl : null}
+          progress={{ done: results.progress.done, complete: results.kind === 'finished' && results.progress.done === results.plan.count }}
           plot={plot}
           onPlotChange={setPlot}
           openRun={openRun}

@@ -25,6 +25,7 @@ export function defaultPlot(plot: PlotChoice, metrics: readonly string[]): PlotC
     metric: metrics.includes(plot.metric) ? plot.metric : prefer(metrics, ['mean_queue_pkts', 'mean_delay_ms'], 0),
     x: metrics.includes(plot.x) ? plot.x : prefer(metrics, ['mean_queue_pkts', 'utilisation'], 0),
     y: metrics.includes(plot.y) ? plot.y : prefer(metrics, ['queue_sd_pkts', 'mean_delay_ms'], 1),
+    ...(plot.figure ? { figure: plot.figure } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { isRecord, type Fields } from '../lib/json';
 import { presetIdPattern } from '../scenario/presets';
+import { readFigure, type FigureOptions } from './figure-options';
 
 // The experiment as the page holds it: the base scenario, one or two axes as
 // the form shows them, the seeds and the plots' choices. It is what the share
@@ -33,6 +34,8 @@ export interface PlotChoice {
   /** The second plot: one metric against another. */
   x: string;
   y: string;
+  /** How the metric plot is drawn as a figure (labels, factor, log axes); the defaults when absent. */
+  figure?: FigureOptions;
 }
 
 export interface ExperimentState {
@@ -139,7 +142,13 @@ function readAxis(value: unknown, where: string): Built<AxisForm> {
 
 function readPlot(value: unknown): Built<PlotChoice> {
   if (!isRecord(value) || !str(value.metric) || !str(value.x) || !str(value.y)) return { ok: false, error: 'experiment.plot: must hold the metric, x and y names as strings' };
-  return { ok: true, value: { metric: value.metric, x: value.x, y: value.y } };
+  const plot: PlotChoice = { metric: value.metric, x: value.x, y: value.y };
+  if (value.figure !== undefined) {
+    const figure = readFigure(value.figure);
+    if (!figure.ok) return figure;
+    plot.figure = figure.value;
+  }
+  return { ok: true, value: plot };
 }
 
 /** The experiment of a share link, or a message naming the field (the core checks the sweep itself before it runs). */

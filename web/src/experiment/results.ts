@@ -21,31 +21,69 @@ export interface PlotLine {
   points: PlotPoint[];
 }
 
+/** Where a row goes on the metric plot: its x, and the line (side, and the second axis' value on a grid). */
+function placeRows(plan: SweepPlan, zip: boolean): (row: ReportRow) => { x: number; label: string; side: number } | null {
+  const first = plan.axes[0]?.path;
+  const second = !zip && plan.axes.length > 1 ? plan.axes[1]?.path : undefined;
+  const firstValues = plan.axes[0]?.values ?? [];
+  return (row) => {
+    if (first === undefined) return null;
+    const v = row.point[first];
+    const x = typeof v === 'number' ? v : firstValues.indexOf(v ?? NaN);
+    if (x < 0) return null;
+    const along = second === undefined ? undefined : row.point[second];
+    const label = along === undefined ? row.side : `${row.side}, ${second} = ${along}`;
+    return { x, label, side: Math.max(0, plan.sides.indexOf(row.side)) };
+  };
+}
+
 /**
  * One line per side (and per value of the second axis on a grid), the
  * metric against the first axis, in axis order. Points without a mean
- * (a metric with no value at that point) are left out.
+ * (a metric with no value at that point) are left out: censoredMarks
+ * draws them.
  */
 export function metricLines(plan: SweepPlan, rows: readonly ReportRow[], metric: string, zip: boolean): PlotLine[] {
-  const first = plan.axes[0]?.path;
-  const second = !zip && plan.axes.length > 1 ? plan.axes[1]?.path : undefined;
-  if (first === undefined) return [];
+  const place = placeRows(plan, zip);
   const lines = new Map<string, PlotLine>();
-  const firstValues = plan.axes[0]?.values ?? [];
   for (const row of rows) {
-    const v = row.point[first];
-    const x = typeof v === 'number' ? v : firstValues.indexOf(v ?? NaN);
+    const at = place(row);
     const stats = row.metrics[metric];
-    if (x < 0 || !stats || stats.mean === null) continue;
-    const side = Math.max(0, plan.sides.indexOf(row.side));
-    const along = second === undefined ? undefined : row.point[second];
-    const label = along === undefined ? row.side : `${row.side}, ${second} = ${along}`;
-    const line = lines.get(label) ?? { label, side, points: [] };
-    line.points.push({ x, stats, row });
-    lines.set(label, line);
+    if (at === null || !stats || stats.mean === null) continue;
+    const line = lines.get(at.label) ?? { label: at.label, side: at.side, points: [] };
+    line.points.push({ x: at.x, stats, row });
+    lines.set(at.label, line);
   }
   for (const line of lines.values()) line.points.sort((a, b) => a.x - b.x);
   return [...lines.values()];
+}
+
+/** Runs at a point that finished without a value of the metric (a response time that never settled). */
+export interface CensoredMark {
+  /** As PlotPoint's x. */
+  x: number;
+  side: number;
+  /** The line it belongs to (PlotLine's label). */
+  label: string;
+  censored: number;
+  /** Runs of this point and side that finished (with a value or without). */
+  finished: number;
+}
+
+/**
+ * The runs each point finished without a value of the metric: the core's
+ * runs less the failed ones less the metric's count, as `aqmlab report
+ * --plot` counts them. Drawn as marks, not dropped, so a figure shows where
+ * its mean stands on fewer runs or on none.
+ */
+export function censoredMarks(plan: SweepPlan, rows: readonly ReportRow[], metric: string, zip: boolean): CensoredMark[] {
+  const place = placeRows(plan, zip);
+  return rows.flatMap((row) => {
+    const at = place(row);
+    const finished = row.runs - row.failed;
+    const censored = finished - (row.metrics[metric]?.n ?? 0);
+    return at === null || censored <= 0 ? [] : [{ ...at, censored, finished }];
+  });
 }
 
 export interface PairPoint {

@@ -55,6 +55,9 @@ export interface MetricStats {
 export interface ReportRow {
   point: Record<string, AxisValue>;
   side: string;
+  /** Runs of this point reported, and how many of them failed (the core's counts). */
+  runs: number;
+  failed: number;
   metrics: Record<string, MetricStats>;
 }
 
@@ -177,7 +180,11 @@ export function readReport(text: string): Read<ReportRow[]> {
       const read = readStats(stats);
       if (read) metrics[name] = read;
     }
-    rows.push({ point, side: r.side, metrics });
+    const count = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
+    const runs = count(r.runs);
+    const failed = count(r.failed);
+    if (runs === null || failed === null) return fail('sweepReport: a row without its runs and failed counts');
+    rows.push({ point, side: r.side, runs, failed, metrics });
   }
   return { ok: true, value: rows };
 }

@@ -4,6 +4,7 @@ import type { Lesson, LessonStep } from './lesson-format';
 import { stepScenario } from './lesson-state';
 import { sketchOverlay, type SketchOverlay } from './sketch';
 import { mergePolicies, type ViewPolicy } from '../scenario/view-policy';
+import { defaultLabOptions } from '../lab/lab';
 
 // The lesson as the student goes: the step, the answers (kept in the
 // browser at each change), the step's state loaded into the lab, the run.
@@ -14,6 +15,17 @@ export interface LessonLab {
   load(scenarioJson: string): Promise<string | null>;
   /** Runs to a simulated time and pauses there; a refusal, or null. */
   runUntil(untilS: number): Promise<string | null>;
+  /** Sets the charts' window to the whole run. */
+  showWholeRun(): void;
+}
+
+/**
+ * A step's run, with the charts on the whole run when it is longer than their
+ * recent window: the feedback speaks of the whole run, and the sketch spans it.
+ */
+function runStep(lab: LessonLab, untilS: number): Promise<string | null> {
+  if (untilS > defaultLabOptions.windowS) lab.showWholeRun();
+  return lab.runUntil(untilS);
 }
 
 export type StepPhase = 'loading' | 'failed' | 'predict' | 'running' | 'explain';
@@ -60,7 +72,7 @@ export function useLesson(lesson: Lesson, lab: LessonLab, base: string, fixedSte
         if (refused !== null) throw new Error(refused);
         if (ranBefore && step.run) {
           setPhase('running');
-          await lab.runUntil(step.run.until_s);
+          await runStep(lab, step.run.until_s);
           if (n !== loads.current) return;
         }
         setPhase(ranBefore || !step.run ? 'explain' : 'predict');
@@ -78,7 +90,7 @@ export function useLesson(lesson: Lesson, lab: LessonLab, base: string, fixedSte
     if (!step?.run) return;
     setPhase('running');
     setMessage(`Running to ${step.run.until_s} s…`);
-    const refused = await lab.runUntil(step.run.until_s);
+    const refused = await runStep(lab, step.run.until_s);
     if (refused !== null) {
       setPhase('predict');
       setMessage(`The run did not start: ${refused}`);

@@ -10,6 +10,7 @@ const ready: ReadyMessage = {
   columns: ['t', 'queue_pkts'],
   info: { side: 0, sideName: 'Drop-tail', aqm: 'droptail', flows: 50, params: {} },
   aqms: [],
+  senders: [],
 };
 
 function batch(seq: number): BatchMessage {

@@ -44,7 +44,7 @@ describe('protocol guards', () => {
   it('checks ready messages down to the side info', () => {
     const info = { side: 1, sideName: 'RED', aqm: 'red', flows: 50, params: { max_p: 0.1 } };
     const aqms: unknown[] = JSON.parse(fakeDescribeAqms);
-    const ready = { type: 'run/ready', scenario: '{}', columns: ['t', 'queue_pkts'], info, aqms };
+    const ready = { type: 'run/ready', scenario: '{}', columns: ['t', 'queue_pkts'], info, aqms, senders: null };
     expect(isFromWorker(ready)).toBe(true);
     expect(isFromWorker({ ...ready, columns: ['t', 3] })).toBe(false);
     expect(isFromWorker({ ...ready, info: { ...info, params: { max_p: 'high' } } })).toBe(false);

@@ -3,6 +3,7 @@
 // worker-to-page messages are a tagged union on `type`. Data arriving from the
 // other side is checked by the guards below rather than cast.
 import { isAqmSpec, type AqmSpec } from '../aqm/aqm-table';
+import { isSenderSpec, type SenderSpec } from '../aqm/sender-table';
 import { isRunSummary, type RunSummary } from '../summary/run-summary';
 import { isRecord, type Fields } from '../lib/json';
 
@@ -111,8 +112,9 @@ export type ToWorker = CommandMessage | CallMessage;
 export type FromWorker =
   // Sent at every (re)start; column names travel here once, not with each batch.
   // `aqms` is the core's whole catalogue (describeAqms), for the discipline menus and panels: in
-  // a channel's first ready only (null after it, the same catalogue), as the page checks and keeps it.
-  | { type: 'run/ready'; scenario: string; columns: string[]; info: SideInfo; aqms: AqmSpec[] | null }
+  // a channel's first ready only (null after it, the same catalogue), as the page checks and keeps it;
+  // `senders` likewise the congestion controllers' (describeSenders), for the TCP groups' sender menus.
+  | { type: 'run/ready'; scenario: string; columns: string[]; info: SideInfo; aqms: AqmSpec[] | null; senders: SenderSpec[] | null }
   | { type: 'run/state'; playing: boolean; done: boolean; now: number }
   // `data` is column-major: columns.length runs of `length` values; seq restarts at 0 per run.
   | { type: 'sim/batch'; seq: number; length: number; data: Float64Array; now: number }
@@ -205,7 +207,8 @@ const fromWorkerChecks: { [K in FromWorkerType]: (m: Fields) => boolean } = {
     Array.isArray(m.columns) &&
     m.columns.every(isString) &&
     isSideInfo(m.info) &&
-    (m.aqms === null || (Array.isArray(m.aqms) && m.aqms.every(isAqmSpec))),
+    (m.aqms === null || (Array.isArray(m.aqms) && m.aqms.every(isAqmSpec))) &&
+    (m.senders === null || (Array.isArray(m.senders) && m.senders.every(isSenderSpec))),
   'run/state': (m) => isBoolean(m.playing) && isBoolean(m.done) && isNumber(m.now),
   'sim/batch': (m) =>
     isNumber(m.seq) && isNumber(m.length) && m.data instanceof Float64Array && isNumber(m.now),

@@ -3,6 +3,7 @@ import { isCall } from '../protocol/protocol';
 import type * as P from '../protocol/protocol';
 import type { RunSummary } from '../summary/run-summary';
 import { readAqmTable } from '../aqm/aqm-table';
+import { readSenderTable } from '../aqm/sender-table';
 import { bufferPackets, readSideInfo } from '../scenario/side-info';
 import { readRunSummary } from '../summary/run-summary';
 import { isRecord, parseJson } from '../lib/json';
@@ -32,6 +33,7 @@ export const defaultPacing: Pacing = { tickMs: 16, sliceS: 0.05, budgetMs: 10, m
 
 // The catalogue's text is the same string for every run of a worker (sim-host.ts): read it once.
 const readCatalogue = memoLast((text: string) => readAqmTable(parseJson(text)));
+const readSenders = memoLast((text: string) => readSenderTable(parseJson(text)));
 
 /** A request the run cannot take (bad event, no run): answered with an error, the run goes on. */
 class Refusal extends Error {}
@@ -175,12 +177,20 @@ export class SimRunner implements DrivenRun {
     }
     const columns = readColumns(sim.columns());
     const aqms = readCatalogue(mod.describeAqms());
+    // A core built before the senders' catalogue has none: the page then offers no sender menu.
+    const senders = mod.describeSenders ? readSenders(mod.describeSenders()) : [];
     const info =
       typeof aqms === 'string'
         ? aqms
         : readSideInfo(scenario, this.side, aqms, bufferPackets(parseJson(mod.defaultScenario())));
-    const problem = !columns ? 'columns: unreadable answer from the core' : typeof info === 'string' ? info : null;
-    if (!columns || typeof info === 'string' || typeof aqms === 'string') {
+    const problem = !columns
+      ? 'columns: unreadable answer from the core'
+      : typeof info === 'string'
+        ? info
+        : typeof senders === 'string'
+          ? senders
+          : null;
+    if (!columns || typeof info === 'string' || typeof aqms === 'string' || typeof senders === 'string') {
       sim.delete();
       return this.report(null, problem, true);
     }
@@ -190,7 +200,8 @@ export class SimRunner implements DrivenRun {
     this.columnCount = columns.length;
     this.seq = 0;
     this.log = [];
-    this.deps.post({ type: 'run/ready', scenario, columns, info, aqms: this.catalogueSent ? null : aqms }, []);
+    const first = !this.catalogueSent;
+    this.deps.post({ type: 'run/ready', scenario, columns, info, aqms: first ? aqms : null, senders: first ? senders : null }, []);
     this.catalogueSent = true;
     this.setPlaying(this.wantPlay);
   }

@@ -1,10 +1,11 @@
 import { findAqm, type AqmSpec } from '../aqm/aqm-table';
+import type { SenderSpec } from '../aqm/sender-table';
 import type { Speed, TimelineEvent } from '../protocol/protocol';
 import { numberField, readScenario } from '../scenario/scenario-json';
 import { maxSides } from '../lib/limits';
 import { sideCount, withDiscipline, withSideAdded, withSideDuplicated, withSideRemoved, withSideRenamed } from '../scenario/side-edits';
 import type { Edited } from '../scenario/side-edits';
-import { withGroupAdded, withRestartSettings, type AddableKind, type RestartSettings } from '../scenario/scenario-settings';
+import { withGroupAdded, withGroupVariant, withRestartSettings, type AddableKind, type RestartSettings } from '../scenario/scenario-settings';
 import type { Change } from '../scenario/changes';
 import { withLiveEvents, type EventMark } from '../scenario/timeline';
 import type { SpawnSide } from '../worker/spawn-worker';
@@ -118,6 +119,9 @@ export class Lab {
 
   /** The core's catalogue of disciplines, from whichever side has read it. */
   catalogue(): readonly AqmSpec[] { return this.sessions.find((s) => s.status.aqms.length > 0)?.status.aqms ?? []; }
+
+  /** The core's catalogue of congestion controllers (a TCP group's `variant`), likewise. */
+  senders(): readonly SenderSpec[] { return this.sessions.find((s) => s.status.senders.length > 0)?.status.senders ?? []; }
 
   /**
    * Puts discipline `aqm` on one side. Every side restarts from time zero on
@@ -237,6 +241,15 @@ export class Lab {
    */
   addGroup(kind: AddableKind): Promise<string | null> {
     return this.loadEdited((scenario) => withGroupAdded(scenario, kind));
+  }
+
+  /**
+   * Gives TCP group `group` the congestion controller `variant` (its own
+   * parameters at their defaults). A flow's sender is fixed when it is built,
+   * so every side restarts, with identical traffic on each.
+   */
+  setGroupVariant(group: number, variant: string): Promise<string | null> {
+    return this.loadEdited((scenario) => withGroupVariant(scenario, group, variant));
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { AqmSpec } from '../aqm/aqm-table';
+import type { SenderSpec } from '../aqm/sender-table';
 import { SeriesStore } from '../charts/series-store';
 import type { RecordedEvent, RunFailure, SideApi, SideEvents, SideInfo, Speed, TimelineEvent } from '../protocol/protocol';
 import type { SpawnSide } from '../worker/spawn-worker';
@@ -17,6 +18,7 @@ export interface SideStatus {
   scenario: string | null;
   /** The core's catalogue of disciplines, as the worker read it. */
   aqms: readonly AqmSpec[];
+  senders: readonly SenderSpec[];
   /** Increments at every (re)start, so controls can re-read the scenario's values. */
   run: number;
   /** A new run was asked for and is not ready yet; live changes wait for it. */
@@ -43,6 +45,7 @@ const initialStatus: SideStatus = {
   columns: [],
   scenario: null,
   aqms: [],
+  senders: [],
   run: 0,
   restarting: true,
   playing: false,
@@ -81,6 +84,7 @@ export class SideSession {
           columns: sameItems(m.columns, this.current.columns) ? this.current.columns : m.columns,
           scenario: m.scenario,
           aqms: m.aqms ?? this.current.aqms,
+          senders: m.senders ?? this.current.senders,
           run: this.current.run + 1,
           restarting: false,
           error: null,

@@ -3,6 +3,7 @@
 // worker calls the page's SideEvents. Both ends are compiled from these
 // declarations, so neither reads the other's messages by hand.
 import type { AqmSpec } from '../aqm/aqm-table';
+import type { SenderSpec } from '../aqm/sender-table';
 import type { RunSummary } from '../summary/run-summary';
 import { isRecord } from '../lib/json';
 
@@ -62,6 +63,8 @@ export interface RunReady {
    * in a side's first ready only (null after it, the same catalogue), as the page keeps it.
    */
   aqms: AqmSpec[] | null;
+  /** The congestion controllers' catalogue (describeSenders), for the TCP groups' sender menus; sent as `aqms` is. */
+  senders: SenderSpec[] | null;
 }
 
 export interface RunState {

@@ -4,6 +4,7 @@ import type * as P from '../protocol/protocol';
 import { messageOf } from '../lib/errors';
 import type { RunSummary } from '../summary/run-summary';
 import { readAqmTable } from '../aqm/aqm-table';
+import { readSenderTable } from '../aqm/sender-table';
 import { bufferPackets, readSideInfo } from '../scenario/side-info';
 import { readRunSummary } from '../summary/run-summary';
 import { isRecord, parseJson } from '../lib/json';
@@ -36,6 +37,7 @@ export const defaultPacing: Pacing = { tickMs: 16, sliceS: 0.05, budgetMs: 10, m
 
 // The catalogue's text is the same string for every run of a worker (sim-host.ts): read it once.
 const readCatalogue = memoLast((text: string) => readAqmTable(parseJson(text)));
+const readSenders = memoLast((text: string) => readSenderTable(parseJson(text)));
 
 /** A request the run cannot take (bad event, no run): answered with an error, the run goes on. */
 class Refusal extends Error {}
@@ -210,8 +212,16 @@ export class SimRunner implements P.SideApi, DrivenRun {
       typeof aqms === 'string'
         ? aqms
         : readSideInfo(scenario, this.side, aqms, bufferPackets(parseJson(mod.defaultScenario())));
-    const problem = !columns ? 'columns: unreadable answer from the core' : typeof info === 'string' ? info : null;
-    if (!columns || typeof info === 'string' || typeof aqms === 'string') {
+    // A core built before the senders' catalogue has none: the page then offers no sender menu.
+    const senders = mod.describeSenders ? readSenders(mod.describeSenders()) : [];
+    const problem = !columns
+      ? 'columns: unreadable answer from the core'
+      : typeof info === 'string'
+        ? info
+        : typeof senders === 'string'
+          ? senders
+          : null;
+    if (!columns || typeof info === 'string' || typeof aqms === 'string' || typeof senders === 'string') {
       sim.delete();
       return this.report(problem, true);
     }
@@ -220,7 +230,8 @@ export class SimRunner implements P.SideApi, DrivenRun {
     this.untilS = null;
     this.columnCount = columns.length;
     this.seq = 0;
-    this.deps.events.ready({ scenario, columns, info, aqms: this.catalogueSent ? null : aqms });
+    const first = !this.catalogueSent;
+    this.deps.events.ready({ scenario, columns, info, aqms: first ? aqms : null, senders: first ? senders : null });
     this.catalogueSent = true;
     this.setPlaying(this.wantPlay);
   }

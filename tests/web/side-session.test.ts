@@ -31,14 +31,14 @@ const batch = (seq: number, now: number) => ({ seq, length: 1, data: new Float64
 describe('SideSession', () => {
   it('reports a gap in batch sequence numbers but keeps the batch, and counts again from each new run', () => {
     const { side, events } = session();
-    events.ready({ scenario: '{}', columns: ['t', 'queue_pkts'], info, aqms: [] });
+    events.ready({ scenario: '{}', columns: ['t', 'queue_pkts'], info, aqms: [], senders: [] });
     events.batch(batch(0, 0.01));
     events.batch(batch(2, 0.02));
     expect(side.status.error).toBe('batch 2 arrived, expected 1');
     expect(side.status.failed).toBe(false);
     expect(side.store.length).toBe(2);
     expect(side.now).toBe(0.02);
-    events.ready({ scenario: '{}', columns: ['t', 'queue_pkts'], info, aqms: null });
+    events.ready({ scenario: '{}', columns: ['t', 'queue_pkts'], info, aqms: null, senders: null });
     events.batch(batch(0, 0.01));
     expect(side.status.error).toBeNull();
     expect(side.status.aqms).toEqual([]); // a later ready keeps the catalogue it had

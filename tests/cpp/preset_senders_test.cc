@@ -7,29 +7,22 @@
 
 #include <string>
 
+#include "class_goodput.h"
 #include "test_util.h"
 
 namespace aqmlab {
 namespace {
-
-double ClassGoodput(const Summary& s, const std::string& name) {
-  for (const ClassSummary& c : s.classes) {
-    if (c.name == name) return c.goodput_mbps;
-  }
-  ADD_FAILURE() << "no class " << name;
-  return 0;
-}
 
 TEST(PresetSenders, CubicOutgrowsNewRenoBehindAFifoAndSharesUnderCodel) {
   const Scenario scenario = testing::ParseOrDie(testing::PresetText("teach-cubic-newreno"));
   ASSERT_EQ(scenario.sides.size(), 2u);
   const Summary fifo = testing::RunSummary(testing::PresetText("teach-cubic-newreno"), 0);
   EXPECT_GT(fifo.mean_queue_pkts, 300);
-  EXPECT_GT(ClassGoodput(fifo, "cubic"), 2 * ClassGoodput(fifo, "newreno"));
+  EXPECT_GT(testing::ClassGoodput(fifo, "cubic"), 2 * testing::ClassGoodput(fifo, "newreno"));
   const Summary codel = testing::RunSummary(testing::PresetText("teach-cubic-newreno"), 1);
   EXPECT_LT(codel.mean_delay_ms, 20);
-  const double cubic = ClassGoodput(codel, "cubic");
-  const double newreno = ClassGoodput(codel, "newreno");
+  const double cubic = testing::ClassGoodput(codel, "cubic");
+  const double newreno = testing::ClassGoodput(codel, "newreno");
   EXPECT_NEAR(cubic / newreno, 1.0, 0.15);
   EXPECT_GT(cubic + newreno, 9.5);  // the link stays full
 }

@@ -8,7 +8,7 @@ import type { Edited } from '../scenario/side-edits';
 import { withGroupAdded, withGroupVariant, withRestartSettings, type AddableKind, type RestartSettings } from '../scenario/scenario-settings';
 import type { Change } from '../scenario/changes';
 import { withLiveEvents, type EventMark } from '../scenario/timeline';
-import type { WorkerPort } from '../worker/spawn-worker';
+import type { SpawnSide } from '../worker/spawn-worker';
 import { messageOf } from '../lib/errors';
 import { LiveRecord } from './live-record';
 import { PaintLoop, type Drawable } from './paint-loop';
@@ -60,7 +60,7 @@ export class Lab {
   );
 
   constructor(
-    private readonly spawn: () => WorkerPort,
+    private readonly spawn: SpawnSide,
     private readonly options: LabOptions = defaultLabOptions,
   ) {
     this.speed = options.speed;
@@ -88,7 +88,7 @@ export class Lab {
 
   play(): void {
     this.wantPlay = true;
-    for (const side of this.sessions) side.play();
+    for (const side of this.sessions) side.worker.send((w) => w.play());
   }
 
   /** Stops every side at one simulated time (side-sync.ts); resolves once they all stopped. */
@@ -112,7 +112,7 @@ export class Lab {
 
   setSpeed(speed: Speed): void {
     this.speed = speed;
-    for (const side of this.sessions) side.setSpeed(speed);
+    for (const side of this.sessions) side.worker.send((w) => w.setSpeed(speed));
   }
 
   // ---- the sides -------------------------------------------------------------
@@ -218,8 +218,8 @@ export class Lab {
   /**
    * The current scenario with every live change so far among its events, at
    * the simulated time it acted: loading it replays this run exactly.
-   * The record is the lab's own, kept from the cores' acceptances (the same
-   * times their `log/get` reports), so a side whose worker died still counts.
+   * The record is the lab's own, kept from the cores' acceptances (each
+   * `apply` answers the time it acted at), so a side whose worker died still counts.
    */
   async exportScenario(): Promise<string> {
     await this.queue;
@@ -339,7 +339,7 @@ export class Lab {
   // ---- internals -------------------------------------------------------------
 
   private createSession(index: number): SideSession {
-    return new SideSession(index, this.spawn(), {
+    return new SideSession(index, this.spawn, {
       statusChanged: (urgent) => this.statusChanged(urgent),
       samplesArrived: () => this.paintLoop.samplesArrived(),
       // The first run of the page is the core's default scenario: it becomes the lab's.
@@ -398,7 +398,7 @@ export class Lab {
     const side = this.sessions[sideIndex];
     if (!side) return;
     const current = () => this.sessions[sideIndex] === side;
-    if ((await catchUp(side, () => this.sessions, this.speed, current)) && this.wantPlay) side.play();
+    if ((await catchUp(side, () => this.sessions, this.speed, current)) && this.wantPlay) side.worker.send((w) => w.play());
   }
 
   private sampleIntervalMs(): number { return this.intervalOf(this.scenario); }

@@ -67,7 +67,7 @@ class QueueHarness {
     Packet* p = pool_.Allocate();
     p->flow = flow;
     p->size = size;
-    if (ect) p->flags |= kFlagEct;
+    if (ect) p->ecn = Ecn::kEct0;
     return disc_->Enqueue(p);
   }
 
@@ -77,7 +77,7 @@ class QueueHarness {
     Packet* p = disc_->Dequeue();
     if (!p) return -1;
     const int32_t flow = p->flow;
-    if (marked) *marked = p->has(kFlagCe);
+    if (marked) *marked = p->ecn == Ecn::kCe;
     pool_.Release(p);
     return flow;
   }

@@ -21,6 +21,7 @@ interface CoreSimulation {
 }
 interface Core {
   describeAqms(): string;
+  describeSenders(): string;
   Simulation: new (scenario: string, side: number) => CoreSimulation;
 }
 
@@ -84,6 +85,27 @@ function memberScenario(aqms: string[]): string {
   });
 }
 
+// One TCP group per registered sender (ECN on, as Prague needs it), so every
+// controller's arithmetic (CUBIC's cube root, alpha's EWMA, pacing) runs
+// under every discipline; the 40 s let CUBIC's epochs and HyStart++ play out.
+function senderScenario(aqms: string[], senders: string[]): string {
+  return JSON.stringify({
+    seed: 14,
+    duration_s: 40,
+    warmup_s: 5,
+    groups: senders.map((variant) => ({
+      count: 6,
+      class: variant,
+      variant,
+      ecn: true,
+      start: 'random',
+      rtt_spread: 'random',
+    })),
+    bottleneck: { ecn: true },
+    sides: aqms.map((aqm) => ({ aqm })),
+  });
+}
+
 function runWasm(core: Core, json: string, side: number): SideSummary {
   const sim = new core.Simulation(json, side);
   expect(sim.error()).toBe('');
@@ -136,4 +158,11 @@ describe('native and wasm builds', () => {
   it('agree with per-member RTTs and starts, per-side buffers and a mid-run switch of discipline', async () => {
     await expectBuildsAgree(memberScenario);
   }, 180_000);
+
+  it('agree for every registered sender under every discipline', async () => {
+    const core = (await loadCore()) as Core;
+    const senders = (JSON.parse(core.describeSenders()) as { name: string }[]).map((c) => c.name);
+    expect(senders).toEqual(expect.arrayContaining(['newreno', 'cubic', 'dctcp', 'prague']));
+    await expectBuildsAgree((aqms) => senderScenario(aqms, senders));
+  }, 300_000);
 });

@@ -138,6 +138,7 @@ describe('a catalogue entry the page reads', () => {
       columns: [],
       scenario: null,
       aqms: [spec],
+      senders: [],
       run: 1,
       restarting: false,
       playing: false,

@@ -69,7 +69,10 @@ export function isAqmSignalSpec(value: unknown): value is AqmSignalSpec {
   return isRecord(value) && isString(value.name) && isString(value.label) && isString(value.unit);
 }
 
-export function isAqmSpec(value: unknown): value is AqmSpec {
+/** What every catalogue entry of the core has: a name, a label, its source, a summary and a parameter table. */
+export type Described = Pick<AqmSpec, 'name' | 'label' | 'source' | 'summary' | 'params'>;
+
+export function isDescribed(value: unknown): value is Described & Fields {
   return (
     isRecord(value) &&
     isString(value.name) &&
@@ -77,24 +80,38 @@ export function isAqmSpec(value: unknown): value is AqmSpec {
     isString(value.source) &&
     isString(value.summary) &&
     Array.isArray(value.params) &&
-    value.params.every(isAqmParamSpec) &&
+    value.params.every(isAqmParamSpec)
+  );
+}
+
+export function isAqmSpec(value: unknown): value is AqmSpec {
+  return (
+    isDescribed(value) &&
     Array.isArray(value.signals) &&
     value.signals.every(isAqmSignalSpec)
   );
 }
 
-/** Reads describeAqms() output; a malformed entry is named rather than skipped. */
-export function readAqmTable(value: unknown): AqmSpec[] | string {
-  if (!Array.isArray(value)) return 'describeAqms: not a JSON array';
-  const table: AqmSpec[] = [];
+/**
+ * Reads one of the core's catalogues (`call`'s JSON array of `what`
+ * descriptions); a malformed entry is named rather than skipped.
+ */
+export function readCatalogueTable<T>(value: unknown, call: string, what: string, isEntry: (v: unknown) => v is T): T[] | string {
+  if (!Array.isArray(value)) return `${call}: not a JSON array`;
+  const table: T[] = [];
   for (const [i, entry] of value.entries()) {
-    if (!isAqmSpec(entry)) {
+    if (!isEntry(entry)) {
       const name = isRecord(entry) && isString(entry.name) ? ` (${entry.name})` : '';
-      return `describeAqms[${i}]${name}: not a discipline description the page can read`;
+      return `${call}[${i}]${name}: not a ${what} description the page can read`;
     }
     table.push(entry);
   }
   return table;
+}
+
+/** Reads describeAqms() output. */
+export function readAqmTable(value: unknown): AqmSpec[] | string {
+  return readCatalogueTable(value, 'describeAqms', 'discipline', isAqmSpec);
 }
 
 export function findAqm(table: readonly AqmSpec[], name: string): AqmSpec | undefined {

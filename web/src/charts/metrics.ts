@@ -23,6 +23,10 @@ export interface Metric {
   unit: string;
   valueKind: ValueKind;
   description: string;
+  /** One line under the title: what the chart shows and what to look for. */
+  note: string;
+  /** Which way is better, said beside the note; null where neither is (a probability follows the load). */
+  better: 'lower' | 'higher' | null;
   compact: boolean;
   lines: readonly MetricLine[];
   /** Which discipline parameters are drawn as levels (thresholds.ts), if any. */
@@ -41,6 +45,8 @@ export const metrics: Record<MetricId, Metric> = {
     unit: 'pkts',
     valueKind: 'number',
     description: "Queue length in packets over simulated time; dashed: the discipline's average queue; dotted levels: its thresholds or target",
+    note: 'Packets waiting at the bottleneck. A long queue means long waits; an empty one can leave the link idle.',
+    better: 'lower',
     compact: false,
     lines: [solid('queue_pkts'), { column: 'aqm.avg', dashed: true, shade: 'signal', suffix: ' average' }, hop2('queue_pkts')],
     levels: 'queue',
@@ -52,6 +58,8 @@ export const metrics: Record<MetricId, Metric> = {
     unit: 'ms',
     valueKind: 'number',
     description: "Queueing delay in milliseconds over simulated time; dotted levels: the discipline's delay target",
+    note: 'How long each packet waited in the queue: the lag a call or a game feels on top of the distance.',
+    better: 'lower',
     compact: false,
     lines: [solid('delay_ms'), hop2('delay_ms')],
     levels: 'delay',
@@ -63,6 +71,8 @@ export const metrics: Record<MetricId, Metric> = {
     unit: 'ms',
     valueKind: 'number',
     description: 'Delay variation between consecutive departures, in milliseconds, over simulated time',
+    note: 'How much the wait changes from one packet to the next: what makes a call or a video stutter.',
+    better: 'lower',
     compact: true,
     lines: [solid('jitter_ms')],
     levels: null,
@@ -75,28 +85,34 @@ export const metrics: Record<MetricId, Metric> = {
     valueKind: 'number',
     // Goodput per 10 ms interval is too noisy to read over the throughput; the summary table has its run mean.
     description: 'Throughput leaving the bottleneck in Mb/s over simulated time',
+    note: "Data leaving the bottleneck each second. It can never exceed the link's capacity, however long the queue.",
+    better: 'higher',
     compact: true,
     lines: [solid('throughput_mbps')],
     levels: null,
   },
   utilisation: {
     id: 'utilisation',
-    title: 'Utilisation',
+    title: 'Utilisation (% of capacity)',
     yLabel: 'of capacity',
     unit: '',
     valueKind: 'percent',
     description: 'Share of the bottleneck capacity in use over simulated time',
+    note: 'Share of the time the link was sending. A dip means the queue ran empty and the link waited.',
+    better: 'higher',
     compact: true,
     lines: [solid('utilisation')],
     levels: null,
   },
   p: {
     id: 'p',
-    title: 'Drop/mark probability p',
+    title: 'Drop/mark probability p (0 to 1)',
     yLabel: 'p',
     unit: '',
     valueKind: 'number',
     description: "Drop or mark probability p of each side's discipline over simulated time",
+    note: 'Chance that the discipline drops or marks an arriving packet. It rises with the load: watch how fast it follows a change.',
+    better: null,
     compact: true,
     lines: [solid('p')],
     levels: null,

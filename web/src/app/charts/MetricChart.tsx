@@ -184,6 +184,11 @@ export function MetricChart({ metric, context, tools }: { metric: Metric; contex
           );
         })}
       </div>
+      {/* Under the chart, as a figure's caption: the chart keeps its place at the top of the page. */}
+      <p className="chart-note" data-testid={`chart-note-${metric.id}`}>
+        {metric.note}
+        {metric.better && <span className="chart-better"> {metric.better === 'lower' ? 'Lower' : 'Higher'} is better.</span>}
+      </p>
     </section>
   );
 }

@@ -2,9 +2,12 @@
 // from the RFC's pseudocode (App. A.1) and Linux's constants, the
 // classifier, the scheduler's shares, and a closed-loop run of TCP Prague
 // beside CUBIC in which the L queue stays near its 1 ms step, the Classic
-// queue near its 15 ms target, and the coupling p_C = (p_CL / k)^2 holds.
+// queue near its 15 ms target, and each queue signals at the rate its
+// probability of the moment (p_C = p'^2, p_CL = k p') predicts.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cmath>
 #include <string>
 
 #include "aqm/dualpi2/dualpi2_law.h"
@@ -216,6 +219,16 @@ constexpr const char* kCoexistence = R"({
   "sides": [{"name": "DualPI2", "aqm": "dualpi2", "params": {}}]
 })";
 
+// The coupling in closed loop. Each decision uses p_C = p'^2 and
+// p_CL = k p' of the moment (the law tests check those); over a run p'
+// swings with CUBIC's saw-tooth, so the run's signal rates do not obey
+// p_C = (p_CL / k)^2 between their averages (E[p'^2] > E[p']^2: measured
+// 1.7 times here). What must hold is that each queue's signals are the
+// sum of its probabilities at the time: the classic queue's signals
+// against the time average of p_C times its departures, the L queue's
+// coupled marks against that of p_CL times its unstepped departures, each
+// within three standard deviations of a Poisson count (plus 5% for
+// sampling p' every 4 ms against departures that are not uniform in time).
 TEST(DualPi2Simulation, PragueAndCubicShareWithTheCouplingHolding) {
   const Scenario scenario = testing::ParseOrDie(kCoexistence);
   auto sim = testing::Build(scenario);
@@ -223,7 +236,16 @@ TEST(DualPi2Simulation, PragueAndCubicShareWithTheCouplingHolding) {
   ASSERT_TRUE(sim->AdvanceTo(Time::Seconds(scenario.warmup_s)).ok());
   const auto& q = static_cast<const DualPi2Queue&>(sim->bottleneck().disc());
   const DualPi2Counts a = q.counts();
-  ASSERT_TRUE(sim->AdvanceTo(sim->end()).ok());
+  double sum_pc = 0, sum_pcl = 0;
+  int64_t samples = 0;
+  std::array<double, 9> sig{};
+  for (Time t = Time::Seconds(scenario.warmup_s) + Time::Millis(4); t <= sim->end(); t = t + Time::Millis(4)) {
+    ASSERT_TRUE(sim->AdvanceTo(t).ok());
+    q.ReadSignals(sig);
+    sum_pc += sig[1];
+    sum_pcl += sig[2];
+    ++samples;
+  }
   const DualPi2Counts b = q.counts();
   const Summary s = sim->summary();
   ASSERT_EQ(s.classes.size(), 2u);
@@ -234,14 +256,17 @@ TEST(DualPi2Simulation, PragueAndCubicShareWithTheCouplingHolding) {
   // The L queue's p99 at or below 2 ms; the Classic mean within 20% of 15 ms.
   EXPECT_LE(l.delay->p99_ms, 2.0);
   EXPECT_NEAR(c.delay->mean_ms, 15.0, 3.0);
-  // The measured Classic signal rate against the L queue's coupled rate
-  // (its step marks apart): p_C = (p_CL / k)^2 within 20%.
-  const double p_c = static_cast<double>(b.c_signals - a.c_signals) /
-                     static_cast<double>(b.c_departures - a.c_departures);
-  const double p_cl = static_cast<double>(b.coupled_marks - a.coupled_marks) /
-                      static_cast<double>(b.l_unstepped - a.l_unstepped);
-  const double predicted = (p_cl / 2) * (p_cl / 2);
-  EXPECT_NEAR(p_c / predicted, 1.0, 0.2) << "p_C " << p_c << " p_CL " << p_cl << " n_c " << (b.c_signals - a.c_signals) << " L p99 " << l.delay->p99_ms << " C mean " << c.delay->mean_ms << " ratio " << l.throughput_mbps / c.throughput_mbps;
+  const auto within_poisson = [](double observed, double expected) {
+    return std::abs(observed - expected) <= 3 * std::sqrt(expected) + 0.05 * expected;
+  };
+  const double c_signals = static_cast<double>(b.c_signals - a.c_signals);
+  const double c_expected = sum_pc / static_cast<double>(samples) * static_cast<double>(b.c_departures - a.c_departures);
+  EXPECT_TRUE(within_poisson(c_signals, c_expected)) << "classic signals " << c_signals << ", expected " << c_expected;
+  const double l_marks = static_cast<double>(b.coupled_marks - a.coupled_marks);
+  const double l_expected = sum_pcl / static_cast<double>(samples) * static_cast<double>(b.l_unstepped - a.l_unstepped);
+  EXPECT_TRUE(within_poisson(l_marks, l_expected)) << "coupled marks " << l_marks << ", expected " << l_expected;
+  ASSERT_GT(c_signals, 20);  // enough signals for the check to mean something
+  ASSERT_GT(l_marks, 1000);
   // The two flows' throughput within a factor of two.
   const double ratio = l.throughput_mbps / c.throughput_mbps;
   EXPECT_GE(ratio, 0.5);
@@ -249,8 +274,10 @@ TEST(DualPi2Simulation, PragueAndCubicShareWithTheCouplingHolding) {
   EXPECT_GE(s.utilisation, 0.9);
   RecordProperty("l_p99_ms", std::to_string(l.delay->p99_ms));
   RecordProperty("c_mean_ms", std::to_string(c.delay->mean_ms));
-  RecordProperty("p_c", std::to_string(p_c));
-  RecordProperty("p_cl", std::to_string(p_cl));
+  RecordProperty("c_signals", std::to_string(c_signals));
+  RecordProperty("c_expected", std::to_string(c_expected));
+  RecordProperty("l_marks", std::to_string(l_marks));
+  RecordProperty("l_expected", std::to_string(l_expected));
   RecordProperty("ratio", std::to_string(ratio));
 }
 

@@ -23,7 +23,7 @@ test.describe('senders', () => {
     await expect.poll(() => numberAttribute(side(page, 0), 'data-sim-time')).toBeLessThan(5);
     await expect.poll(() => numberAttribute(side(page, 1), 'data-sim-time')).toBeLessThan(5);
     await expect(page.getByTestId('flows-sender')).toHaveValue('cubic');
-    await expect(page.getByTestId('scenario-live')).toContainText('cubic curve');
+    await expect(page.getByTestId('scenario-panel')).toContainText('cubic curve');
     await expect.poll(() => numberAttribute(side(page, 0), 'data-sim-time')).toBeGreaterThan(2);
   });
 });

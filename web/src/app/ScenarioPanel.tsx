@@ -50,6 +50,13 @@ export function ScenarioPanel({ lab, statuses }: ScenarioPanelProps) {
               {settings.live.onoffGroup === null && <OnOffSources lab={lab} live={settings.live} />}
             </div>
           )}
+          {settings.live.tcpGroup !== null && (
+            // A choice restarts every side, so it sits with the scenario, not with the live
+            // controls (which also keeps those and the first side's parameters on a 1280x720 projector).
+            <div className="scenario-block" role="group" aria-label="Long-lived TCP flows' sender">
+              <SenderSelect lab={lab} group={settings.live.tcpGroup} variant={settings.live.tcpVariant} id="flows-sender" />
+            </div>
+          )}
           <RestartBlock key={`restart-${lab.generation}`} lab={lab} settings={settings.restart} hasOnOff={settings.live.onoffGroup !== null} />
         </div>
       ) : (
@@ -79,7 +86,6 @@ function LiveBlock({ lab, live }: { lab: Lab; live: LiveSettings }) {
       {live.tcpGroup !== null && (
         <Part id="flows">
           <LiveField id="flows" label="Long-lived TCP flows" unit="" live={flows} slider={{ min: 0, max: 300, step: 1 }} />
-          <SenderSelect lab={lab} group={live.tcpGroup} variant={live.tcpVariant} id="flows-sender" />
         </Part>
       )}
       {live.shortGroup !== null && (

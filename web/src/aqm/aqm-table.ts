@@ -30,7 +30,11 @@ export interface AqmSignalSpec {
   name: string;
   label: string;
   unit: string;
+  /** One queue of a discipline with several (DualPI2's L and Classic): also a line on this chart. */
+  chart?: SignalChartId;
 }
+
+export type SignalChartId = 'queue' | 'delay';
 
 /** Where a variable beside the typeset law takes its live value from. */
 export interface LawSource {
@@ -56,7 +60,7 @@ export interface AqmLaw {
 /** A parameter drawn as a level across a chart, in the chart's unit (packets, ms) after `scale`. */
 export interface AqmLevel {
   param: string;
-  chart: 'queue' | 'delay';
+  chart: SignalChartId;
   label: string;
   scale: number;
   /** A toggle parameter that must be on (1) for the level to matter; '' always. */
@@ -100,7 +104,13 @@ export function isAqmParamSpec(value: unknown): value is AqmParamSpec {
 }
 
 export function isAqmSignalSpec(value: unknown): value is AqmSignalSpec {
-  return isRecord(value) && isString(value.name) && isString(value.label) && isString(value.unit);
+  return (
+    isRecord(value) &&
+    isString(value.name) &&
+    isString(value.label) &&
+    isString(value.unit) &&
+    (value.chart === undefined || value.chart === 'queue' || value.chart === 'delay')
+  );
 }
 
 const sources: readonly string[] = ['param', 'signal', 'column'];

@@ -15,12 +15,14 @@ const AqmDescriptor& DualPi2Queue::Describe() {
       {{"base_p", "Base probability p'", ""},
        {"p_c", "Classic probability p_C", ""},
        {"p_cl", "Coupled L probability p_CL", ""},
-       {"l_qdelay", "L queue delay", "ms"},
-       {"c_qdelay", "Classic queue delay", "ms"},
+       {"l_qdelay", "L queue delay", "ms", SignalChart::kDelay},
+       {"c_qdelay", "Classic queue delay", "ms", SignalChart::kDelay},
        {"step_marks", "L step marks", ""},
        {"coupled_marks", "L coupled marks", ""},
        {"overload_drops", "L drops in overload", ""},
-       {"credit", "Scheduler credit", "bytes"}},
+       {"credit", "Scheduler credit", "bytes"},
+       {"l_queue_pkts", "L queue length", "pkts", SignalChart::kQueue},
+       {"c_queue_pkts", "Classic queue length", "pkts", SignalChart::kQueue}},
       LawText{R"tex(\begin{gathered} p' \leftarrow p' + \alpha\,(\tau - \tau_{ref}) + \beta\,(\tau - \tau_{old}),\ \tau = \max(\tau_L, \tau_C) \\ p_C = p'^2,\quad p_L = \max\big(k\,p',\ [\tau_L > 1\,\mathrm{ms}]\big) \end{gathered})tex",
               "DualPI2 keeps two queues behind one link: packets marked ECT(1) by a scalable sender such as TCP Prague wait in a shallow L queue, all others in the Classic queue. One PI controller on the larger queue delay sets a base probability p\u2032; Classic packets are dropped or marked with its square, L packets are marked with k times it, or at once when they waited over a millisecond. Because p_C = (p_L / k)^2, a Classic and a scalable flow end up with about the same rate while the L queue stays almost empty; a weighted round robin keeps 10% of the link for the Classic queue.",
               "De Schepper, Briscoe & White, DualQ Coupled AQM for L4S (RFC 9332, 2023)",
@@ -113,6 +115,8 @@ void DualPi2Queue::ReadSignals(std::span<double> out) const {
   out[6] = static_cast<double>(counts_.coupled_marks);
   out[7] = static_cast<double>(counts_.overload_drops);
   out[8] = static_cast<double>(credit_);
+  out[9] = static_cast<double>(l_.size());
+  out[10] = static_cast<double>(c_.size());
 }
 
 }  // namespace aqmlab

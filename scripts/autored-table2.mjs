@@ -12,12 +12,13 @@
 //            RED 47740, ARED 48025)
 //   below base = in how many seeds an AutoRED side lost less than its base
 //            (the side running the discipline it switches from) in that seed
-// for the preset as shipped and for variants that show what each setting
-// does: AutoRED starting afresh at the switch (switch_to.keep_state false),
-// AutoRED from 0 s (no base period), the other reading of the sink links
-// (no delay: RTTs 40..580 ms instead of 40..1120), the lab's former link
-// setting (100 Mb/s access links, 1500 B on the wire), RED's `wait` off, and
-// every congestion verdict marking (no ecn_mark_p).
+// for the preset as shipped (the paper's text: sink links without delay) and
+// for variants that show what each setting does: the sink links as delayed
+// as the source links (the autored-sudden-load-fitted preset, the reading
+// fitted to Table 2), AutoRED starting afresh at the switch
+// (switch_to.keep_state false), AutoRED from 0 s (no base period), the lab's
+// former link setting (100 Mb/s access links, 1500 B on the wire), RED's
+// `wait` off, and every congestion verdict marking (no ecn_mark_p).
 //
 //   node scripts/autored-table2.mjs [seeds] [aqmlab binary]   (default 6 seeds)
 import { execFileSync } from 'node:child_process';
@@ -28,7 +29,9 @@ import { fileURLToPath } from 'node:url';
 
 const seeds = Number(process.argv[2] ?? 6);
 const cli = process.argv[3] ?? fileURLToPath(new URL('../build/native/core-cpp/aqmlab', import.meta.url));
-const preset = JSON.parse(readFileSync(new URL('../public/presets/autored-sudden-load.json', import.meta.url), 'utf8'));
+const presetFile = (id) => JSON.parse(readFileSync(new URL(`../public/presets/${id}.json`, import.meta.url), 'utf8'));
+const preset = presetFile('autored-sudden-load');
+const fitted = presetFile('autored-sudden-load-fitted');
 const dir = mkdtempSync(path.join(tmpdir(), 'aqmlab-autored-'));
 const segments = [
   { name: 'S1', from_s: 0, to_s: 11 },
@@ -37,7 +40,11 @@ const segments = [
 ];
 
 const variants = {
-  'preset (as shipped)': (s) => s,
+  'preset (as shipped: sink links without delay, RTT 2 (20 + d), 40..580 ms)': (s) => s,
+  'FITTED to Table 2: sink links as delayed as source links (RTT 2 (d + 20 + d), 40..1120 ms; the -fitted preset)': (s) => {
+    s.groups = structuredClone(fitted.groups);
+    return s;
+  },
   'AutoRED starts afresh at 11 s (keep_state false)': (s) => {
     for (const side of s.sides) if (side.switch_to) side.switch_to.keep_state = false;
     return s;
@@ -46,10 +53,6 @@ const variants = {
     for (const side of s.sides) {
       if (side.switch_to) Object.assign(side, { aqm: side.switch_to.aqm, params: side.switch_to.params, switch_to: undefined });
     }
-    return s;
-  },
-  'sink links without delay (RTT 2 (20 + d), 40..580 ms)': (s) => {
-    s.groups[0].rtt_ms = { min: 40, max: 580 };
     return s;
   },
   'former links (100 Mb/s access, 1500 B on the wire)': (s) => {

@@ -82,9 +82,33 @@ const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 
 function instrument() {
   const bench = { frames: 0, longTasks: [], lastDraw: 0, lastState: 0, pressAt: 0, log: [], batches: [] };
   window.__bench = bench;
-  // Every message between the page and a side (on the side's channel into a
-  // simulation worker), timed where the main thread sends or handles it; each
-  // side's batches also as [channel, simulated time at the batch's end].
+  // Every message between the page and a side (on the side's channels into
+  // the simulation worker), timed where the main thread sends or handles it;
+  // each side's batches also as [channel, simulated time at the batch's end].
+  // The page calls the worker through comlink (a call: {id, type: 'APPLY',
+  // path, argumentList}; its answer: {id, value}); older builds (--dist) sent
+  // messages of their own ({type: 'run/pause', ...}). Both are logged under the
+  // older names, so one log reads either build.
+  const oldNames = {
+    start: 'run/start', play: 'run/play', pause: 'run/pause', reset: 'run/reset', setSpeed: 'run/speed', step: 'run/step',
+    runUntil: 'run/until', hold: 'run/hold', release: 'run/release', apply: 'sim/apply', check: 'scenario/check',
+    summary: 'summary/get', ready: 'run/ready', state: 'run/state', batch: 'sim/batch', error: 'run/error',
+  };
+  const asked = new Map(); // a comlink call's id -> its name, to name its answer
+  const named = (m) => {
+    if (typeof m?.type === 'string' && m.type.includes('/')) return m;
+    if (m?.type === 'APPLY' && Array.isArray(m.path)) {
+      const type = oldNames[m.path.join('.')] ?? m.path.join('.');
+      asked.set(m.id, type);
+      return { type, ...(m.argumentList?.[0]?.value ?? {}) };
+    }
+    if (typeof m?.id === 'string' && asked.has(m.id) && !('path' in m)) {
+      const call = asked.get(m.id);
+      asked.delete(m.id);
+      return { type: 'call/reply', call };
+    }
+    return null; // React's scheduler uses channels too
+  };
   const NativeChannel = window.MessageChannel;
   let channels = 0;
   window.MessageChannel = class extends NativeChannel {
@@ -93,13 +117,15 @@ function instrument() {
       const id = `c${channels++}`;
       const post = this.port1.postMessage.bind(this.port1);
       this.port1.postMessage = (m, t) => {
-        if (typeof m?.type === 'string' && m.type.includes('/')) bench.log.push([performance.now(), 'to', m.type, id]);
+        const message = named(m);
+        if (message && message.type !== 'call/reply') bench.log.push([performance.now(), 'to', message.type, id]);
         return post(m, t);
       };
       this.port1.addEventListener('message', (e) => {
-        if (typeof e.data?.type !== 'string' || !e.data.type.includes('/')) return; // React's scheduler uses channels too
-        bench.log.push([performance.now(), 'from', e.data.type, e.data.playing ?? e.data.call ?? e.data.now, id]);
-        if (e.data.type === 'sim/batch') bench.batches.push([id, e.data.now]);
+        const message = named(e.data);
+        if (!message) return;
+        bench.log.push([performance.now(), 'from', message.type, message.playing ?? message.call ?? message.now, id]);
+        if (message.type === 'sim/batch') bench.batches.push([id, message.now]);
       });
     }
   };

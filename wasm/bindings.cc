@@ -128,6 +128,7 @@ class SimulationHandle {
 };
 
 std::string DescribeAqms() { return aqmlab::AqmCatalogJson(); }
+std::string DescribeSenders() { return aqmlab::SenderCatalogJson(); }
 std::string DefaultScenario() { return aqmlab::ScenarioToJson(aqmlab::DefaultScenario()); }
 std::string ValidateScenario(const std::string& json) {
   auto s = aqmlab::ParseScenario(json);
@@ -138,6 +139,7 @@ std::string ValidateScenario(const std::string& json) {
 
 EMSCRIPTEN_BINDINGS(aqmlab) {
   emscripten::function("describeAqms", &DescribeAqms);
+  emscripten::function("describeSenders", &DescribeSenders);
   emscripten::function("describeColumns", &aqmlab::ColumnTablesJson);
   emscripten::function("defaultScenario", &DefaultScenario);
   emscripten::function("validateScenario", &ValidateScenario);

@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "class_goodput.h"
 #include "test_util.h"
 
 namespace aqmlab {
@@ -18,28 +19,20 @@ const char* kScenario = R"({"seed": 1, "duration_s": 40, "warmup_s": 10,
              {"kind": "udp_cbr", "rate_mbps": 12, "class": "udp"}],
   "sides": [{"aqm": "fq_pie"}, {"aqm": "fq_codel"}, {"aqm": "pie"}, {"aqm": "cobalt"}]})";
 
-double ClassGoodput(const Summary& s, const std::string& name) {
-  for (const ClassSummary& c : s.classes) {
-    if (c.name == name) return c.goodput_mbps;
-  }
-  ADD_FAILURE() << "no class " << name;
-  return 0;
-}
-
 // Measured (seed 1): TCP 4.79 Mb/s under FQ-PIE, 4.19 under FQ-CoDel
 // (whose UDP queue overflows: CoDel cannot drop 58% of a flow); 0.002
 // under PIE and 0.26 under COBALT.
 TEST(FlowIsolation, FlowQueueingShieldsTcpFromUnresponsiveUdp) {
   for (int side : {0, 1}) {
     const Summary s = testing::RunSummary(kScenario, side);
-    EXPECT_GT(ClassGoodput(s, "tcp"), 4.0) << "side " << side;  // fair share: 5
-    EXPECT_LT(ClassGoodput(s, "udp"), 6.0) << "side " << side;
+    EXPECT_GT(testing::ClassGoodput(s, "tcp"), 4.0) << "side " << side;  // fair share: 5
+    EXPECT_LT(testing::ClassGoodput(s, "udp"), 6.0) << "side " << side;
     EXPECT_GT(s.utilisation, 0.99) << "side " << side;
   }
   for (int side : {2, 3}) {
     const Summary s = testing::RunSummary(kScenario, side);
-    EXPECT_LT(ClassGoodput(s, "tcp"), 0.5) << "side " << side;
-    EXPECT_GT(ClassGoodput(s, "udp"), 9.4) << "side " << side;
+    EXPECT_LT(testing::ClassGoodput(s, "tcp"), 0.5) << "side " << side;
+    EXPECT_GT(testing::ClassGoodput(s, "udp"), 9.4) << "side " << side;
   }
 }
 

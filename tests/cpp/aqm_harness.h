@@ -67,7 +67,16 @@ class QueueHarness {
     Packet* p = pool_.Allocate();
     p->flow = flow;
     p->size = size;
-    if (ect) p->flags |= kFlagEct;
+    if (ect) p->ecn = Ecn::kEct0;
+    return disc_->Enqueue(p);
+  }
+
+  // Offers a packet with the given ECN codepoint (a dual queue classifies by it).
+  bool ArriveWith(Ecn ecn, int32_t flow = 0, Bytes size = 500) {
+    Packet* p = pool_.Allocate();
+    p->flow = flow;
+    p->size = size;
+    p->ecn = ecn;
     return disc_->Enqueue(p);
   }
 
@@ -77,7 +86,7 @@ class QueueHarness {
     Packet* p = disc_->Dequeue();
     if (!p) return -1;
     const int32_t flow = p->flow;
-    if (marked) *marked = p->has(kFlagCe);
+    if (marked) *marked = p->ecn == Ecn::kCe;
     pool_.Release(p);
     return flow;
   }

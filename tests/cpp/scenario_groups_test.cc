@@ -64,7 +64,7 @@ TEST(ScenarioGroups, FieldsOfEachKindAreRead) {
   EXPECT_EQ(*tcp.packet_bytes, 1000);
   EXPECT_EQ(tcp.advertised_window_pkts, 20);
   EXPECT_TRUE(tcp.delayed_ack);
-  EXPECT_FALSE(tcp.newreno);
+  EXPECT_EQ(tcp.variant, "reno");
   EXPECT_FALSE(tcp.limited_transmit);
   EXPECT_EQ(s.groups[0].start_s, 5);
   EXPECT_EQ(*s.groups[0].stop_s, 50);
@@ -163,8 +163,15 @@ INSTANTIATE_TEST_SUITE_P(
         Refusal{R"({"groups": [{"advertised_window_pkts": 0}]})",
                 "groups[0].advertised_window_pkts: must be in [1, 1000000], got 0"},
         Refusal{R"({"groups": [{"delayed_ack": "yes"}]})", "groups[0].delayed_ack: must be true or false"},
-        Refusal{R"({"groups": [{"variant": "cubic"}]})",
-                "groups[0].variant: must be one of \"newreno\", \"reno\""},
+        Refusal{R"({"groups": [{"variant": "vegas"}]})",
+                "groups[0].variant: unknown congestion control \"vegas\" (known: newreno, reno, cubic, "
+                "dctcp, prague)"},
+        Refusal{R"({"groups": [{"variant": "cubic", "variant_params": {"beta": 1.5}}]})",
+                "groups[0].variant_params.beta: must be in [0.1, 0.95], got 1.5"},
+        Refusal{R"({"groups": [{"variant": "cubic", "variant_params": {"g": 0.5}}]})",
+                "groups[0].variant_params.g: no such parameter"},
+        Refusal{R"({"groups": [{"variant": "prague"}]})",
+                "groups[0].variant: \"prague\" needs \"ecn\": true (its congestion signal is the CE mark)"},
         // short_tcp.
         Refusal{R"({"groups": [{"kind": "short_tcp", "arrival_rate": 0}]})",
                 "groups[0].arrival_rate: must be in [0.001, 10000], got 0"},

@@ -69,7 +69,7 @@ TEST(Tcp, RetransmissionTimerBacksOffExponentially) {
 // Sets CE on every ECN-capable packet: a queue that marks everything.
 struct MarkEverything final : PacketReceiver {
   void Receive(Packet* p) override {
-    if (p->has(kFlagEct)) p->flags |= kFlagCe;
+    if (EcnCapable(p->ecn)) p->ecn = Ecn::kCe;
     ++count;
     Forward(p);
   }

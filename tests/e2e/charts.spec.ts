@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { failOnPageErrors, numberAttribute } from './helpers';
 import { pause } from './lab-driver';
+import { metrics } from '../../web/src/charts/metrics';
 
 // The chart half of the laboratory page against the real wasm core: layouts,
 // the shared crosshair, the summary table and scatter, exports and themes.
@@ -140,6 +141,17 @@ test.describe('charts', () => {
     const marks = table.locator('td[data-figure="markRatio"]');
     await expect(marks).toHaveCount(await sideCount(page));
     await expect(table.locator('td[data-figure="signalRatio"]').first()).toContainText('%');
+  });
+
+  test('each chart says in one line, under it, what it shows and which way is better, and its title gives its unit', async ({ page }) => {
+    for (const metric of Object.values(metrics)) {
+      const panel = page.getByTestId(`metric-${metric.id}`);
+      await expect(panel.getByRole('heading', { level: 2 })).toHaveText(metric.title);
+      const note = page.getByTestId(`chart-note-${metric.id}`);
+      await expect(note).toBeVisible();
+      await expect(note).toHaveText(metric.better ? `${metric.note} ${metric.better === 'lower' ? 'Lower' : 'Higher'} is better.` : metric.note);
+    }
+    await expect(page.getByTestId('chart-note-signals')).toBeVisible();
   });
 
   test('each chart saves as a PNG and as an SVG with axes and a path per series', async ({ page }) => {

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { collectErrors, freshPage, numberAttribute } from './helpers';
 import { download, fillFlowSweep, jsonObject, parseCsv, side, sideRows } from './lab-driver';
+import { serveFakeWorker } from './fakes/fake-workers';
 
 // The experiment view against the real core in Chromium: a small sweep runs
 // end to end on the worker pool while the live lab keeps running, draws its
@@ -142,7 +143,8 @@ test.describe('experiments', () => {
 
   test('a crashed pool worker fails its run with a message; the others finish, the page goes on', async ({ page }) => {
     const errors = collectErrors(page);
-    await page.goto('/?crashSweepRun=1');
+    await serveFakeWorker(page, 'sweep', 'crash-sweep'); // its run 1 throws an uncaught error
+    await page.goto('/');
     await setUpSmallSweep(page);
     await runSweep(page);
     await expect(page.getByTestId('experiment-finished')).toContainText('3 of 4 runs');

@@ -71,24 +71,32 @@ test.describe('a link keeps what its author saw', () => {
   });
 
   test('after a replayed change acts, the control shows the run\'s value', async ({ page }) => {
+    // The changes act at 20 s: the controls are read first at the run's start (10x: 2 s of the page's time).
     const scenario = {
       duration_s: 60,
-      groups: [{ kind: 'tcp', count: 200, rtt_ms: { min: 40, max: 40 } }],
+      groups: [
+        { kind: 'tcp', count: 200, rtt_ms: { min: 40, max: 40 } },
+        { kind: 'onoff', count: 10, peak_mbps: 0.1 },
+      ],
       sides: [{ name: 'RED', aqm: 'red', params: {} }],
       events: [
-        { at_s: 2, kind: 'set_flows', group: 0, count: 120 },
-        { at_s: 2, kind: 'set_param', side: 0, name: 'max_p', value: 0.25 },
+        { at_s: 20, kind: 'set_flows', group: 0, count: 120 },
+        { at_s: 20, kind: 'set_param', side: 0, name: 'max_p', value: 0.25 },
+        { at_s: 20, kind: 'group_off', group: 1 },
       ],
     };
     await page.goto(`/#${fragmentOf({ scenario, layout: 'overlay' })}`);
     await expect(page.getByTestId('flows-value')).toHaveText('200');
-    await expect.poll(() => numberAttribute(page.getByTestId('side-0'), 'data-sim-time'), { timeout: 30_000 }).toBeGreaterThan(3);
+    await expect(page.getByTestId('onoff-on')).toBeChecked();
+    await expect.poll(() => numberAttribute(page.getByTestId('side-0'), 'data-sim-time'), { timeout: 30_000 }).toBeGreaterThan(21);
     await expect(page.getByTestId('flows-value')).toHaveText('120');
     await expect(page.getByTestId('flows-slider')).toHaveValue('120');
     await expect(page.getByTestId('param-0-max_p-number')).toHaveValue('0.25');
+    await expect(page.getByTestId('onoff-on')).not.toBeChecked();
     // Reset: the run starts over from the scenario's values.
     await pause(page);
     await page.getByTestId('reset').click();
     await expect(page.getByTestId('flows-value')).toHaveText('200');
+    await expect(page.getByTestId('onoff-on')).toBeChecked();
   });
 });

@@ -62,7 +62,9 @@ test.describe('six sides in lockstep', () => {
   });
 
   test('every batch finds every side at one time, at any speed', async ({ page }) => {
-    // Every side's batches as the page receives them on its channel: [channel, simulated time at its end].
+    // Every side's batches as the page receives them on its events channel: [channel, simulated time at
+    // its end]. The worker calls the side's `batch` event through comlink: {type: 'APPLY', path: ['batch'],
+    // argumentList: [{value: batch}]}.
     await page.addInitScript(() => {
       const Native = window.MessageChannel;
       const batches: [number, number][] = [];
@@ -74,9 +76,10 @@ test.describe('six sides in lockstep', () => {
           const id = channels++;
           this.port1.addEventListener('message', (e: MessageEvent) => {
             const data: unknown = e.data;
-            if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'sim/batch' && 'now' in data) {
-              batches.push([id, Number(data.now)]);
-            }
+            if (typeof data !== 'object' || data === null || !('type' in data) || data.type !== 'APPLY') return;
+            if (!('path' in data) || !Array.isArray(data.path) || data.path[0] !== 'batch') return;
+            const batch: unknown = 'argumentList' in data && Array.isArray(data.argumentList) ? data.argumentList[0]?.value : null;
+            if (typeof batch === 'object' && batch !== null && 'now' in batch) batches.push([id, Number(batch.now)]);
           });
         }
       };

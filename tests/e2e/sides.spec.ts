@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { collectErrors, failOnPageErrors, numberAttribute } from './helpers';
+import { serveFakeWorker } from './fakes/fake-workers';
 
 // The control half against the real wasm core: sides added, duplicated,
 // tuned and removed; a scenario value changed live; run-to-time; and a
-// worker that crashes (test-only URL flag, see web/src/worker/test-crash.ts).
+// side whose core traps (a fake simulation worker, tests/e2e/fakes/).
 
 const side = (page: Page, i: number) => page.getByTestId(`side-${i}`);
 
@@ -124,7 +125,8 @@ test.describe('sides and scenario', () => {
 
 test('a crashed side shows its error and restarts while the others keep running', async ({ page }) => {
   const errors = collectErrors(page);
-  await page.goto('/?crashWorker=1&crashAfterBatches=40');
+  await serveFakeWorker(page, 'sim', 'crash-sim'); // side 1's first run traps after 40 batches
+  await page.goto('/');
   await expect(page.getByTestId('side-error-1')).toContainText('test crash');
   await expect(side(page, 1)).toHaveAttribute('data-state', 'stopped');
   const survivor = await numberAttribute(side(page, 0), 'data-samples');

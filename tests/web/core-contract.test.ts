@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isFromWorker, type FromWorker, type TimelineEvent } from '../../web/src/protocol/protocol';
+import type { RecordedEvent, TimelineEvent } from '../../web/src/protocol/protocol';
+import type { Heard } from './heard-events';
 import { withLiveEvents } from '../../web/src/scenario/timeline';
 import { loadCore, realCoreBuilt, runnerOn } from './real-core';
 
@@ -9,22 +10,22 @@ import { loadCore, realCoreBuilt, runnerOn } from './real-core';
 // against the real thing: the worker's runner drives the Node build of the core.
 // Skipped until `bash scripts/build-wasm.sh` has produced that build.
 
-describe.skipIf(!realCoreBuilt)('the real core behind the worker protocol', () => {
+describe.skipIf(!realCoreBuilt)('the real core behind the worker API', () => {
   it('streams column-major batches with every column the page draws', async () => {
     const core = await loadCore();
     for (const side of [0, 1]) {
       const { clock, posted, runner } = runnerOn(core);
-      await runner.receive({ type: 'run/start', side, scenario: null, speed: 10, play: true });
+      await runner.start(side, null, 10, true);
       clock.advance(0);
       for (let i = 0; i < 10; i++) clock.advance(100); // ~10 s simulated
-      const ready = posted.find((m) => m.type === 'run/ready');
-      if (ready?.type !== 'run/ready') throw new Error(`side ${side} never became ready: ${JSON.stringify(posted)}`);
+      const ready = posted.find((m) => m.type === 'ready');
+      if (ready?.type !== 'ready') throw new Error(`side ${side} never became ready: ${JSON.stringify(posted)}`);
       const needed = ['t', 'queue_pkts', 'delay_ms', 'utilisation', ...(side === 1 ? ['aqm.avg'] : [])];
       expect(ready.columns).toEqual(expect.arrayContaining(needed));
       expect(ready.info.flows).toBeGreaterThan(0);
       if (side === 1) expect(typeof ready.info.params.max_p).toBe('number');
 
-      const batches = posted.flatMap((m) => (m.type === 'sim/batch' ? [m] : []));
+      const batches = posted.flatMap((m) => (m.type === 'batch' ? [m] : []));
       expect(batches.length).toBeGreaterThan(5);
       let lastT = -Infinity;
       for (const b of batches) {
@@ -36,37 +37,32 @@ describe.skipIf(!realCoreBuilt)('the real core behind the worker protocol', () =
         }
       }
       expect(lastT).toBeGreaterThan(8);
-      expect(posted.filter((m) => m.type === 'run/error')).toEqual([]);
-      await runner.receive({ type: 'run/pause' });
+      expect(posted.filter((m) => m.type === 'error')).toEqual([]);
+      await runner.pause();
     }
   });
 
   it('applies live events and refuses bad ones with the field named', async () => {
     const core = await loadCore();
     const { clock, posted, runner } = runnerOn(core);
-    await runner.receive({ type: 'run/start', side: 1, scenario: null, speed: 10, play: true });
+    await runner.start(1, null, 10, true);
     clock.advance(0);
     clock.advance(100);
-    await runner.receive({ type: 'sim/apply', id: 1, event: { kind: 'set_flows', group: 0, count: 200 }, atS: null });
-    await runner.receive({ type: 'sim/apply', id: 2, event: { kind: 'set_param', name: 'max_p', value: 0.3 }, atS: null });
-    await runner.receive({ type: 'sim/apply', id: 3, event: { kind: 'set_flows', group: 7, count: 1 }, atS: null });
-    const applied = posted.flatMap((m) => (m.type === 'call/reply' && m.call === 'sim/apply' ? [m.id] : []));
-    const refused = posted.flatMap((m) => (m.type === 'run/error' ? [m] : []));
-    expect(applied).toEqual([1, 2]);
-    expect(refused).toHaveLength(1);
-    expect(refused[0]).toMatchObject({ id: 3, fatal: false });
-    expect(refused[0]?.message).toMatch(/group/);
-    await runner.receive({ type: 'run/pause' });
+    await runner.apply({ kind: 'set_flows', group: 0, count: 200 }, null);
+    await runner.apply({ kind: 'set_param', name: 'max_p', value: 0.3 }, null);
+    await expect(runner.apply({ kind: 'set_flows', group: 7, count: 1 }, null)).rejects.toThrow(/group/);
+    expect(posted.filter((m) => m.type === 'error')).toEqual([]); // a refusal is the caller's to show
+    await runner.pause();
   });
 
   it('reports an invalid scenario as a fatal error naming the field', async () => {
     const core = await loadCore();
     const { posted, runner } = runnerOn(core);
     const scenario = JSON.stringify({ bottleneck: { capacity_mbps: -1 } });
-    await runner.receive({ type: 'run/start', side: 0, scenario, speed: 10, play: true });
+    await runner.start(0, scenario, 10, true);
     const [error] = posted;
-    expect(error?.type).toBe('run/error');
-    if (error?.type === 'run/error') {
+    expect(error?.type).toBe('error');
+    if (error?.type === 'error') {
       expect(error.fatal).toBe(true);
       expect(error.message).toMatch(/^bottleneck\.capacity_mbps/);
     }
@@ -109,28 +105,23 @@ describe.skipIf(!realCoreBuilt)('the real core behind the worker protocol', () =
 
     // Live: each change at its own time, as the page's sliders send them.
     const live = runnerOn(core);
-    await live.runner.receive({ type: 'run/start', side: 0, scenario, speed: 10, play: false });
-    for (const [i, event] of events.entries()) {
-      await live.runner.receive({ type: 'sim/apply', id: i + 1, event, atS: i + 1 });
-    }
-    await live.runner.receive({ type: 'log/get', id: 100 });
-    await live.runner.receive({ type: 'run/until', untilS: 12 });
+    await live.runner.start(0, scenario, 10, false);
+    const log: RecordedEvent[] = [];
+    for (const [i, event] of events.entries()) log.push(await live.runner.apply(event, i + 1));
+    await live.runner.runUntil(12);
     live.clock.advance(0);
-    expect(live.posted.filter((m) => m.type === 'run/error')).toEqual([]);
-    for (const message of live.posted) expect(isFromWorker(message)).toBe(true);
-    const replies = live.posted.flatMap((m) => (m.type === 'call/reply' ? [m] : []));
-    const log = replies.find((m) => m.call === 'log/get')?.reply;
+    expect(live.posted.filter((m) => m.type === 'error')).toEqual([]);
     expect(log).toEqual(events.map((event, i) => ({ atS: i + 1, event })));
 
     // Replayed: the same changes as the scenario's own events (what an export carries).
-    const exported = withLiveEvents(scenario, Array.isArray(log) ? log : []);
+    const exported = withLiveEvents(scenario, log);
     if (exported === null) throw new Error('no export');
     expect(JSON.parse(exported).events).toHaveLength(events.length);
     const replay = runnerOn(core);
-    await replay.runner.receive({ type: 'run/start', side: 0, scenario: exported, speed: 10, play: false });
-    await replay.runner.receive({ type: 'run/until', untilS: 12 });
+    await replay.runner.start(0, exported, 10, false);
+    await replay.runner.runUntil(12);
     replay.clock.advance(0);
-    expect(replay.posted.filter((m) => m.type === 'run/error')).toEqual([]);
+    expect(replay.posted.filter((m) => m.type === 'error')).toEqual([]);
     const liveRows = rows(live.posted);
     expect(liveRows.length).toBeGreaterThan(1000);
     expect(rows(replay.posted)).toEqual(liveRows);
@@ -138,12 +129,12 @@ describe.skipIf(!realCoreBuilt)('the real core behind the worker protocol', () =
 });
 
 /** Every sample a runner posted, one row per sample time (batches are column-major). */
-function rows(posted: readonly FromWorker[]): number[][] {
-  const ready = posted.find((m) => m.type === 'run/ready');
-  const width = ready?.type === 'run/ready' ? ready.columns.length : 0;
+function rows(posted: readonly Heard[]): number[][] {
+  const ready = posted.find((m) => m.type === 'ready');
+  const width = ready?.type === 'ready' ? ready.columns.length : 0;
   const out: number[][] = [];
   for (const m of posted) {
-    if (m.type !== 'sim/batch') continue;
+    if (m.type !== 'batch') continue;
     for (let i = 0; i < m.length; i++) out.push(Array.from({ length: width }, (_, c) => m.data[c * m.length + i] ?? NaN));
   }
   return out;

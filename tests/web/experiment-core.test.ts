@@ -3,7 +3,7 @@ import { emptyAxis, sweepDocument, type ExperimentState } from '../../web/src/ex
 import { joinedLines } from '../../web/src/experiment/experiment-run';
 import { runScenario } from '../../web/src/experiment/run-scenario';
 import { readPlan, readReport, readRunLines } from '../../web/src/experiment/sweep-core';
-import { sweepFunctionsOf } from '../../web/src/experiment/sweep-handler';
+import { sweepFunctionsOf } from '../../web/src/experiment/sweep-api';
 import { nodeCore, nodeCoreBuilt, runSide } from './node-core';
 
 // The page's side of the sweep against the real core (the Node build): the

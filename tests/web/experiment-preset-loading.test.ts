@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fetchExperimentIndex, loadExperimentPreset, presetForm, readExperimentIndex, type ExperimentPresetEntry } from '../../web/src/experiment/experiment-presets';
 import { experimentFields } from '../../web/src/experiment/experiment-defaults';
 import { readExperimentState, sweepDocument } from '../../web/src/experiment/experiment-state';
-import { sweepFunctionsOf } from '../../web/src/experiment/sweep-handler';
+import { sweepFunctionsOf } from '../../web/src/experiment/sweep-api';
 import type { Fetcher } from '../../web/src/scenario/presets';
 import { nodeCore, nodeCoreBuilt, repoRoot } from './node-core';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readPlanBrief } from '../../web/src/experiment/sweep-core';
-import { planText, sweepFunctionsOf } from '../../web/src/experiment/sweep-handler';
+import { planText, sweepFunctionsOf } from '../../web/src/experiment/sweep-api';
 import { nodeCore, nodeCoreBuilt, repoRoot } from './node-core';
 
 // Every experiment preset the index lists is a sweep file the page's core

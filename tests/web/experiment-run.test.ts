@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ExperimentRunner, joinedLines, maxPageRuns, type ExperimentPhase } from '../../web/src/experiment/experiment-run';
-import { planText } from '../../web/src/experiment/sweep-handler';
-import type { ToSweepWorker } from '../../web/src/experiment/sweep-protocol';
-import { FakeSweepWorkers, fakeRunAnswer, type FakeAnswer } from './fake-sweep-port';
+import { planText } from '../../web/src/experiment/sweep-api';
+import { FakeSweepWorkers, fakeRunAnswer, type FakeAnswer, type SweepRequest } from './fake-sweep-port';
 
-const planAnswer = (id: number, count: number) => ({
-  type: 'sweep/reply' as const,
-  id,
+const planAnswer = (count: number) => ({
   text: JSON.stringify({
     ok: true,
     count,
@@ -19,17 +16,17 @@ const planAnswer = (id: number, count: number) => ({
 
 /** A stand-in core: plans `count` runs, runs them (run `crash` kills its worker), and reports how many lines it was given. */
 function fakeCore(count: number, reports: string[], crash = -1) {
-  return (m: ToSweepWorker): FakeAnswer => {
-    if (m.type === 'sweep/plan') {
-      if (m.sweep === 'bad') return { type: 'sweep/reply', id: m.id, text: '{"ok":false,"error":"seeds: must be in [1, 1000], got 0"}' };
-      const answer = planAnswer(m.id, count);
+  return (m: SweepRequest): FakeAnswer => {
+    if (m.type === 'plan') {
+      if (m.sweep === 'bad') return { text: '{"ok":false,"error":"seeds: must be in [1, 1000], got 0"}' };
+      const answer = planAnswer(count);
       return { ...answer, text: planText(answer.text, m.brief) };
     }
-    if (m.type === 'sweep/run') return m.index === crash ? { crash: 'worker died' } : fakeRunAnswer(m.id, m.index, ['A']);
-    if (m.type === 'sweep/report') {
+    if (m.type === 'run') return m.index === crash ? { crash: 'worker died' } : fakeRunAnswer(m.index, ['A']);
+    if (m.type === 'report') {
       reports.push(m.jsonl);
       const n = m.jsonl.split('\n').filter((l) => l !== '').length;
-      return { type: 'sweep/reply', id: m.id, text: JSON.stringify({ ok: true, rows: [{ point: { 'groups[0].count': 1 }, side: 'A', runs: n, failed: 0, metrics: { lines: { n, mean: n, sd: 0, ci_low: n, ci_high: n } } }] }) };
+      return { text: JSON.stringify({ ok: true, rows: [{ point: { 'groups[0].count': 1 }, side: 'A', runs: n, failed: 0, metrics: { lines: { n, mean: n, sd: 0, ci_low: n, ci_high: n } } }] }) };
     }
     return 'hang';
   };
@@ -72,7 +69,7 @@ describe('an experiment run', () => {
       kind: 'refused',
       error: `sweep: ${maxPageRuns + 1} runs, more than the ${maxPageRuns} the page runs (fewer values or seeds; aqmlab sweep runs it on every core or as shards)`,
     });
-    expect(workers.ports[0]?.sent.map((m) => m.type === 'sweep/plan' && m.brief)).toEqual([true]);
+    expect(workers.ports[0]?.sent.map((m) => m.type === 'plan' && m.brief)).toEqual([true]);
   });
 
   it('lists a run whose worker died as failed and reports the others', async () => {
@@ -88,7 +85,7 @@ describe('an experiment run', () => {
   it('keeps what finished when cancelled', async () => {
     const reports: string[] = [];
     const answer = fakeCore(6, reports);
-    const workers = new FakeSweepWorkers((m) => (m.type === 'sweep/run' && m.index > 1 ? 'hang' : answer(m)));
+    const workers = new FakeSweepWorkers((m) => (m.type === 'run' && m.index > 1 ? 'hang' : answer(m)));
     const runner = new ExperimentRunner({ spawn: workers.spawn });
     runner.subscribe(() => {
       const p = runner.current;

@@ -1,55 +1,73 @@
-import type { SweepPort } from '../../web/src/experiment/spawn-sweep-worker';
-import type { FromSweepWorker, ToSweepWorker } from '../../web/src/experiment/sweep-protocol';
-import { FakePort } from './fake-port';
+import type { SweepApi } from '../../web/src/experiment/sweep-api';
+import type { WorkerEnd } from '../../web/src/lib/worker-rpc';
+import { FakeWorkerEnd } from './fake-worker-end';
 
-/** What a stand-in sweep worker does with a request: answer it, die, or never answer. */
-export type FakeAnswer = FromSweepWorker | { crash: string } | 'hang';
+/** A call to a sweep worker, as the tests' stand-in sees it. */
+export type SweepRequest =
+  | { type: 'plan'; sweep: string; brief: boolean }
+  | { type: 'run'; sweep: string; index: number }
+  | { type: 'report'; jsonl: string }
+  | { type: 'describe' };
+
+/** What a stand-in sweep worker does with a call: answer the core's text, refuse, die, or never answer. */
+export type FakeAnswer = { text: string } | { error: string } | { crash: string } | 'hang';
 
 /**
- * A sweep worker for tests: each request is answered on a later macrotask by
- * `answer`, as a real worker would after running. Counts how many requests
- * are in flight across every port of one `FakeSweepWorkers`.
+ * Sweep workers for tests: each call is answered on a later macrotask by
+ * `answer`, as a real worker would after running. Counts how many calls are
+ * in flight across every worker of one `FakeSweepWorkers`.
  */
 export class FakeSweepWorkers {
-  readonly ports: FakeSweepPort[] = [];
+  readonly ports: FakeSweepWorker[] = [];
   inFlight = 0;
   maxInFlight = 0;
 
-  constructor(private readonly answer: (message: ToSweepWorker, port: FakeSweepPort) => FakeAnswer) {}
+  constructor(private readonly answer: (request: SweepRequest, port: FakeSweepWorker) => FakeAnswer) {}
 
-  spawn = (): SweepPort => {
-    const port = new FakeSweepPort(this);
+  spawn = (): WorkerEnd => {
+    const port = new FakeSweepWorker(this);
     this.ports.push(port);
     return port;
   };
 
-  respond(message: ToSweepWorker, port: FakeSweepPort): FakeAnswer {
-    return this.answer(message, port);
+  respond(request: SweepRequest, port: FakeSweepWorker): FakeAnswer {
+    return this.answer(request, port);
   }
 }
 
-export class FakeSweepPort extends FakePort<ToSweepWorker> implements SweepPort {
-  constructor(private readonly owner: FakeSweepWorkers) {
-    super();
+export class FakeSweepWorker extends FakeWorkerEnd {
+  readonly sent: SweepRequest[] = [];
+
+  constructor(owner: FakeSweepWorkers) {
+    const api: SweepApi = {
+      plan: (sweep, brief) => this.ask(owner, { type: 'plan', sweep, brief }),
+      run: (sweep, index) => this.ask(owner, { type: 'run', sweep, index }),
+      report: (jsonl) => this.ask(owner, { type: 'report', jsonl }),
+      describe: () => this.ask(owner, { type: 'describe' }),
+    };
+    super(api);
   }
 
-  override post(message: ToSweepWorker): void {
-    super.post(message);
-    this.owner.inFlight++;
-    this.owner.maxInFlight = Math.max(this.owner.maxInFlight, this.owner.inFlight);
-    setTimeout(() => {
-      if (this.terminated) return;
-      const answer = this.owner.respond(message, this);
-      if (answer === 'hang') return;
-      this.owner.inFlight--;
-      if ('crash' in answer) this.crash(answer.crash);
-      else this.reply(answer);
-    }, 1);
+  private ask(owner: FakeSweepWorkers, request: SweepRequest): Promise<string> {
+    this.sent.push(request);
+    owner.inFlight++;
+    owner.maxInFlight = Math.max(owner.maxInFlight, owner.inFlight);
+    return new Promise((resolve, reject) =>
+      setTimeout(() => {
+        if (this.terminated) return;
+        const answer = owner.respond(request, this);
+        if (answer === 'hang') return;
+        owner.inFlight--;
+        if ('crash' in answer) this.crash(answer.crash);
+        else if ('error' in answer) reject(new Error(answer.error));
+        else resolve(answer.text);
+      }, 1),
+    );
   }
 }
 
 /** The core's answer to a run: one JSON line per side, as sweepRunLines gives it. */
-export function fakeRunAnswer(id: number, index: number, sides = ['A', 'B']): FromSweepWorker {
+export function fakeRunAnswer(index: number, sides = ['A', 'B']): { text: string } {
   const lines = sides.map((side) => JSON.stringify({ index, side, summary: { mean_queue_pkts: index } })).join('\n');
-  return { type: 'sweep/reply', id, text: JSON.stringify({ ok: true, lines: `${lines}\n` }) };
+  return { text: JSON.stringify({ ok: true, lines: `${lines}\n` }) };
 }

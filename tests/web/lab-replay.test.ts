@@ -72,7 +72,7 @@ describe.skipIf(!existsSync(nodeBuild) || !existsSync(loaderPath))('an exported 
   it('live flows, capacity and max_p changes, exported and loaded, give the same samples', async () => {
     const live = await newLab();
     await runTo(live, 0.8);
-    live.sides[1]?.runUntil(1.37); // the sides apart: the change must still act at one time on both
+    live.sides[1]?.worker.send((w) => w.runUntil(1.37)); // the sides apart: the change must still act at one time on both
     await drive(live, () => (live.sides[1]?.now ?? 0) >= 1.37 && !live.sides[1]?.status.playing);
     await live.setFlows(120);
     await runTo(live, 2.1);

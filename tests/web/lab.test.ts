@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Lab } from '../../web/src/lab/lab';
 import { pauseTogether } from '../../web/src/lab/side-sync';
-import type { FromWorker, ToWorker } from '../../web/src/protocol/protocol';
 import { createFakeCore, fakeScenario, type FakeCore } from './fake-core';
 import { ManualClock } from './manual-clock';
-import { oneWorker, type RunnerPort } from './runner-port';
+import { oneWorker, type RunnerSide } from './runner-port';
 
 // The page's controller against real runners on the fake core: structural
 // changes rewrite the scenario and restart every side on it, live changes act
@@ -24,7 +23,7 @@ function sidesOf(json: string | null): unknown[] {
 describe('Lab', () => {
   let core: FakeCore;
   let clock: ManualClock;
-  let ports: RunnerPort[];
+  let ports: RunnerSide[];
   let lab: Lab;
 
   /** Moves the manual clock and lets the runners' and the lab's promises run, until `done` or 200 rounds. */
@@ -98,10 +97,10 @@ describe('Lab', () => {
 
   it("sends a parameter to its side only, with the side's index, and counts it when accepted", async () => {
     await lab.setParam(1, 'red', 'max_p', 0.4);
-    expect(ports[1]?.sent.find((m) => m.type === 'sim/apply')).toMatchObject({
+    expect(ports[1]?.sent.find((m) => m.call === 'apply')).toMatchObject({
       event: { kind: 'set_param', side: 1, name: 'max_p', value: 0.4 },
     });
-    expect(ports[0]?.sent.some((m) => m.type === 'sim/apply')).toBe(false);
+    expect(ports[0]?.sent.some((m) => m.call === 'apply')).toBe(false);
     expect(lab.sides[1]?.status.applied).toBe(1);
     await expect(lab.setParam(1, 'red', 'max_p', 3)).rejects.toThrow('event.max_p: must be in [0, 1], got 3');
     expect(lab.sides[1]?.status.error).toBeNull(); // the control shows it, not the side card
@@ -138,8 +137,8 @@ describe('Lab', () => {
     expect(sidesOf(lab.currentScenario)[2]).toEqual({ name: 'RED (copy)', aqm: 'red', params: { max_p: 0.1 } });
     expect(lab.sides.map((s) => s.status.info?.sideName)).toEqual(['Drop-tail', 'RED', 'RED (copy)']);
     await lab.setParam(2, 'red', 'max_p', 0.3);
-    expect(ports[2]?.sent.find((m) => m.type === 'sim/apply')).toMatchObject({ event: { side: 2, name: 'max_p', value: 0.3 } });
-    expect(ports[1]?.sent.some((m) => m.type === 'sim/apply')).toBe(false);
+    expect(ports[2]?.sent.find((m) => m.call === 'apply')).toMatchObject({ event: { side: 2, name: 'max_p', value: 0.3 } });
+    expect(ports[1]?.sent.some((m) => m.call === 'apply')).toBe(false);
   });
 
   it('renames a side in the scenario without restarting anything', async () => {
@@ -216,11 +215,11 @@ describe('Lab', () => {
   it('applies a change for every side at one simulated time, even when the sides were apart', async () => {
     lab.play();
     await drive(() => (lab.sides[0]?.now ?? 0) > 0.3);
-    lab.sides[0]?.pause(); // side 0 stands still while side 1 runs on
+    lab.sides[0]?.worker.send((w) => w.pause()); // side 0 stands still while side 1 runs on
     await drive(() => (lab.sides[1]?.now ?? 0) > 0.6);
     await lab.setFlows(80);
-    const applied = ports.map((p) => p.sent.find((m) => m.type === 'sim/apply'));
-    const at = applied.map((m) => (m?.type === 'sim/apply' ? m.atS : null));
+    const applied = ports.map((p) => p.sent.find((m) => m.call === 'apply'));
+    const at = applied.map((m) => (m?.call === 'apply' ? m.atS : null));
     expect(at[0]).toBe(at[1]);
     expect(at[0]).toBeGreaterThan(0.6);
     lab.endGesture(); // a slider let go (else the change shows once its gesture is idle)
@@ -261,7 +260,7 @@ describe('Lab', () => {
     await lab.setParam(1, 'red', 'max_p', 0.4);
     await lab.applyEverywhere({ kind: 'set_capacity', mbps: 12 });
     lab.endGesture();
-    const records = ports.flatMap((p) => p.sent.flatMap((m) => (m.type === 'sim/apply' ? [m] : [])));
+    const records = ports.flatMap((p) => p.sent.flatMap((m) => (m.call === 'apply' ? [m] : [])));
     expect(records.length).toBe(5); // flows and capacity on both sides, max_p on side 1
 
     const exported = JSON.parse(await lab.exportScenario());
@@ -300,15 +299,15 @@ describe('Lab', () => {
     await drive(() => lab.sides.every((s) => s.now > 0.3), 100);
     const sentBefore = ports.map((p) => p.sent.length);
     await pause();
-    const sent = ports.map((p, i) => p.sent.slice(sentBefore[i]).map((m) => m.type));
-    expect(sent).toEqual([['run/pause'], ['run/pause']]);
+    const sent = ports.map((p, i) => p.sent.slice(sentBefore[i]).map((m) => m.call));
+    expect(sent).toEqual([['pause'], ['pause']]);
     const [a = 0, b = 0] = times();
     expect(a).toBe(b);
     expect(Math.round(a * 100) / 100).toBe(a);
   });
 
   it('pauses sides that stood apart together all the same: they meet at the sample time at or after the latest', async () => {
-    lab.sides[0]?.pause(); // apart: side 1 runs on alone
+    lab.sides[0]?.worker.send((w) => w.pause()); // apart: side 1 runs on alone
     await drive(() => (lab.sides[1]?.now ?? 0) > 0.5, 100);
     let stopped = false;
     void pauseTogether(lab.sides, 10).then(() => (stopped = true));
@@ -317,7 +316,7 @@ describe('Lab', () => {
     expect(a).toBe(b);
     expect(a).toBeGreaterThan(0.5);
     expect(Math.round(a * 100) / 100).toBe(a);
-    expect(ports[0]?.sent.some((m) => m.type === 'run/until')).toBe(true);
+    expect(ports[0]?.sent.some((m) => m.call === 'runUntil')).toBe(true);
   });
 
   it('runs every side to a time and pauses them all exactly there', async () => {
@@ -336,7 +335,7 @@ describe('Lab', () => {
     await lab.step();
     await drive(() => allPaused() && lab.sides.every((s) => s.now > 0.2));
     expect(times()).toEqual([0.21, 0.21]);
-    lab.sides[1]?.runUntil(0.35); // apart: side 1 ahead
+    lab.sides[1]?.worker.send((w) => w.runUntil(0.35)); // apart: side 1 ahead
     await drive(() => allPaused() && (lab.sides[1]?.now ?? 0) >= 0.35);
     await lab.step();
     await drive(() => allPaused() && lab.sides.every((s) => s.now >= 0.36));

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AqmLabModule } from '../../web/src/generated/aqmlab.mjs';
-import type { FromWorker } from '../../web/src/protocol/protocol';
 import { SimRunner } from '../../web/src/worker/sim-runner';
+import { hearing, type Heard } from './heard-events';
 import { ManualClock } from './manual-clock';
 
 // The Node build of the real core, for tests that check the page against it.
@@ -22,10 +22,10 @@ export async function loadCore(): Promise<AqmLabModule> {
   return loader.loadCore();
 }
 
-/** A worker runner on `core` with a manual clock, recording what it posts. */
+/** A worker runner on `core` with a manual clock, recording what it tells the page. */
 export function runnerOn(core: AqmLabModule) {
   const clock = new ManualClock();
-  const posted: FromWorker[] = [];
-  const runner = new SimRunner({ loadModule: async () => core, post: (m) => posted.push(m), clock });
+  const posted: Heard[] = [];
+  const runner = new SimRunner({ loadModule: async () => core, events: hearing(posted).events, clock });
   return { clock, posted, runner };
 }

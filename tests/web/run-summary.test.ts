@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFromWorker } from '../../web/src/protocol/protocol';
-import { isRunSummary, readRunSummary, spanOf } from '../../web/src/summary/run-summary';
+import { readRunSummary, spanOf } from '../../web/src/summary/run-summary';
 
 // One side of `aqmlab run` on the default scenario (30 s), as the core prints it.
 const coreJson = {
@@ -83,7 +82,6 @@ describe('readRunSummary', () => {
     expect(after?.maxQueuePkts).toBe(200);
     expect(after?.settlingTimeS).toBe(3.5);
     expect(spanOf(read, null)).toBe(read);
-    expect(isRunSummary(read)).toBe(true);
     expect(readRunSummary({ ...coreJson, windows: { a: { ...window, full_fraction: 'x' } } })).toBe('summary.windows.a.full_fraction: not a number or null');
     expect(readRunSummary({ ...coreJson, classes: [{ name: 'a', delay: { mean_ms: '1' } }] })).toBe('summary.classes[0].delay.mean_ms: not a number or null');
   });
@@ -98,14 +96,5 @@ describe('readRunSummary', () => {
     expect(readRunSummary({ ...coreJson, p95_queue_pkts: '125' })).toBe('summary.p95_queue_pkts: not a number or null');
     expect(readRunSummary({ ...coreJson, measured_s: null })).toBe('summary.measured_s: not a number');
     expect(readRunSummary([])).toBe('summary: not a JSON object');
-  });
-
-  it('crosses the worker boundary only as a whole summary', () => {
-    const read = readRunSummary(coreJson);
-    expect(isRunSummary(read)).toBe(true);
-    expect(isFromWorker({ type: 'call/reply', id: 3, call: 'summary/get', reply: read })).toBe(true);
-    expect(isFromWorker({ type: 'call/reply', id: 3, call: 'summary/get', reply: { ...(typeof read === 'object' ? read : {}), fairness: 'x' } })).toBe(false);
-    expect(isFromWorker({ type: 'call/reply', id: 3, call: 'summary/get' })).toBe(false);
-    expect(isFromWorker({ type: 'call/reply', id: 3, call: 'log/get', reply: read })).toBe(false);
   });
 });

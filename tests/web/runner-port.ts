@@ -1,57 +1,87 @@
-import type { ToWorker, FromWorker } from '../../web/src/protocol/protocol';
+import type { AqmLabModule } from '../../web/src/generated/aqmlab.mjs';
+import type { SideApi, SideEvents, Speed, TimelineEvent } from '../../web/src/protocol/protocol';
+import { WorkerRpc } from '../../web/src/lib/worker-rpc';
 import { SimRunner, defaultPacing } from '../../web/src/worker/sim-runner';
 import { SimDriver } from '../../web/src/worker/sim-driver';
-import type { AqmLabModule } from '../../web/src/generated/aqmlab.mjs';
-import { FakePort } from './fake-port';
+import type { SpawnSide } from '../../web/src/worker/spawn-worker';
+import { FakeWorkerEnd } from './fake-worker-end';
 import type { ManualClock } from './manual-clock';
 
-// The Lab's tests run every side's SimRunner on the test's thread: the port
-// hands each message straight to the runner, as sim-host.ts does.
+// The Lab's tests run every side's SimRunner on the test's thread, called
+// through comlink as the page calls the worker, each call recorded.
 
-/** A port whose worker end is a SimRunner, as in sim-host.ts; `driver`: the worker's, shared by every side. */
-export class RunnerPort extends FakePort {
-  constructor(core: AqmLabModule, clock: ManualClock, driver: SimDriver) {
-    super();
-    const runner = new SimRunner({ loadModule: async () => core, post: (m: FromWorker) => this.reply(m), clock }, defaultPacing, driver);
-    const post = this.post.bind(this);
-    this.post = (message: ToWorker) => {
-      post(message);
-      if (!this.terminated) void runner.receive(message);
+/** A call the page made to a side, with its arguments by name. */
+export type SideCall =
+  | { call: 'start'; side: number; scenario: string | null; speed: Speed; play: boolean }
+  | { call: 'apply'; event: TimelineEvent; atS: number | null }
+  | { call: 'runUntil'; untilS: number }
+  | { call: 'setSpeed'; speed: Speed }
+  | { call: 'check'; scenario: string }
+  | { call: 'play' | 'pause' | 'reset' | 'step' | 'hold' | 'release' | 'summary' };
+
+/** One side's run as in sim-host.ts, behind a recording of what the page asked of it. */
+export class RunnerSide {
+  readonly sent: SideCall[] = [];
+  terminated = false;
+  readonly rpc: WorkerRpc<SideApi>;
+  private readonly runner: SimRunner;
+  private readonly end: FakeWorkerEnd;
+
+  constructor(core: AqmLabModule, clock: ManualClock, driver: SimDriver, private readonly events: SideEvents) {
+    const runner = new SimRunner({ loadModule: async () => core, events, clock }, defaultPacing, driver);
+    const log = (call: SideCall) => void this.sent.push(call);
+    const api: SideApi = {
+      start: (side, scenario, speed, play) => (log({ call: 'start', side, scenario, speed, play }), runner.start(side, scenario, speed, play)),
+      play: () => (log({ call: 'play' }), runner.play()),
+      pause: () => (log({ call: 'pause' }), runner.pause()),
+      reset: () => (log({ call: 'reset' }), runner.reset()),
+      setSpeed: (speed) => (log({ call: 'setSpeed', speed }), runner.setSpeed(speed)),
+      step: () => (log({ call: 'step' }), runner.step()),
+      runUntil: (untilS) => (log({ call: 'runUntil', untilS }), runner.runUntil(untilS)),
+      hold: () => (log({ call: 'hold' }), runner.hold()),
+      release: () => (log({ call: 'release' }), runner.release()),
+      apply: (event, atS) => (log({ call: 'apply', event, atS }), runner.apply(event, atS)),
+      check: (scenario) => (log({ call: 'check', scenario }), runner.check(scenario)),
+      summary: () => (log({ call: 'summary' }), runner.summary()),
     };
     this.runner = runner;
+    this.end = new FakeWorkerEnd(api, true);
+    this.rpc = new WorkerRpc<SideApi>({
+      endpoint: this.end.endpoint,
+      onError: (listener) => this.end.onError(listener),
+      // The side's channel closes: its run leaves the driver, as the page's release does.
+      terminate: () => {
+        this.terminated = true;
+        this.end.terminate();
+        runner.close();
+      },
+    });
   }
 
-  private readonly runner: SimRunner;
-
-  /** The side's channel closes: its run leaves the driver, as the host's detach does. */
-  override terminate(): void {
-    super.terminate();
+  /** The side's worker dies with the error: it no longer takes part in the rounds, and the side hears it, as from the pool. */
+  crash(message: string): void {
     this.runner.close();
+    this.end.crash(message);
+    this.events.error({ message, fatal: true });
   }
 
-  /** The side's run dies with the error (its worker, from the side's view); it no longer takes part in the rounds. */
-  override crash(message: string): void {
-    this.runner.close();
-    super.crash(message);
+  starts(): Extract<SideCall, { call: 'start' }>[] {
+    return this.sent.flatMap((m) => (m.call === 'start' ? [m] : []));
   }
 
-  starts(): Extract<ToWorker, { type: 'run/start' }>[] {
-    return this.sent.flatMap((m) => (m.type === 'run/start' ? [m] : []));
-  }
-
-  lastStart(): Extract<ToWorker, { type: 'run/start' }> {
+  lastStart(): Extract<SideCall, { call: 'start' }> {
     const start = this.starts().at(-1);
-    if (!start) throw new Error('no run/start sent');
+    if (!start) throw new Error('no start sent');
     return start;
   }
 }
 
-/** Spawns sides into one simulation worker (one driver, as sim-host.ts): each new port is also pushed to `ports`. */
-export function oneWorker(core: AqmLabModule, clock: ManualClock, ports: RunnerPort[] = []): () => RunnerPort {
+/** Spawns sides into one simulation worker (one driver, as sim-host.ts): each new side is also pushed to `sides`. */
+export function oneWorker(core: AqmLabModule, clock: ManualClock, sides: RunnerSide[] = []): SpawnSide {
   const driver = new SimDriver(clock, defaultPacing);
-  return () => {
-    const port = new RunnerPort(core, clock, driver);
-    ports.push(port);
-    return port;
+  return (events) => {
+    const side = new RunnerSide(core, clock, driver, events);
+    sides.push(side);
+    return side.rpc;
   };
 }

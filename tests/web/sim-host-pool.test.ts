@@ -1,32 +1,22 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ToHost } from '../../web/src/worker/sim-host';
-import { SimHostPool, type HostWorker } from '../../web/src/worker/spawn-worker';
+import type { RunFailure, SideEvents, SimHostApi } from '../../web/src/protocol/protocol';
+import { SimHostPool } from '../../web/src/worker/spawn-worker';
+import { FakeWorkerEnd } from './fake-worker-end';
 
-// The sides' simulation worker: every side in one worker; a side's port ends
-// only its own run, and a worker that dies fails the sides it held, the next
-// side spawned getting a fresh worker.
+// The sides' simulation worker: every side in one worker; terminating a side
+// releases only its own run, and a worker that dies fails the sides it held,
+// the next side spawned getting a fresh worker.
 
-class FakeHost implements HostWorker {
-  readonly posted: ToHost[] = [];
-  terminated = false;
-  private listener: ((message: string) => void) | null = null;
-  post(message: ToHost): void {
-    this.posted.push(message);
-  }
-  onError(listener: (message: string) => void): void {
-    this.listener = listener;
-  }
-  terminate(): void {
-    this.terminated = true;
-  }
-  crash(message: string): void {
-    this.listener?.(message);
-  }
-  attached(): number[] {
-    const detached = new Set(this.posted.flatMap((m) => (m.type === 'host/detach' ? [m.channel] : [])));
-    return this.posted.flatMap((m) => (m.type === 'host/attach' && !detached.has(m.channel) ? [m.channel] : []));
+/** A simulation worker that records the sides attached to it (their ports) and can die. */
+class FakeHost extends FakeWorkerEnd {
+  readonly attached: MessagePort[] = [];
+  constructor() {
+    const api: SimHostApi = { attach: (sidePort) => void this.attached.push(sidePort as MessagePort) };
+    super(api);
   }
 }
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('SimHostPool', () => {
   const channels: MessageChannel[] = [];
@@ -52,51 +42,52 @@ describe('SimHostPool', () => {
     );
   }
 
-  it('puts every side in one worker', () => {
+  function listening(failures: RunFailure[] = []): SideEvents {
+    const ignore = () => undefined;
+    return { ready: ignore, state: ignore, batch: ignore, error: (f) => void failures.push(f) };
+  }
+
+  it('puts every side in one worker, each on a channel of its own', async () => {
     const hosts: FakeHost[] = [];
     const p = pool(hosts);
-    for (let i = 0; i < 6; i++) p.spawn();
+    for (let i = 0; i < 6; i++) p.spawn(listening());
+    await settle();
     expect(hosts).toHaveLength(1);
     expect(p.sides()).toBe(6);
-    expect(hosts[0]?.attached()).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(new Set(hosts[0]?.attached).size).toBe(6);
   });
 
-  it("a side's port hands its channel to the worker with the crash flag, and terminating it detaches only that side", () => {
+  it('terminating a side lets only that side go, once', () => {
     const hosts: FakeHost[] = [];
     const p = pool(hosts);
-    const a = p.spawn();
-    p.spawn(7);
-    const attach = hosts[0]?.posted[1];
-    expect(attach).toMatchObject({ type: 'host/attach', channel: 1, crashAfterBatches: 7 });
+    const a = p.spawn(listening());
+    p.spawn(listening());
     a.terminate();
-    a.terminate(); // once only
-    expect(hosts[0]?.posted.filter((m) => m.type === 'host/detach')).toEqual([{ type: 'host/detach', channel: 0 }]);
+    a.terminate();
     expect(p.sides()).toBe(1);
-    p.spawn();
+    p.spawn(listening());
     expect(hosts).toHaveLength(1);
+    expect(p.sides()).toBe(2);
   });
 
   it('a worker that dies fails every side it held, and the next side gets a fresh worker', async () => {
     const hosts: FakeHost[] = [];
     const p = pool(hosts);
-    const errors: string[][] = [[], []];
-    const ports = [p.spawn(), p.spawn()];
-    ports.forEach((port, i) => port.onError((m) => errors[i]?.push(m)));
+    const failures: RunFailure[][] = [[], []];
+    const sides = [p.spawn(listening(failures[0])), p.spawn(listening(failures[1]))];
+    const waiting = sides[0]?.call((w) => w.hold());
     hosts[0]?.crash('out of memory');
-    expect(errors).toEqual([['out of memory'], ['out of memory']]);
+    expect(failures).toEqual([[{ message: 'out of memory', fatal: true }], [{ message: 'out of memory', fatal: true }]]);
+    await expect(waiting).rejects.toThrow('out of memory');
+    await expect(sides[1]?.call((w) => w.summary())).rejects.toThrow('out of memory');
     expect(hosts[0]?.terminated).toBe(true);
     expect(p.sides()).toBe(0);
-    p.spawn();
+    p.spawn(listening());
     expect(hosts).toHaveLength(2); // a fresh worker in the dead one's place
     expect(p.sides()).toBe(1);
-    p.spawn();
+    p.spawn(listening());
     expect(hosts).toHaveLength(2);
     expect(p.sides()).toBe(2);
-    // A port listening after its worker died still hears why.
-    const late: string[] = [];
-    ports[0]?.onError((m) => late.push(m));
-    await Promise.resolve();
-    expect(late).toEqual(['out of memory']);
     p.dispose();
     expect(hosts.every((h) => h.terminated)).toBe(true);
   });

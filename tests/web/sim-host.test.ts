@@ -1,13 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { FromWorker, ToWorker } from '../../web/src/protocol/protocol';
-import { SimHost, isToHost, type ChannelEnd } from '../../web/src/worker/sim-host';
+import { expose, releaseProxy, wrap, type Remote } from 'comlink';
+import type { Batch, SideApi } from '../../web/src/protocol/protocol';
+import { SimHost } from '../../web/src/worker/sim-host';
 import { createFakeCore, fakeScenario, type FakeCore } from './fake-core';
+import { memoryChannel } from './fake-worker-end';
+import { hearing, ofType, type Heard } from './heard-events';
 import { ManualClock } from './manual-clock';
 
-// Several sides in one simulation worker: the host's runs share one
-// driver, which advances them in rounds, so at every flush each side's batch
-// ends at the same simulated time; a side whose core fails, or whose page end
-// closes, leaves the others running.
+// Several sides in one simulation worker, called through comlink as the page
+// calls them: the host's runs share one driver, which advances them in
+// rounds, so at every flush each side's batch ends at the same simulated
+// time; a side whose core fails, or whose page end is released, leaves the
+// others running.
 
 /** A clock whose time also moves a little at every reading, as a busy worker's does: ticks end on their budget. */
 class BusyClock extends ManualClock {
@@ -18,29 +22,30 @@ class BusyClock extends ManualClock {
   }
 }
 
-class FakeEnd implements ChannelEnd {
-  readonly posted: FromWorker[] = [];
-  closed = false;
-  private listener: ((data: unknown) => void) | null = null;
-  post(message: FromWorker): void {
-    this.posted.push(message);
+/** The page's end of one side: its calls to the side's run, and what the run told it. */
+class PageSide {
+  readonly posted: Heard[] = [];
+  readonly api: Remote<SideApi>;
+
+  constructor(host: SimHost) {
+    const [page, hostEnd] = memoryChannel(true);
+    const [pageEvents, hostEvents] = memoryChannel(true);
+    expose(hearing(this.posted).events, pageEvents);
+    host.attach(hostEnd, hostEvents);
+    this.api = wrap<SideApi>(page);
   }
-  onMessage(listener: (data: unknown) => void): void {
-    this.listener = listener;
+
+  batches(): Extract<Heard, { type: 'batch' }>[] {
+    return ofType(this.posted, 'batch');
   }
-  close(): void {
-    this.closed = true;
-  }
-  send(message: ToWorker): void {
-    this.listener?.(message);
-  }
-  batches(): Extract<FromWorker, { type: 'sim/batch' }>[] {
-    return this.posted.flatMap((m) => (m.type === 'sim/batch' ? [m] : []));
-  }
-  errors(): Extract<FromWorker, { type: 'run/error' }>[] {
-    return this.posted.flatMap((m) => (m.type === 'run/error' ? [m] : []));
+
+  errors(): Extract<Heard, { type: 'error' }>[] {
+    return ofType(this.posted, 'error');
   }
 }
+
+/** Promise callbacks and comlink's answers run. */
+const settle = () => new Promise((r) => setTimeout(r, 0));
 
 const sixSides = (() => {
   const s = JSON.parse(fakeScenario) as { sides: unknown[] };
@@ -52,15 +57,13 @@ describe('SimHost', () => {
   let clock: ManualClock;
   let cores: FakeCore[];
   let host: SimHost;
-  let ends: FakeEnd[];
+  let ends: PageSide[];
   let catalogueReads: number;
   let defaultReads: number;
 
-  async function startSides(speed: number | 'max', crashSide: number | null = null): Promise<void> {
-    ends = Array.from({ length: 6 }, () => new FakeEnd());
-    ends.forEach((end, i) => host.attach(i, end, i === crashSide ? 3 : null));
-    ends.forEach((end, i) => end.send({ type: 'run/start', side: i, scenario: sixSides, speed, play: true }));
-    await new Promise((r) => setTimeout(r, 0)); // each run loads its own core (a promise), then opens
+  async function startSides(speed: number | 'max'): Promise<void> {
+    ends = Array.from({ length: 6 }, () => new PageSide(host));
+    await Promise.all(ends.map((end, i) => end.api.start(i, sixSides, speed, true))); // each run loads its own core, then opens
     expect(cores).toHaveLength(6);
   }
 
@@ -101,7 +104,8 @@ describe('SimHost', () => {
       }
       const now = ends[0]?.batches().at(-1)?.now ?? 0;
       expect(now).toBeGreaterThan(speed === 'max' ? 1 : 0.5);
-      for (let i = 0; i < 6; i++) host.detach(i);
+      for (const end of ends) end.api[releaseProxy]();
+      await settle();
       cores = [];
     }
   });
@@ -111,8 +115,8 @@ describe('SimHost', () => {
     expect(new Set(cores).size).toBe(6);
     expect(catalogueReads).toBe(1);
     expect(defaultReads).toBe(1);
-    const ready = ends.map((e) => e.posted.find((m) => m.type === 'run/ready'));
-    expect(ready.every((m) => m?.type === 'run/ready' && m.aqms?.length === 3)).toBe(true);
+    const ready = ends.map((e) => ofType(e.posted, 'ready')[0]);
+    expect(ready.every((m) => m?.aqms?.length === 3)).toBe(true);
   });
 
   it('one core failing stops its side alone; the others go on to the end', async () => {
@@ -124,23 +128,15 @@ describe('SimHost', () => {
     expect(ends[2]?.errors()).toEqual([expect.objectContaining({ fatal: true, message: expect.stringContaining('4000000 packets') })]);
     for (const i of [0, 1, 3, 4, 5]) {
       expect(ends[i]?.errors()).toEqual([]);
-      expect(ends[i]?.posted.at(-1)).toEqual({ type: 'run/state', playing: false, done: true, now: 2 });
+      expect(ends[i]?.posted.at(-1)).toEqual({ type: 'state', playing: false, done: true, now: 2 });
     }
   });
 
-  it("the test crash flag fails that side's core from its advance, as a trap would", async () => {
-    await startSides(10, 4);
-    for (let tick = 0; tick < 40; tick++) clock.advance(16);
-    expect(ends[4]?.errors()).toEqual([expect.objectContaining({ fatal: true, message: 'test crash after 3 batches' })]);
-    expect(ends[4]?.batches()).toHaveLength(3);
-    expect(ends[0]?.posted.at(-1)).toEqual({ type: 'run/state', playing: false, done: true, now: 2 });
-  });
-
-  it('a side detached stops and frees its core; the others keep running', async () => {
+  it('a side released stops and frees its core; the others keep running', async () => {
     await startSides(10);
     clock.advance(160);
-    host.detach(1);
-    expect(ends[1]?.closed).toBe(true);
+    ends[1]?.api[releaseProxy]();
+    await settle();
     expect(cores[1]?.created[0]?.deleted).toBe(true);
     const before = ends.map((e) => e.batches().length);
     clock.advance(320);
@@ -152,18 +148,41 @@ describe('SimHost', () => {
     await startSides(10);
     clock.advance(32);
     expect(ends[0]?.batches().at(-1)?.now).toBeLessThan(1);
-    for (const end of ends) end.send({ type: 'run/until', untilS: 1.5 });
-    await new Promise((r) => setTimeout(r, 0)); // a run reads its messages in order, one promise after another
+    await Promise.all(ends.map((end) => end.api.runUntil(1.5)));
     clock.advance(1000);
-    const states = ends.map((e) => e.posted.filter((m) => m.type === 'run/state').at(-1));
-    expect(states.every((s) => s?.type === 'run/state' && !s.playing && s.now === 1.5)).toBe(true);
+    const states = ends.map((e) => ofType(e.posted, 'state').at(-1));
+    expect(states.every((s) => s !== undefined && !s.playing && s.now === 1.5)).toBe(true);
   });
 
-  it('reads only well-formed host messages', () => {
-    expect(isToHost({ type: 'host/detach', channel: 3 })).toBe(true);
-    expect(isToHost({ type: 'host/attach', channel: 1, port: {}, crashAfterBatches: null })).toBe(true);
-    expect(isToHost({ type: 'host/attach', channel: 1.5, port: {}, crashAfterBatches: null })).toBe(false);
-    expect(isToHost({ type: 'host/attach', channel: 1, crashAfterBatches: null })).toBe(false);
-    expect(isToHost({ type: 'run/start' })).toBe(false);
+  it('transfers each batch to the page (its buffer leaves the worker) over real message ports', async () => {
+    const side = new MessageChannel();
+    const heard = new MessageChannel();
+    const transferred: ArrayBuffer[] = [];
+    const port = heard.port2;
+    const eventsEnd = {
+      postMessage: (message: unknown, transfer: Transferable[] = []) => {
+        port.postMessage(message, transfer);
+        for (const t of transfer) if (t instanceof ArrayBuffer) transferred.push(t);
+      },
+      addEventListener: port.addEventListener.bind(port),
+      removeEventListener: port.removeEventListener.bind(port),
+      start: () => port.start(),
+      close: () => port.close(),
+    };
+    const batches: Batch[] = [];
+    expose({ ...hearing().events, batch: (b: Batch) => void batches.push(b) }, heard.port1);
+    host.attach(side.port2, eventsEnd);
+    const api = wrap<SideApi>(side.port1);
+    await api.start(0, null, 'max', true);
+    clock.advance(16);
+    await api.pause();
+    for (let i = 0; i < 50 && batches.length === 0; i++) await settle();
+    expect(batches.length).toBeGreaterThan(0);
+    expect(transferred.length).toBeGreaterThanOrEqual(batches.length);
+    expect(transferred.every((buffer) => buffer.byteLength === 0)).toBe(true); // detached: moved, not copied
+    expect(batches[0]?.data.length).toBe((batches[0]?.length ?? 0) * 3);
+    api[releaseProxy]();
+    side.port1.close();
+    heard.port1.close();
   });
 });

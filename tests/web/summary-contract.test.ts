@@ -6,21 +6,17 @@ import { loadCore, realCoreBuilt, runnerOn } from './real-core';
 // in aqm-registration.test.ts).
 
 describe.skipIf(!realCoreBuilt)('the real core behind the summary table and the levels', () => {
-  it('answers summary/get with the run after the warm-up', async () => {
+  it('answers the summary of the run after the warm-up', async () => {
     const core = await loadCore();
     const { clock, posted, runner } = runnerOn(core);
-    await runner.receive({ type: 'run/start', side: 1, scenario: null, speed: 30, play: true });
+    await runner.start(1, null, 30, true);
     clock.advance(0);
-    await runner.receive({ type: 'summary/get', id: 1 }); // still in the 10 s warm-up
+    const warmUp = await runner.summary(); // still in the 10 s warm-up
     for (let i = 0; i < 10; i++) clock.advance(100); // ~30 s simulated
-    await runner.receive({ type: 'summary/get', id: 2 });
-    await runner.receive({ type: 'run/pause' });
-    const results = posted.flatMap((m) => (m.type === 'call/reply' && m.call === 'summary/get' ? [m] : []));
-    expect(posted.filter((m) => m.type === 'run/error')).toEqual([]);
-    expect(results.map((r) => r.id)).toEqual([1, 2]);
-    expect(results[0]?.reply.measuredS).toBe(0);
-    const s = results[1]?.reply;
-    if (!s) throw new Error('no summary');
+    const s = await runner.summary();
+    await runner.pause();
+    expect(posted.filter((m) => m.type === 'error')).toEqual([]);
+    expect(warmUp.measuredS).toBe(0);
     expect(s.measuredS).toBeGreaterThan(15);
     expect(s.meanQueuePkts).toBeGreaterThan(0);
     expect(s.p95QueuePkts ?? 0).toBeGreaterThanOrEqual(s.meanQueuePkts ?? Infinity);
@@ -47,13 +43,11 @@ describe.skipIf(!realCoreBuilt)('the real core behind the summary table and the 
         { name: 'late', from_s: 25, to_s: 30 },
       ],
     };
-    await runner.receive({ type: 'run/start', side: 0, scenario: JSON.stringify(scenario), speed: 30, play: true });
+    await runner.start(0, JSON.stringify(scenario), 30, true);
     clock.advance(0);
     for (let i = 0; i < 10; i++) clock.advance(100); // ~30 s simulated, capped at 30
-    await runner.receive({ type: 'summary/get', id: 1 });
-    const reply = posted.flatMap((m) => (m.type === 'call/reply' && m.call === 'summary/get' ? [m.reply] : []))[0];
-    expect(posted.filter((m) => m.type === 'run/error')).toEqual([]);
-    if (!reply) throw new Error('no summary');
+    const reply = await runner.summary();
+    expect(posted.filter((m) => m.type === 'error')).toEqual([]);
     expect(reply.windows.map((w) => w.name)).toEqual(['early', 'late']);
     const early = reply.windows[0]?.summary;
     expect(early?.measuredS).toBe(5);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readPlan, readPlanBrief, readReport, readRunLines } from '../../web/src/experiment/sweep-core';
-import { createSweepHandler, planText, sweepFunctionsOf, type DescribingCore } from '../../web/src/experiment/sweep-handler';
-import type { FromSweepWorker } from '../../web/src/experiment/sweep-protocol';
+import { planText, sweepFunctionsOf, SweepWorker, type DescribingCore } from '../../web/src/experiment/sweep-api';
 
 const plan = {
   ok: true,
@@ -67,25 +66,17 @@ describe('a sweep worker', () => {
     expect(sweepFunctionsOf(describing)).toBe('this build of the core has no sweepPlan, sweepRunLines, sweepReport (wasm/API.md\'s sweep functions)');
   });
 
-  it('answers each request once, with the core text or an error, loading the core once', async () => {
+  it('answers each call with the core text, or rejects with why, loading the core once', async () => {
     let loads = 0;
-    const posted: FromSweepWorker[] = [];
     const core = { ...describing, sweepPlan: () => '{"ok":true}', sweepRunLines: (_: string, i: number) => `{"ok":true,"lines":"run ${i}"}`, sweepReport: () => { throw new Error('boom'); } };
-    const handle = createSweepHandler(async () => (loads++, core), (m) => posted.push(m));
-    await handle({ type: 'sweep/describe', id: 1 });
-    await handle({ type: 'sweep/run', id: 2, sweep: '{}', index: 4 });
-    await handle({ type: 'sweep/report', id: 3, jsonl: '' });
+    const worker = new SweepWorker(async () => (loads++, core));
+    expect(await worker.describe()).toBe('{"aqms":[],"scenario":{"seed":1},"missing":null}');
+    expect(await worker.run('{}', 4)).toBe('{"ok":true,"lines":"run 4"}');
+    await expect(worker.report('')).rejects.toThrow('the sweep worker failed: boom');
     expect(loads).toBe(1);
-    expect(posted).toEqual([
-      { type: 'sweep/reply', id: 1, text: '{"aqms":[],"scenario":{"seed":1},"missing":null}' },
-      { type: 'sweep/reply', id: 2, text: '{"ok":true,"lines":"run 4"}' },
-      { type: 'sweep/error', id: 3, message: 'the sweep worker failed: boom' },
-    ]);
   });
 
-  it('answers a run with an error on a core without the sweep functions', async () => {
-    const posted: FromSweepWorker[] = [];
-    await createSweepHandler(async () => describing, (m) => posted.push(m))({ type: 'sweep/plan', id: 9, sweep: '{}', brief: false });
-    expect(posted[0]).toMatchObject({ type: 'sweep/error', id: 9 });
+  it('refuses a run on a core without the sweep functions, naming them', async () => {
+    await expect(new SweepWorker(async () => describing).plan('{}', false)).rejects.toThrow('this build of the core has no sweepPlan');
   });
 });

@@ -6,7 +6,7 @@ const indices = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 describe('the sweep pool', () => {
   it('runs every index once, never more at a time than it has workers', async () => {
-    const workers = new FakeSweepWorkers((m) => (m.type === 'sweep/run' ? fakeRunAnswer(m.id, m.index) : 'hang'));
+    const workers = new FakeSweepWorkers((m) => (m.type === 'run' ? fakeRunAnswer(m.index) : 'hang'));
     const progress: PoolProgress[] = [];
     const result = await runPool({ spawn: workers.spawn, workers: 3, sweep: '{}', indices: indices(10), onProgress: (p) => progress.push(p) });
     expect(result.cancelled).toBe(false);
@@ -22,7 +22,7 @@ describe('the sweep pool', () => {
   });
 
   it('keeps the runs lines as the core gave them, each ending with a line break', async () => {
-    const workers = new FakeSweepWorkers((m) => (m.type === 'sweep/run' ? fakeRunAnswer(m.id, m.index, ['x']) : 'hang'));
+    const workers = new FakeSweepWorkers((m) => (m.type === 'run' ? fakeRunAnswer(m.index, ['x']) : 'hang'));
     const { outcomes } = await runPool({ spawn: workers.spawn, workers: 1, sweep: '{}', indices: [4] });
     expect(outcomes).toEqual([{ index: 4, ok: true, lines: '{"index":4,"side":"x","summary":{"mean_queue_pkts":4}}\n' }]);
   });
@@ -35,8 +35,8 @@ describe('the sweep pool', () => {
 
   it('fails only the run of a worker that died, names why, and goes on with a fresh worker', async () => {
     const workers = new FakeSweepWorkers((m) => {
-      if (m.type !== 'sweep/run') return 'hang';
-      return m.index === 2 ? { crash: 'RuntimeError: unreachable' } : fakeRunAnswer(m.id, m.index);
+      if (m.type !== 'run') return 'hang';
+      return m.index === 2 ? { crash: 'RuntimeError: unreachable' } : fakeRunAnswer(m.index);
     });
     const { outcomes } = await runPool({ spawn: workers.spawn, workers: 2, sweep: '{}', indices: indices(6) });
     const failed = outcomes.filter((o) => !o.ok);
@@ -47,9 +47,9 @@ describe('the sweep pool', () => {
 
   it('fails a run the core refuses with the core message, keeping its worker', async () => {
     const workers = new FakeSweepWorkers((m) => {
-      if (m.type !== 'sweep/run') return 'hang';
-      if (m.index === 1) return { type: 'sweep/reply', id: m.id, text: '{"ok":false,"error":"axes[0].values[1]: must be in [1, 10000], got 0"}' };
-      return fakeRunAnswer(m.id, m.index);
+      if (m.type !== 'run') return 'hang';
+      if (m.index === 1) return { text: '{"ok":false,"error":"axes[0].values[1]: must be in [1, 10000], got 0"}' };
+      return fakeRunAnswer(m.index);
     });
     const { outcomes } = await runPool({ spawn: workers.spawn, workers: 1, sweep: '{}', indices: indices(3) });
     expect(outcomes.find((o) => o.index === 1)).toEqual({ index: 1, ok: false, error: 'axes[0].values[1]: must be in [1, 10000], got 0' });
@@ -58,7 +58,7 @@ describe('the sweep pool', () => {
 
   it('cancels by terminating every worker, and reports what finished', async () => {
     const controller = new AbortController();
-    const workers = new FakeSweepWorkers((m) => (m.type === 'sweep/run' && m.index === 0 ? fakeRunAnswer(m.id, 0) : 'hang'));
+    const workers = new FakeSweepWorkers((m) => (m.type === 'run' && m.index === 0 ? fakeRunAnswer(0) : 'hang'));
     const result = await runPool({
       spawn: workers.spawn,
       workers: 2,

@@ -1,27 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { readAnalysis, readQueueModel, readLawSamples, readResponseBounds, waitingDistribution } from '../../web/src/theory/theory-json';
-import { isTheoryRequest, TheoryRunner, type TheoryReply, type TheoryRequest } from '../../web/src/theory/theory-runner';
-import { TheoryClient, type TheoryPort } from '../../web/src/theory/theory-client';
+import { readAnalysis, readLawSamples, readQueueModel, readResponseBounds, waitingDistribution } from '../../web/src/theory/theory-json';
+import { TheoryRunner, type TheoryApi } from '../../web/src/theory/theory-runner';
+import { TheoryClient } from '../../web/src/theory/theory-client';
+import { FakeWorkerEnd } from './fake-worker-end';
 import { cannedAnalysis, FakeTheoryCore } from './fake-theory-core';
 
 // The page's adapter to the core's analysis functions: reading their JSON,
 // the worker's runner, and the client that talks to it.
 
-/** A port whose worker is a TheoryRunner in the same thread, answering asynchronously as a worker would. */
-function inProcessPort(core: object): TheoryPort & { posted: TheoryRequest[] } {
+/** A worker running a TheoryRunner in the same thread; `asked` lists the calls it received. */
+function inProcessWorker(core: object): FakeWorkerEnd & { asked: string[] } {
   const runner = new TheoryRunner(() => Promise.resolve(core), () => 0);
-  const listeners: ((data: unknown) => void)[] = [];
-  const posted: TheoryRequest[] = [];
-  return {
-    posted,
-    post: (request) => {
-      posted.push(request);
-      void runner.handle(request).then((reply: TheoryReply) => listeners.forEach((l) => l(reply)));
-    },
-    onMessage: (l) => listeners.push(l),
-    onError: () => undefined,
-    terminate: () => undefined,
+  const asked: string[] = [];
+  const api: TheoryApi = {
+    analyzeScenario: (scenario, side) => (asked.push(`analyze ${scenario} ${side}`), runner.analyzeScenario(scenario, side)),
+    solveQueueModel: (model) => (asked.push(`queue ${model}`), runner.solveQueueModel(model)),
+    responseBounds: (json) => (asked.push(`bounds ${json}`), runner.responseBounds(json)),
+    lawCurve: (json) => (asked.push(`law ${json}`), runner.lawCurve(json)),
   };
+  return Object.assign(new FakeWorkerEnd(api), { asked });
 }
 
 describe('reading the core analysis answers', () => {
@@ -78,26 +75,17 @@ describe('reading the core analysis answers', () => {
 });
 
 describe('the theory worker', () => {
-  it('accepts only well-formed requests', () => {
-    expect(isTheoryRequest({ id: 1, kind: 'analyze', scenario: '{}', side: 0 })).toBe(true);
-    expect(isTheoryRequest({ id: 1, kind: 'analyze', scenario: '{}' })).toBe(false);
-    expect(isTheoryRequest({ id: 1, kind: 'queue', model: '{}' })).toBe(true);
-    expect(isTheoryRequest({ id: 1, kind: 'law', json: '{}' })).toBe(true);
-    expect(isTheoryRequest({ kind: 'bounds', json: '{}' })).toBe(false);
-    expect(isTheoryRequest({ id: 1, kind: 'solve', json: '{}' })).toBe(false);
-  });
-
-  it('hands each request to its core function and answers with its text', async () => {
+  it('hands each call to its core function and answers with its text', async () => {
     const core = new FakeTheoryCore();
     const runner = new TheoryRunner(() => Promise.resolve(core), () => 0);
-    const reply = await runner.handle({ id: 4, kind: 'analyze', scenario: '{}', side: 1 });
-    expect(reply).toMatchObject({ id: 4, ms: 0 });
-    expect('text' in reply && readAnalysis(reply.text).ok).toBe(true);
-    await runner.handle({ id: 5, kind: 'queue', model: '{}' });
-    await runner.handle({ id: 6, kind: 'bounds', json: '{}' });
-    const law = await runner.handle({ id: 7, kind: 'law', json: '{}' });
+    const answer = await runner.analyzeScenario('{}', 1);
+    expect(answer.ms).toBe(0);
+    expect(readAnalysis(answer.text).ok).toBe(true);
+    await runner.solveQueueModel('{}');
+    await runner.responseBounds('{}');
+    const law = await runner.lawCurve('{}');
     expect(core.calls).toEqual(['analyze 1', 'queue', 'bounds', 'law']);
-    expect('text' in law && readLawSamples(law.text)).toEqual({ ok: true, value: { queue: [0, 10, 20], p: [0, 0.1, 1] } });
+    expect(readLawSamples(law.text)).toEqual({ ok: true, value: { queue: [0, 10, 20], p: [0, 0.1, 1] } });
   });
 
   it('says which functions a core without the analysis lacks, and tries loading again later', async () => {
@@ -106,29 +94,37 @@ describe('the theory worker', () => {
       loads++;
       return Promise.resolve({ analyzeScenario: () => '' });
     }, () => 0);
-    const reply = await runner.handle({ id: 1, kind: 'queue', model: '{}' });
-    expect(reply).toEqual({ id: 1, error: 'this build of the core has no solveQueueModel, responseBounds, lawCurve (rebuild it: bash scripts/build-wasm.sh)' });
-    await runner.handle({ id: 2, kind: 'queue', model: '{}' });
+    await expect(runner.solveQueueModel('{}')).rejects.toThrow(
+      'this build of the core has no solveQueueModel, responseBounds, lawCurve (rebuild it: bash scripts/build-wasm.sh)',
+    );
+    await expect(runner.solveQueueModel('{}')).rejects.toThrow();
     expect(loads).toBe(2);
   });
 });
 
 describe('the theory client', () => {
   it('matches answers to calls and reads them', async () => {
-    const port = inProcessPort(new FakeTheoryCore());
-    const client = new TheoryClient(() => port);
+    const worker = inProcessWorker(new FakeTheoryCore());
+    const client = new TheoryClient(() => worker);
     const [a, q] = await Promise.all([client.analyze('{"sides":[{}]}', 0), client.solveQueueModel({ L: 2 })]);
     expect(a).toMatchObject({ ok: true, ms: 0, value: { stability: { verdict: 'stable' } } });
     expect(q).toMatchObject({ ok: true, value: { meanQueue: 0.7 } });
-    expect(port.posted.map((r) => r.id)).toEqual([1, 2]);
-    expect(port.posted[1]).toEqual({ id: 2, kind: 'queue', model: '{"L":2}' });
+    expect(worker.asked).toEqual(['analyze {"sides":[{}]} 0', 'queue {"L":2}']);
+  });
+
+  it("answers a core that cannot be asked with the worker's reason", async () => {
+    const client = new TheoryClient(() => inProcessWorker({ analyzeScenario: () => '' }));
+    expect(await client.responseBounds({})).toEqual({
+      ok: false,
+      error: 'this build of the core has no solveQueueModel, responseBounds (rebuild it: bash scripts/build-wasm.sh)',
+    });
   });
 
   it('spawns the worker only on the first call', async () => {
     let spawned = 0;
     const client = new TheoryClient(() => {
       spawned++;
-      return inProcessPort(new FakeTheoryCore());
+      return inProcessWorker(new FakeTheoryCore());
     });
     expect(spawned).toBe(0);
     await client.analyze('{}', 0);
@@ -137,18 +133,20 @@ describe('the theory client', () => {
   });
 
   it('answers every waiting and later call with the reason once the worker fails', async () => {
-    let fail: (message: string) => void = () => undefined;
-    const client = new TheoryClient(() => ({
-      post: () => undefined,
-      onMessage: () => undefined,
-      onError: (l) => {
-        fail = l;
-      },
-      terminate: () => undefined,
-    }));
+    const worker = new FakeWorkerEnd({ analyzeScenario: () => new Promise(() => undefined) });
+    const client = new TheoryClient(() => worker);
     const waiting = client.analyze('{}', 0);
-    fail('the theory worker failed to start');
+    worker.crash('the theory worker failed to start');
     expect(await waiting).toEqual({ ok: false, error: 'the theory worker failed to start' });
     expect(await client.responseBounds({})).toEqual({ ok: false, error: 'the theory worker failed to start' });
+  });
+
+  it('stops its worker on dispose, and answers later calls that it was stopped', async () => {
+    const worker = inProcessWorker(new FakeTheoryCore());
+    const client = new TheoryClient(() => worker);
+    await client.analyze('{}', 0);
+    client.dispose();
+    expect(worker.terminated).toBe(true);
+    expect(await client.analyze('{}', 0)).toEqual({ ok: false, error: 'the theory worker was stopped' });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TheoryClient, type TheoryPort } from '../../web/src/theory/theory-client';
-import { TheoryRunner, type TheoryRequest } from '../../web/src/theory/theory-runner';
+import { TheoryClient } from '../../web/src/theory/theory-client';
+import { TheoryRunner, type TheoryAnswer, type TheoryApi } from '../../web/src/theory/theory-runner';
+import { FakeWorkerEnd } from './fake-worker-end';
 import { fluidStore, TheoryState, type TheorySource } from '../../web/src/theory/theory-state';
 import { fluidOverlay } from '../../web/src/theory/fluid-overlay';
 import { liveParams } from '../../web/src/theory/live-params';
@@ -38,23 +39,23 @@ class FakeLab implements TheorySource {
   }
 }
 
-/** A worker port whose answers wait until the test releases them, as a busy worker's do. */
+/** A theory worker whose answers wait until the test releases them, as a busy worker's do. */
 function heldPort(core: FakeTheoryCore) {
   const runner = new TheoryRunner(() => Promise.resolve(core), () => 0);
-  const listeners: ((data: unknown) => void)[] = [];
-  const held: TheoryRequest[] = [];
-  const port: TheoryPort = {
-    post: (r) => held.push(r),
-    onMessage: (l) => listeners.push(l),
-    onError: () => undefined,
-    terminate: () => undefined,
+  const held: (() => Promise<void>)[] = [];
+  const later =
+    <A extends unknown[]>(ask: (...args: A) => Promise<TheoryAnswer>) =>
+    (...args: A): Promise<TheoryAnswer> =>
+      new Promise((resolve, reject) => held.push(() => ask(...args).then(resolve, reject)));
+  const api: TheoryApi = {
+    analyzeScenario: later((s: string, side: number) => runner.analyzeScenario(s, side)),
+    solveQueueModel: later((m: string) => runner.solveQueueModel(m)),
+    responseBounds: later((j: string) => runner.responseBounds(j)),
+    lawCurve: later((j: string) => runner.lawCurve(j)),
   };
+  const port = new FakeWorkerEnd(api);
   const release = async () => {
-    const batch = held.splice(0);
-    for (const r of batch) {
-      const reply = await runner.handle(r);
-      listeners.forEach((l) => l(reply));
-    }
+    for (const answer of held.splice(0)) await answer();
   };
   /** Answers everything, including what the answers lead to, until the state asks nothing more. */
   const drain = async () => {

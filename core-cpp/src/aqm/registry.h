@@ -8,7 +8,6 @@
 #include <string_view>
 
 #include "aqm/param_binding.h"
-#include "aqm/param_spec.h"
 #include "net/queue_disc.h"
 
 namespace aqmlab {

@@ -18,6 +18,18 @@ const Command kAqmsCommand{
     },
 };
 
+const Command kSendersCommand{
+    .name = "senders",
+    .synopsis = "",
+    .help = "Prints the registered TCP congestion controllers (a TCP group's variant) and their "
+            "parameter tables as JSON.",
+    .flags = {},
+    .run = [](const CommandArgs&) {
+      std::cout << SenderCatalogJson() << "\n";
+      return 0;
+    },
+};
+
 const Command kDefaultScenarioCommand{
     .name = "default-scenario",
     .synopsis = "",

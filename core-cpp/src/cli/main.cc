@@ -22,6 +22,7 @@ namespace {
 const aqmlab::Command* const kCommands[] = {
     &aqmlab::kRunCommand,
     &aqmlab::kAqmsCommand,
+    &aqmlab::kSendersCommand,
     &aqmlab::kDefaultScenarioCommand,
     &aqmlab::kSweepCommand,
     &aqmlab::kMergeCommand,

@@ -24,12 +24,17 @@ struct Route;
 
 enum PacketFlag : uint8_t {
   kFlagAck = 1 << 0,
-  kFlagEct = 1 << 1,         // ECN-capable transport (RFC 3168)
-  kFlagCe = 1 << 2,          // congestion experienced, set by a queue
   kFlagEce = 1 << 3,         // ECN echo, on ACKs
   kFlagCwr = 1 << 4,         // congestion window reduced, on data
   kFlagRetransmit = 1 << 5,  // a copy of a segment sent before
 };
+
+// The IP header's ECN field (RFC 3168 sec. 5, with the bits' values): a
+// classic sender sends ECT(0), a scalable one (L4S, RFC 9331) ECT(1); a queue
+// turns either into CE instead of dropping.
+enum class Ecn : uint8_t { kNotEct = 0, kEct1 = 1, kEct0 = 2, kCe = 3 };
+
+inline bool EcnCapable(Ecn e) { return e != Ecn::kNotEct; }
 
 // One cache line: with hundreds of thousands of packets in flight, a packet
 // that straddles two lines costs two misses where one would do.
@@ -41,6 +46,7 @@ struct alignas(64) Packet {
   uint8_t flags = 0;
   uint8_t hop = 0;         // index into route->hops of the next hop
   int16_t traffic_class = 0;
+  Ecn ecn = Ecn::kNotEct;
   Time enqueued_at;        // entry into the current queue, for sojourn times
   const Route* route = nullptr;
   Packet* next = nullptr;

@@ -79,7 +79,7 @@ Packet* QueueDisc::Dequeue() {
 
 bool QueueDisc::Signal(Packet* p, Decision d) {
   if (d == Decision::kCongest && Markable(p)) {
-    p->flags |= kFlagCe;
+    p->ecn = Ecn::kCe;
     ++counters_.marks;
     return true;
   }

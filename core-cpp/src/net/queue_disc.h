@@ -157,7 +157,7 @@ class QueueDisc : public EventTarget {
   // Applies a kCongest/kForceDrop verdict; returns false if the packet is gone.
   bool Signal(Packet* p, Decision d);
   bool Markable(const Packet* p) const {
-    return env_.link.ecn && p->has(kFlagEct) &&
+    return env_.link.ecn && EcnCapable(p->ecn) &&
            (env_.link.ecn_mark_p > 1 || probability() < env_.link.ecn_mark_p);
   }
   // Handles an arrival to a full buffer; returns whether `p` is still queued.

@@ -2,6 +2,7 @@
 
 #include "aqm/registry.h"
 #include "scenario/json_reader.h"
+#include "traffic/cc/registry.h"
 
 namespace aqmlab {
 
@@ -56,10 +57,9 @@ nlohmann::ordered_json ExplainJson(const AqmEntry& e) {
   return out;
 }
 
-nlohmann::ordered_json EntryJson(const AqmEntry& e) {
-  const AqmDescriptor& d = e.describe();
+nlohmann::ordered_json ParamsJson(const std::vector<ParamSpec>& specs) {
   nlohmann::ordered_json params = nlohmann::ordered_json::array();
-  for (const ParamSpec& p : d.params) {
+  for (const ParamSpec& p : specs) {
     nlohmann::ordered_json pj = {{"name", p.name}, {"label", p.label}, {"unit", p.unit},
                                  {"kind", KindName(p.kind)}, {"default", p.default_value},
                                  {"min", p.min}, {"max", p.max}, {"step", p.step},
@@ -70,12 +70,29 @@ nlohmann::ordered_json EntryJson(const AqmEntry& e) {
     if (p.buffer_bound) pj["buffer_bound"] = true;
     params.push_back(pj);
   }
+  return params;
+}
+
+const char* CodepointName(Ecn e) {
+  switch (e) {
+    case Ecn::kNotEct: return "not-ect";
+    case Ecn::kEct1: return "ect1";
+    case Ecn::kEct0: return "ect0";
+    case Ecn::kCe: return "ce";
+  }
+  return "ect0";
+}
+
+nlohmann::ordered_json EntryJson(const AqmEntry& e) {
+  const AqmDescriptor& d = e.describe();
   nlohmann::ordered_json signals = nlohmann::ordered_json::array();
   for (const SignalSpec& s : d.signals) {
-    signals.push_back({{"name", s.name}, {"label", s.label}, {"unit", s.unit}});
+    nlohmann::ordered_json sj{{"name", s.name}, {"label", s.label}, {"unit", s.unit}};
+    if (s.chart != SignalChart::kNone) sj["chart"] = s.chart == SignalChart::kQueue ? "queue" : "delay";
+    signals.push_back(sj);
   }
-  return {{"name", d.name},       {"label", d.label},       {"source", d.source},
-          {"summary", d.summary}, {"params", params},       {"signals", signals},
+  return {{"name", d.name},       {"label", d.label},         {"source", d.source},
+          {"summary", d.summary}, {"params", ParamsJson(d.params)}, {"signals", signals},
           {"law", LawJson(d.law)}, {"levels", LevelsJson(d.levels)},
           {"explain", ExplainJson(e)}};
 }
@@ -86,6 +103,22 @@ std::string AqmEntryJson(const AqmEntry& e) { return EntryJson(e).dump(2); }
 std::string AqmCatalogJson() {
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
   for (const AqmEntry& e : AqmRegistry()) out.push_back(EntryJson(e));
+  return out.dump(2);
+}
+
+std::string SenderCatalogJson() {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const CcEntry& e : CcRegistry()) {
+    const CcDescriptor& d = e.describe();
+    out.push_back({{"name", d.name},
+                   {"label", d.label},
+                   {"source", d.source},
+                   {"summary", d.summary},
+                   {"params", ParamsJson(d.params)},
+                   {"ecn", d.ecn == EcnResponse::kClassic ? "classic" : "scalable"},
+                   {"codepoint", CodepointName(d.codepoint)},
+                   {"needs_ecn", d.needs_ecn}});
+  }
   return out.dump(2);
 }
 

@@ -1,4 +1,4 @@
-// JSON views of the registry, shared by the CLI (`aqmlab aqms`) and the page.
+// JSON views of the registry, shared by the CLI (`aqmlab aqms`, `aqmlab senders`) and the page.
 #pragma once
 
 #include <string>
@@ -13,5 +13,7 @@ struct AqmEntry;
 std::string AqmEntryJson(const AqmEntry& entry);
 // Every registered discipline's, as a JSON array.
 std::string AqmCatalogJson();
+// The congestion controllers a TCP group's `variant` may name.
+std::string SenderCatalogJson();
 
 }  // namespace aqmlab

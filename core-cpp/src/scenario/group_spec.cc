@@ -1,7 +1,10 @@
 #include "scenario/group_json.h"
 
 #include "sim/format.h"
+#include "scenario/json_text.h"
+#include "scenario/param_values.h"
 #include "scenario/scenario.h"
+#include "traffic/cc/registry.h"
 
 namespace aqmlab {
 
@@ -29,15 +32,34 @@ void ReadPacketBytes(JsonReader& r, std::optional<int64_t>& out) {
   r.Integer("packet_bytes", out, kMinPacketBytes, kMaxPacketBytes);
 }
 
+// `variant` names the congestion controller, `variant_params` sets its
+// parameters (checked against its table); a controller that needs ECN
+// (Prague) refuses a group without it.
+void ReadVariant(JsonReader& r, TcpOptions& t) {
+  r.Text("variant", t.variant, 40);
+  const Json* params = r.Object("variant_params");
+  if (!r.ok()) return;
+  const CcEntry* cc = FindCc(t.variant);
+  if (!cc) {
+    r.Fail(r.Field("variant"), "unknown congestion control " + Quoted(t.variant) + " (known: " +
+                                   CcNames() + ")");
+    return;
+  }
+  const CcDescriptor& d = cc->describe();
+  if (!ReadParamValues(r, "variant_params", params, d.params, t.variant_params)) return;
+  if (!ReportParamStatus(r, "variant_params", cc->check(t.variant_params))) return;
+  if (d.needs_ecn && !t.ecn) {
+    r.Fail(r.Field("variant"), Quoted(t.variant) + " needs \"ecn\": true (its congestion signal is the CE mark)");
+  }
+}
+
 void ReadTcpOptions(JsonReader& r, TcpOptions& t) {
   ReadPacketBytes(r, t.packet_bytes);
   r.Integer("advertised_window_pkts", t.advertised_window_pkts, 1, 1000000);
   r.Boolean("delayed_ack", t.delayed_ack);
   r.Boolean("ecn", t.ecn);
-  std::string variant = t.newreno ? "newreno" : "reno";
-  r.Choice<std::string>("variant", variant, {{"newreno", "newreno"}, {"reno", "reno"}});
-  t.newreno = variant == "newreno";
   r.Boolean("limited_transmit", t.limited_transmit);
+  ReadVariant(r, t);
 }
 
 // A Pareto shape must exceed 1 for the mean to exist.

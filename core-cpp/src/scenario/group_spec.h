@@ -9,6 +9,8 @@
 #include <variant>
 #include <vector>
 
+#include "net/param_table.h"
+
 namespace aqmlab {
 
 enum class RttSpread : uint8_t { kEven, kRandom };
@@ -26,7 +28,9 @@ struct TcpOptions {
   int64_t advertised_window_pkts = 10000;
   bool delayed_ack = false;
   bool ecn = false;
-  bool newreno = true;
+  // The congestion controller (traffic/cc/registry.h) and its parameters.
+  std::string variant = "newreno";
+  ParamOverrides variant_params;
   bool limited_transmit = true;  // RFC 3042, on as in ns-2 and ns-3
 };
 

@@ -27,8 +27,13 @@ void PutTcpOptions(nlohmann::ordered_json& j, const TcpOptions& t) {
   j["advertised_window_pkts"] = t.advertised_window_pkts;
   j["delayed_ack"] = t.delayed_ack;
   j["ecn"] = t.ecn;
-  j["variant"] = t.newreno ? "newreno" : "reno";
+  j["variant"] = t.variant;
   j["limited_transmit"] = t.limited_transmit;
+  if (!t.variant_params.empty()) {
+    nlohmann::ordered_json params = nlohmann::ordered_json::object();
+    for (const auto& [k, v] : t.variant_params) params[k] = v;
+    j["variant_params"] = params;
+  }
 }
 
 void PutKind(nlohmann::ordered_json& j, const TcpTraffic& t) { PutTcpOptions(j, t.tcp); }

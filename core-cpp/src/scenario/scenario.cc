@@ -9,6 +9,7 @@
 #include "scenario/json_reader.h"
 #include "scenario/event_spec.h"
 #include "scenario/json_text.h"
+#include "scenario/param_values.h"
 #include "sim/format.h"
 
 namespace aqmlab {
@@ -27,28 +28,8 @@ const AqmEntry* ReadDiscipline(JsonReader& r, const LinkContext& link, std::stri
     r.Fail(r.Field("aqm"), "unknown discipline " + Quoted(aqm) + " (known: " + AqmNames() + ")");
     return nullptr;
   }
-  if (params) {
-    for (auto it = params->begin(); it != params->end(); ++it) {
-      const std::string field = r.Field("params") + "." + FieldKey(it.key());
-      if (!it->is_number() && !it->is_boolean()) {
-        r.Fail(field, "must be a number");
-        return nullptr;
-      }
-      // Checked here, where the key is echoed safely; the discipline's own
-      // check below splits its message at the first ':'.
-      const auto& specs = entry->describe().params;
-      if (std::none_of(specs.begin(), specs.end(), [&it](const ParamSpec& p) { return p.name == it.key(); })) {
-        r.Fail(field, "no such parameter");
-        return nullptr;
-      }
-      out.emplace_back(it.key(), it->is_boolean() ? (it->get<bool>() ? 1.0 : 0.0) : it->get<double>());
-    }
-  }
-  if (Status st = entry->check(link, out); !st.ok()) {
-    r.Fail(r.Field("params") + "." + st.error.substr(0, st.error.find(':')),
-           st.error.substr(st.error.find(':') + 2));
-    return nullptr;
-  }
+  if (!ReadParamValues(r, "params", params, entry->describe().params, out)) return nullptr;
+  if (!ReportParamStatus(r, "params", entry->check(link, out))) return nullptr;
   return entry;
 }
 

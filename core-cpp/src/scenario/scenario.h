@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "aqm/param_spec.h"
+#include "net/param_table.h"
 #include "scenario/group_spec.h"
 #include "scenario/window_spec.h"
 #include "sim/result.h"

@@ -6,16 +6,38 @@
 
 namespace aqmlab {
 
+namespace {
+constexpr uint32_t kRtoTag = 0;
+constexpr uint32_t kPaceTag = 1;
+
+const CcEntry& EntryOf(const TcpConfig& config) { return config.cc ? *config.cc : DefaultCc(); }
+
+std::unique_ptr<CongestionControl> BuildController(const TcpConfig& config) {
+  // The scenario checked these values; a refusal here is a bug.
+  Result<std::unique_ptr<CongestionControl>> cc = EntryOf(config).create(config.cc_params);
+  if (!cc.ok()) std::abort();
+  return std::move(cc.value());
+}
+}  // namespace
+
+const CcDescriptor& DescriptorOf(const TcpConfig& config) { return EntryOf(config).describe(); }
+
 TcpSource::TcpSource(EventLoop& loop, PacketPool& pool, int32_t flow, int16_t traffic_class,
                      const TcpConfig& config, const Route* route)
     : loop_(loop), pool_(pool), flow_(flow), class_(traffic_class), config_(config),
-      route_(route), rto_timer_(loop, this, 0) {}
+      route_(route), rto_timer_(loop, this, kRtoTag), pace_timer_(loop, this, kPaceTag),
+      cc_(BuildController(config)), cc_desc_(&DescriptorOf(config)),
+      newreno_recovery_(cc_desc_->recovery == RecoveryKind::kNewReno),
+      steady_recovery_(cc_desc_->recovery_timer == RecoveryTimer::kSteady),
+      scalable_ecn_(cc_desc_->ecn == EcnResponse::kScalable) {}
 
 void TcpSource::Start() {
   ++epoch_;
   running_ = true;
-  cwnd_ = config_.initial_window;
-  ssthresh_ = config_.advertised_window;
+  w_.cwnd = config_.initial_window;
+  w_.ssthresh = config_.advertised_window;
+  next_send_ = loop_.now();
+  cc_->Reset(loop_.now());
   snd_una_ = snd_nxt_ = high_sent_ = 0;
   recover_ = ecn_recover_ = -1;
   dupacks_ = limited_sent_ = 0;
@@ -29,6 +51,7 @@ void TcpSource::Start() {
   const double tick_ns = static_cast<double>(config_.clock_tick.ns());
   clock_phase_ = Time::Nanos(static_cast<int64_t>(phase.Uniform() * tick_ns));
   rto_timer_.Cancel();
+  pace_timer_.Cancel();
   SendAvailable();
 }
 
@@ -36,6 +59,7 @@ void TcpSource::Stop() {
   running_ = false;
   ++epoch_;  // ACKs still in flight belong to the closed connection
   rto_timer_.Cancel();
+  pace_timer_.Cancel();
 }
 
 void TcpSource::Receive(Packet* ack) {
@@ -46,7 +70,9 @@ void TcpSource::Receive(Packet* ack) {
       OnDuplicateAck();
     }
     // RFC 3168 sec. 6.1.2: react to ECN-Echo at most once per window of data.
-    if (ack->has(kFlagEce) && !in_recovery_ && snd_una_ > ecn_recover_) OnEcnEcho();
+    if (ack->has(kFlagEce) && !scalable_ecn_ && !in_recovery_ && snd_una_ > ecn_recover_) {
+      OnEcnEcho();
+    }
     SendAvailable();
   }
   pool_.Release(ack);
@@ -58,13 +84,11 @@ void TcpSource::Receive(Packet* ack) {
 // two segments instead pins the queue of many flows above any AQM's target
 // (180 flows x 2 segments exceed the AutoRED scenario's whole pipe).
 void TcpSource::OnEcnEcho() {
-  if (cwnd_ <= 1.0) {
+  if (w_.cwnd <= 1.0) {
     ecn_hold_ = true;
     ArmRto();
-  } else {
-    cwnd_ = std::max(cwnd_ / 2, 1.0);
   }
-  ssthresh_ = std::max(cwnd_, 2.0);
+  cc_->OnEcnEcho(Congestion(FlightSize()), w_);
   // ECN-Echoes keep coming for the rest of this window's ACKs, the last one
   // included; the next reduction waits for an ACK of data sent after this one.
   ecn_recover_ = snd_nxt_;
@@ -74,43 +98,43 @@ void TcpSource::OnEcnEcho() {
 
 void TcpSource::OnNewAck(const Packet& ack) {
   const int64_t newly_acked = ack.seq - snd_una_;
+  const Time exact_rtt = ExactRtt(ack.seq);
   snd_una_ = ack.seq;
   limited_sent_ = 0;
   if (snd_nxt_ < snd_una_) snd_nxt_ = snd_una_;  // after go-back-N a jump past snd_nxt
+  Time rtt = exact_rtt;
   if (timing_ && snd_una_ > timed_seq_) {
     timing_ = false;
     SampleRtt(timed_at_);
+    if (rtt == Time()) rtt = loop_.now() - timed_at_;
   }
 
   if (in_recovery_) {
-    if (snd_una_ > recover_ || !config_.newreno) {
+    if (snd_una_ > recover_ || !newreno_recovery_) {
       // Full ACK (RFC 6582 sec. 3.2 step 3): deflate the window.
       in_recovery_ = false;
       dupacks_ = 0;
-      cwnd_ = std::min(ssthresh_, std::max(FlightSize(), 1.0) + 1.0);
+      w_.cwnd = std::min(w_.ssthresh, std::max(FlightSize(), 1.0) + 1.0);
     } else {
       // Partial ACK: the next hole is lost too; retransmit it at once.
       Transmit(snd_una_);
-      cwnd_ = std::max(cwnd_ - static_cast<double>(newly_acked) + 1.0, 1.0);
-      // RFC 6582 sec. 4, the "Impatient" variant: only the first partial ACK
-      // restarts the timer, so a window with many losses ends in a timeout
-      // instead of repairing one hole per round trip for minutes.
-      if (partial_acks_++ > 0) {
-        cwnd_ = std::min(cwnd_, config_.advertised_window);
+      w_.cwnd = std::max(w_.cwnd - static_cast<double>(newly_acked) + 1.0, 1.0);
+      // RFC 6582 sec. 4, the "Impatient" variant (ns-2's, NewReno's here):
+      // only the first partial ACK restarts the timer, so a window with many
+      // losses ends in a timeout instead of repairing one hole per round trip
+      // for minutes. A controller may ask for "Slow-but-Steady" instead.
+      if (partial_acks_++ > 0 && !steady_recovery_) {
+        w_.cwnd = std::min(w_.cwnd, config_.advertised_window);
         return;
       }
     }
-  } else if (ack.has(kFlagEce)) {
+  } else if (ack.has(kFlagEce) && !scalable_ecn_) {
     dupacks_ = 0;  // an ECN-Echo ACK never opens the window (RFC 3168 sec. 6.1.2)
   } else {
     dupacks_ = 0;
-    if (cwnd_ < ssthresh_) {
-      cwnd_ += 1.0;  // slow start, one segment per ACK
-    } else {
-      cwnd_ += 1.0 / cwnd_;  // congestion avoidance
-    }
+    cc_->OnAck(AckEvent{loop_.now(), newly_acked, ack.has(kFlagEce), snd_una_, snd_nxt_, rtt}, w_);
   }
-  cwnd_ = std::min(cwnd_, config_.advertised_window);
+  w_.cwnd = std::min(w_.cwnd, config_.advertised_window);
   if (snd_nxt_ > snd_una_ || ecn_hold_) {
     ArmRto();  // RFC 6298 sec. 5.3 (every new ACK restarts the timer)
   } else {
@@ -121,28 +145,34 @@ void TcpSource::OnNewAck(const Packet& ack) {
 void TcpSource::OnDuplicateAck() {
   ++dupacks_;
   if (in_recovery_) {
-    cwnd_ += 1.0;  // window inflation: one segment has left the network
+    w_.cwnd += 1.0;  // window inflation: one segment has left the network
     return;
   }
   if (dupacks_ != 3) return;
   // RFC 6582 sec. 3.2 step 1: no second reduction for losses of a window
   // that a timeout or an earlier recovery already answered.
-  if (config_.newreno && snd_una_ <= recover_) return;
+  if (newreno_recovery_ && snd_una_ <= recover_) return;
   // RFC 5681 sec. 3.2 step 2: what limited transmit sent does not count.
-  ssthresh_ = std::max((FlightSize() - limited_sent_) / 2, 2.0);
+  w_.ssthresh = cc_->OnLoss(Congestion(FlightSize() - limited_sent_), w_);
   recover_ = snd_nxt_ - 1;
   in_recovery_ = true;
   partial_acks_ = 0;
   ++stats_.fast_retransmits;
   timing_ = false;  // Karn's rule: the timed segment's ACK may now answer a retransmission
   Transmit(snd_una_);
-  cwnd_ = ssthresh_ + 3.0;
+  w_.cwnd = w_.ssthresh + 3.0;
   // The retransmission waits behind the whole queue; restart the timer for
   // it (as ns-2 and Linux do) rather than let the old deadline expire.
   ArmRto();
 }
 
-void TcpSource::OnEvent(uint32_t) { OnTimeout(); }
+void TcpSource::OnEvent(uint32_t tag) {
+  if (tag == kPaceTag) {
+    SendAvailable();
+  } else {
+    OnTimeout();
+  }
+}
 
 void TcpSource::OnTimeout() {
   if (!running_) return;
@@ -156,8 +186,8 @@ void TcpSource::OnTimeout() {
   }
   if (snd_nxt_ == snd_una_) return;
   ++stats_.timeouts;
-  ssthresh_ = std::max(FlightSize() / 2, 2.0);
-  cwnd_ = 1.0;
+  w_.ssthresh = cc_->OnRto(Congestion(FlightSize(), in_recovery_ || backoff_ > 1), w_);
+  w_.cwnd = 1.0;
   recover_ = snd_nxt_ - 1;
   in_recovery_ = false;
   dupacks_ = limited_sent_ = 0;
@@ -183,13 +213,23 @@ void TcpSource::SendAvailable() {
   // still-full queue would lose it again.
   const bool limited = config_.limited_transmit && !in_recovery_ && dupacks_ > 0 && dupacks_ < 3;
   const double extra = limited ? static_cast<double>(dupacks_) : 0.0;
-  const int64_t window_limit = snd_una_ + static_cast<int64_t>(cwnd_);
+  const int64_t window_limit = snd_una_ + static_cast<int64_t>(w_.cwnd);
   const int64_t limit =
-      snd_una_ + static_cast<int64_t>(std::min(cwnd_ + extra, config_.advertised_window));
+      snd_una_ + static_cast<int64_t>(std::min(w_.cwnd + extra, config_.advertised_window));
+  const double rate = cc_->PacingRate(w_);
   while (snd_nxt_ < limit) {
     if (snd_nxt_ >= window_limit) {
       if (snd_nxt_ < high_sent_) break;
       ++limited_sent_;
+    }
+    if (rate > 0) {
+      // Pacing: one segment per 1/rate; the next waits for the pacing timer.
+      const Time now = loop_.now();
+      if (now < next_send_) {
+        if (!pace_timer_.armed()) pace_timer_.Arm(next_send_);
+        break;
+      }
+      next_send_ = now + Time::Seconds(1.0 / rate);
     }
     Transmit(snd_nxt_);
     ++snd_nxt_;
@@ -205,7 +245,9 @@ void TcpSource::Transmit(int64_t seq) {
   p->size = config_.segment_bytes;
   p->traffic_class = class_;
   p->route = route_;
-  if (seq < high_sent_) {
+  const bool retransmission = seq < high_sent_;
+  if (!sent_at_.empty() || cc_desc_->rtt_every_ack) RememberSendTime(seq, retransmission);
+  if (retransmission) {
     p->flags |= kFlagRetransmit;
     ++stats_.retransmits;
   } else {
@@ -217,7 +259,7 @@ void TcpSource::Transmit(int64_t seq) {
     }
   }
   if (config_.ecn) {
-    p->flags |= kFlagEct;
+    p->ecn = cc_desc_->codepoint;
     if (send_cwr_) {
       p->flags |= kFlagCwr;
       send_cwr_ = false;
@@ -251,6 +293,30 @@ void TcpSource::SampleRtt(Time sent_at) {
   backoff_ = 1;
 }
 
+void TcpSource::RememberSendTime(int64_t seq, bool retransmission) {
+  if (sent_at_.empty()) sent_at_.assign(64, Time::Max());
+  const int64_t span = high_sent_ - snd_una_ + 1;
+  if (span > static_cast<int64_t>(sent_at_.size())) {
+    // Grow to the next power of two, each time keeping the segments in flight.
+    std::vector<Time> bigger(sent_at_.size() * 2, Time::Max());
+    while (static_cast<int64_t>(bigger.size()) < span) bigger.resize(bigger.size() * 2, Time::Max());
+    const uint64_t old_mask = sent_at_.size() - 1;
+    const uint64_t new_mask = bigger.size() - 1;
+    for (int64_t s = snd_una_; s < high_sent_; ++s) {
+      bigger[static_cast<uint64_t>(s) & new_mask] = sent_at_[static_cast<uint64_t>(s) & old_mask];
+    }
+    sent_at_.swap(bigger);
+  }
+  sent_at_[static_cast<uint64_t>(seq) & (sent_at_.size() - 1)] =
+      retransmission ? Time::Max() : loop_.now();
+}
+
+Time TcpSource::ExactRtt(int64_t ack_seq) const {
+  if (sent_at_.empty() || ack_seq <= snd_una_ || ack_seq > high_sent_) return Time();
+  const Time sent = sent_at_[static_cast<uint64_t>(ack_seq - 1) & (sent_at_.size() - 1)];
+  return sent == Time::Max() ? Time() : loop_.now() - sent;
+}
+
 void TcpSource::ArmRto() {
   Time wait = rto_ * backoff_;
   if (wait > config_.max_rto) wait = config_.max_rto;
@@ -260,6 +326,7 @@ void TcpSource::ArmRto() {
 TcpSink::TcpSink(EventLoop& loop, PacketPool& pool, const TcpConfig& config,
                  const Route* ack_route)
     : loop_(loop), pool_(pool), config_(config), ack_route_(ack_route),
+      scalable_ecn_(DescriptorOf(config).ecn == EcnResponse::kScalable),
       delack_timer_(loop, this, 0) {}
 
 void TcpSink::Reset(uint32_t epoch) {
@@ -279,9 +346,14 @@ void TcpSink::Receive(Packet* p) {
   }
   if (p->epoch > epoch_) Reset(p->epoch);
   flow_ = p->flow;
-  // RFC 3168 sec. 6.1.3: echo CE until the sender says it reduced (CWR).
-  if (p->has(kFlagCwr)) ece_pending_ = false;
-  if (p->has(kFlagCe)) ece_pending_ = true;
+  const bool ce = p->ecn == Ecn::kCe;
+  if (scalable_ecn_) {
+    if (ce != ece_pending_) OnCeChange(ce);
+  } else {
+    // RFC 3168 sec. 6.1.3: echo CE until the sender says it reduced (CWR).
+    if (p->has(kFlagCwr)) ece_pending_ = false;
+    if (ce) ece_pending_ = true;
+  }
 
   const int64_t before = expected_;
   const bool had_holes = ooo_head_ < out_of_order_.size();
@@ -326,6 +398,15 @@ void TcpSink::Receive(Packet* p) {
   SendAck(p);
 }
 
+// RFC 8257 sec. 3.2's two-state machine: an ACK held back for the delayed
+// ACK covers segments of the old CE state, so it leaves now with that
+// state's ECN-Echo; then the state changes. Without delayed ACKs every
+// segment is ACKed with its own CE.
+void TcpSink::OnCeChange(bool ce) {
+  if (ack_pending_) OnEvent(0);
+  ece_pending_ = ce;
+}
+
 void TcpSink::OnEvent(uint32_t) {
   if (!ack_pending_) return;
   Packet* p = pool_.Allocate();
@@ -341,6 +422,7 @@ void TcpSink::SendAck(Packet* p) {
   // The data packet turns into its ACK: same flow and epoch. No timestamp
   // echo: ns-2's agents time their own segments, as the sender here does.
   p->flags = kFlagAck | (ece_pending_ ? kFlagEce : 0);
+  p->ecn = Ecn::kNotEct;  // ACKs are not ECN-capable (RFC 3168 sec. 6.1.4)
   p->seq = expected_;
   p->size = config_.ack_bytes;
   p->route = ack_route_;

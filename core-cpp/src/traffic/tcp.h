@@ -1,15 +1,21 @@
-// Long-lived TCP in segment units (as ns-2's one-way agents): a NewReno
-// sender (RFC 5681 slow start and congestion avoidance, RFC 3042 limited
-// transmit, RFC 6582 fast recovery with partial ACKs, RFC 6298 retransmission
-// timer with ns-2's round-trip timing, Karn's rule and exponential backoff,
-// RFC 3168 ECN) and a sink that ACKs every segment.
+// Long-lived TCP in segment units (as ns-2's one-way agents): the sender's
+// machinery (RFC 3042 limited transmit, RFC 6582 fast recovery with partial
+// ACKs, or Reno's, RFC 6298 retransmission timer with ns-2's round-trip
+// timing, Karn's rule and exponential backoff, RFC 3168 ECN, optional
+// pacing) around a congestion controller of traffic/cc/ that moves the
+// window (NewReno by default), and a sink that ACKs every segment.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "net/packet.h"
+#include "net/param_table.h"
 #include "sim/event_loop.h"
+#include "traffic/cc/congestion_control.h"
+#include "traffic/cc/registry.h"
+
 
 namespace aqmlab {
 
@@ -27,7 +33,10 @@ struct TcpConfig {
   Time clock_tick = Time::Millis(10);
   uint64_t clock_seed = 0;
   bool ecn = false;
-  bool newreno = true;  // false: Reno (leave recovery on the first new ACK)
+  // The congestion controller each connection builds its own of, and its
+  // parameter values (checked before: a refusal here is a bug); null: NewReno.
+  const CcEntry* cc = nullptr;
+  ParamOverrides cc_params;
   // RFC 3042: the first and second duplicate ACKs each let one new segment
   // out beyond the window (ns-2's singledup_, on by default there and in ns-3).
   bool limited_transmit = true;
@@ -45,6 +54,9 @@ struct TcpStats {
   int64_t ecn_reductions = 0;
 };
 
+// The controller a config names (NewReno when it names none).
+const CcDescriptor& DescriptorOf(const TcpConfig& config);
+
 class TcpSource final : public PacketReceiver {
  public:
   TcpSource(EventLoop& loop, PacketPool& pool, int32_t flow, int16_t traffic_class,
@@ -56,8 +68,11 @@ class TcpSource final : public PacketReceiver {
   void Receive(Packet* ack) override;
   void OnEvent(uint32_t tag) override;
 
-  double cwnd() const { return cwnd_; }
-  double ssthresh() const { return ssthresh_; }
+  double cwnd() const { return w_.cwnd; }
+  double ssthresh() const { return w_.ssthresh; }
+  const CongestionControl& controller() const { return *cc_; }
+  // Segments per second, or 0 when the controller does not pace.
+  double pacing_rate() const { return cc_->PacingRate(w_); }
   Time srtt() const { return FromTicks(srtt8_, 8); }
   Time rttvar() const { return FromTicks(rttvar4_, 4); }
   Time rto() const { return rto_; }
@@ -73,6 +88,13 @@ class TcpSource final : public PacketReceiver {
   void OnTimeout();
   void OnEcnEcho();
   void SampleRtt(Time sent_at);
+  // The exact round trip the ACK of everything below `ack_seq` measured
+  // (when the controller asks for one at every ACK), or zero.
+  Time ExactRtt(int64_t ack_seq) const;
+  void RememberSendTime(int64_t seq, bool retransmission);
+  CongestionEvent Congestion(double flight, bool answered = false) const {
+    return {loop_.now(), flight, answered};
+  }
   Time FromTicks(int64_t scaled, int64_t scale) const {
     return Time::Nanos(scaled * config_.clock_tick.ns() / scale);
   }
@@ -86,11 +108,17 @@ class TcpSource final : public PacketReceiver {
   TcpConfig config_;
   const Route* route_;
   Timer rto_timer_;
+  Timer pace_timer_;  // armed only for a pacing controller
+  std::unique_ptr<CongestionControl> cc_;
+  const CcDescriptor* cc_desc_;
+  bool newreno_recovery_;
+  bool steady_recovery_;
+  bool scalable_ecn_;
 
   bool running_ = false;
   uint32_t epoch_ = 0;
-  double cwnd_ = 0;
-  double ssthresh_ = 0;
+  CcWindow w_;
+  Time next_send_;  // pacing: the earliest the next segment may leave
   int64_t snd_una_ = 0;
   int64_t snd_nxt_ = 0;
   int64_t high_sent_ = 0;  // one past the highest segment ever sent
@@ -115,6 +143,10 @@ class TcpSource final : public PacketReceiver {
   int64_t rttvar4_ = 0;
   Time rto_;
   int backoff_ = 1;
+  // Send times of the segments in flight, by seq modulo the size (a power
+  // of two), for controllers that take an RTT sample from every ACK;
+  // Time::Max() marks a retransmitted segment (Karn's rule).
+  std::vector<Time> sent_at_;
   TcpStats stats_;
 };
 
@@ -140,6 +172,9 @@ class TcpSink final : public PacketReceiver {
   void Reset(uint32_t epoch);
   // Turns `p` into the ACK for everything received so far and sends it.
   void SendAck(Packet* p);
+  // RFC 8257 sec. 3.2: with delayed ACKs, a change of CE state first ACKs
+  // what arrived before it with the old state.
+  void OnCeChange(bool ce);
 
   EventLoop& loop_;
   PacketPool& pool_;
@@ -153,6 +188,7 @@ class TcpSink final : public PacketReceiver {
   std::vector<int64_t> out_of_order_;
   size_t ooo_head_ = 0;
   bool ece_pending_ = false;
+  bool scalable_ecn_;  // echo each segment's CE (RFC 8257), not until CWR
   Timer delack_timer_;
   bool ack_pending_ = false;  // one in-order segment not yet ACKed
   int32_t flow_ = 0;

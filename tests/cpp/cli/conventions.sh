@@ -19,14 +19,14 @@ help)
     [ "$(status)" -eq 0 ] || fail "aqmlab $ask: status $(status)"
     [ ! -s "$tmp/err" ] || fail "aqmlab $ask wrote to stderr: $(cat "$tmp/err")"
     [ "$(count '^usage: aqmlab <command>')" -eq 1 ] || fail "aqmlab $ask: usage $(count '^usage:') times"
-    for cmd in run aqms default-scenario sweep merge report bench; do
+    for cmd in run aqms senders default-scenario sweep merge report bench; do
       [ "$(count "^  aqmlab $cmd\b")" -eq 1 ] || fail "aqmlab $ask does not list $cmd once"
     done
   done
   ;;
 command_help)
   # aqmlab <command> --help | -h and aqmlab help <command>: that command's usage.
-  for cmd in run aqms default-scenario sweep merge report bench; do
+  for cmd in run aqms senders default-scenario sweep merge report bench; do
     for ask in "$cmd --help" "$cmd -h" "help $cmd"; do
       run $ask
       [ "$(status)" -eq 0 ] || fail "aqmlab $ask: status $(status)"

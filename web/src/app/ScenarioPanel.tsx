@@ -50,6 +50,13 @@ export function ScenarioPanel({ lab, statuses }: ScenarioPanelProps) {
               {settings.live.onoffGroup === null && <OnOffSources lab={lab} live={settings.live} />}
             </div>
           )}
+          {settings.live.tcpGroup !== null && (
+            // A choice restarts every side, so it sits with the scenario, not with the live
+            // controls (which also keeps those and the first side's parameters on a 1280x720 projector).
+            <div className="scenario-block" role="group" aria-label="Long-lived TCP flows' sender">
+              <SenderSelect lab={lab} group={settings.live.tcpGroup} variant={settings.live.tcpVariant} id="flows-sender" />
+            </div>
+          )}
           <RestartBlock key={`restart-${lab.generation}`} lab={lab} settings={settings.restart} hasOnOff={settings.live.onoffGroup !== null} />
         </div>
       ) : (
@@ -111,8 +118,9 @@ function ShortFlows({ lab, live }: { lab: Lab; live: LiveSettings }) {
         <AddGroupButton lab={lab} kind="short_tcp" label="Add short TCP flows" />
       ) : (
         <>
-          <GroupToggle lab={lab} group={group} initial={live.shortOn} id="short-on" label="Short TCP arrivals on" />
+          <GroupToggle lab={lab} group={group} now={live.shortOn} id="short-on" label="Short TCP arrivals on" />
           <LiveField id="short-rate" label="Arrival rate" unit="flows/s" live={rate} slider={{ min: 1, max: 200, step: 1 }} />
+          <SenderSelect lab={lab} group={group} variant={live.shortVariant} id="short-sender" />
         </>
       )}
     </div>
@@ -132,7 +140,7 @@ function OnOffSources({ lab, live }: { lab: Lab; live: LiveSettings }) {
         <AddGroupButton lab={lab} kind="onoff" label="Add UDP on/off sources" />
       ) : (
         <>
-          <GroupToggle lab={lab} group={group} initial={live.onoffOn} id="onoff-on" label="On/off sources on" />
+          <GroupToggle lab={lab} group={group} now={live.onoffOn} id="onoff-on" label="On/off sources on" />
           <LiveField id="onoff-count" label="Sources" unit="" live={count} slider={{ min: 0, max: 200, step: 1 }} />
           <LiveField id="onoff-peak" label="Rate while on (per source)" unit="Mb/s" live={peak} />
         </>
@@ -141,8 +149,14 @@ function OnOffSources({ lab, live }: { lab: Lab; live: LiveSettings }) {
   );
 }
 
-function GroupToggle({ lab, group, initial, id, label }: { lab: Lab; group: number; initial: boolean; id: string; label: string }) {
-  const [on, setOn] = useState(initial);
+/**
+ * A group on or off. `now` is the run's value (the scenario's, then every
+ * change that has acted, a link's replayed ones included), so the box
+ * follows the run; a click shows at once and goes back if refused.
+ */
+function GroupToggle({ lab, group, now, id, label }: { lab: Lab; group: number; now: boolean; id: string; label: string }) {
+  const [on, setOn] = useState(now);
+  useEffect(() => setOn(now), [now]);
   const [error, setError] = useState<string | null>(null);
   const change = (next: boolean) => {
     setOn(next);
@@ -162,6 +176,41 @@ function GroupToggle({ lab, group, initial, id, label }: { lab: Lab; group: numb
         <input type="checkbox" id={id} data-testid={id} checked={on} onChange={(e) => change(e.target.checked)} />
         {label}
       </label>
+      {error && (
+        <p className="param-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A TCP group's congestion controller, from the core's catalogue. A flow's
+ * sender is fixed when it is built, so a choice restarts every side; a
+ * sender that needs ECN is offered only when the run has it.
+ */
+function SenderSelect({ lab, group, variant, id }: { lab: Lab; group: number; variant: string | null; id: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const senders = lab.senders();
+  if (senders.length === 0) return null;
+  const current = variant ?? senders[0]?.name ?? '';
+  const ecn = lab.currentScenario !== null && readSettings(lab.currentScenario)?.restart.ecn === true;
+  const chosen = senders.find((s) => s.name === current);
+  return (
+    <div className="live-field">
+      <label className="restart-field" htmlFor={id}>
+        <span>Sender (congestion control; restarts)</span>
+        <select id={id} data-testid={id} value={current} onChange={(e) => void lab.setGroupVariant(group, e.target.value).then(setError)}>
+          {senders.map((s) => (
+            <option key={s.name} value={s.name} disabled={s.needs_ecn && !ecn}>
+              {s.label}
+              {s.needs_ecn && !ecn ? ' (needs ECN: turn it on under Needs a restart)' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      {chosen && <p className="scenario-note">{chosen.summary}</p>}
       {error && (
         <p className="param-error" role="alert">
           {error}

@@ -1,6 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { SimHostPool, type WorkerPort } from '../worker/spawn-worker';
-import { crashPlanFromUrl } from '../worker/test-crash';
+import { SimHostPool } from '../worker/spawn-worker';
 import { Lab } from '../lab/lab';
 import type { SideStatus } from '../lab/side-session';
 
@@ -13,7 +12,7 @@ export function useLab(): Lab | null {
   const [lab, setLab] = useState<Lab | null>(null);
   useEffect(() => {
     const pool = new SimHostPool();
-    const created = new Lab(sideSpawner(pool, window.location.search));
+    const created = new Lab(pool.spawn);
     setLab(created);
     return () => {
       created.dispose();
@@ -22,13 +21,6 @@ export function useLab(): Lab | null {
     };
   }, []);
   return lab;
-}
-
-/** Each side's channel into a simulation worker; the test-only crash flag (worker/test-crash.ts) reaches just the side it names. */
-function sideSpawner(pool: SimHostPool, search: string): () => WorkerPort {
-  const plan = crashPlanFromUrl(search);
-  let spawned = 0;
-  return () => pool.spawn(plan !== null && plan.worker === spawned++ ? plan.afterBatches : null);
 }
 
 export function useSideStatuses(lab: Lab): readonly SideStatus[] {

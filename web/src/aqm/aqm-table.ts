@@ -31,7 +31,11 @@ export interface AqmSignalSpec {
   name: string;
   label: string;
   unit: string;
+  /** One queue of a discipline with several (DualPI2's L and Classic): also a line on this chart. */
+  chart?: SignalChartId;
 }
+
+export type SignalChartId = 'queue' | 'delay';
 
 /** Where a variable beside the typeset law takes its live value from. */
 export interface LawSource {
@@ -57,7 +61,7 @@ export interface AqmLaw {
 /** A parameter drawn as a level across a chart, in the chart's unit (packets, ms) after `scale`. */
 export interface AqmLevel {
   param: string;
-  chart: 'queue' | 'delay';
+  chart: SignalChartId;
   label: string;
   scale: number;
   /** A toggle parameter that must be on (1) for the level to matter; '' always. */
@@ -103,7 +107,13 @@ export function isAqmParamSpec(value: unknown): value is AqmParamSpec {
 }
 
 export function isAqmSignalSpec(value: unknown): value is AqmSignalSpec {
-  return isRecord(value) && isString(value.name) && isString(value.label) && isString(value.unit);
+  return (
+    isRecord(value) &&
+    isString(value.name) &&
+    isString(value.label) &&
+    isString(value.unit) &&
+    (value.chart === undefined || value.chart === 'queue' || value.chart === 'delay')
+  );
 }
 
 const sources: readonly string[] = ['param', 'signal', 'column'];
@@ -129,17 +139,10 @@ function readLevels(value: unknown): AqmLevel[] | undefined {
   return levels;
 }
 
-function isLawVariable(v: unknown): v is LawVariable {
-  return isRecord(v) && isString(v.tex) && isRecord(v.source) && isString(v.source.name) && isString(v.source.kind) && sources.includes(v.source.kind);
-}
+/** What every catalogue entry of the core has: a name, a label, its source, a summary and a parameter table. */
+export type Described = Pick<AqmSpec, 'name' | 'label' | 'source' | 'summary' | 'params'>;
 
-function isLevel(l: unknown): l is AqmLevel {
-  return isRecord(l) && isString(l.param) && (l.chart === 'queue' || l.chart === 'delay') && isString(l.label) && isNumber(l.scale) && isString(l.whenOn);
-}
-
-/** A spec as the page holds it (readAqmSpec's result), e.g. after a worker message. */
-export function isAqmSpec(value: unknown): value is AqmSpec {
-  const law = isRecord(value) ? value.law : undefined;
+export function isDescribed(value: unknown): value is Described & Fields {
   return (
     isRecord(value) &&
     isString(value.name) &&
@@ -147,31 +150,13 @@ export function isAqmSpec(value: unknown): value is AqmSpec {
     isString(value.source) &&
     isString(value.summary) &&
     Array.isArray(value.params) &&
-    value.params.every(isAqmParamSpec) &&
-    Array.isArray(value.signals) &&
-    value.signals.every(isAqmSignalSpec) &&
-    (law === null || (isRecord(law) && isString(law.tex) && isString(law.idea) && isString(law.paper) && Array.isArray(law.variables) && law.variables.every(isLawVariable))) &&
-    Array.isArray(value.levels) &&
-    value.levels.every(isLevel) &&
-    isExplanation(value.explain)
+    value.params.every(isAqmParamSpec)
   );
 }
 
 /** One catalogue entry (describeAqms) as the page's spec, or undefined when it is not one. */
 export function readAqmSpec(value: unknown): AqmSpec | undefined {
-  if (
-    !isRecord(value) ||
-    !isString(value.name) ||
-    !isString(value.label) ||
-    !isString(value.source) ||
-    !isString(value.summary) ||
-    !Array.isArray(value.params) ||
-    !value.params.every(isAqmParamSpec) ||
-    !Array.isArray(value.signals) ||
-    !value.signals.every(isAqmSignalSpec)
-  ) {
-    return undefined;
-  }
+  if (!isDescribed(value) || !Array.isArray(value.signals) || !value.signals.every(isAqmSignalSpec)) return undefined;
   const law = readLaw(value.law);
   const levels = readLevels(value.levels);
   const explain = readExplanation(value.explain);
@@ -179,19 +164,28 @@ export function readAqmSpec(value: unknown): AqmSpec | undefined {
   return { name: value.name, label: value.label, source: value.source, summary: value.summary, params: value.params, signals: value.signals, law, levels, explain };
 }
 
-/** Reads describeAqms() output; a malformed entry is named rather than skipped. */
-export function readAqmTable(value: unknown): AqmSpec[] | string {
-  if (!Array.isArray(value)) return 'describeAqms: not a JSON array';
-  const table: AqmSpec[] = [];
+/**
+ * Reads one of the core's catalogues (`call`'s JSON array of `what`
+ * descriptions, each turned into the page's form by `read`); a malformed
+ * entry is named rather than skipped.
+ */
+export function readCatalogueTable<T>(value: unknown, call: string, what: string, read: (v: unknown) => T | undefined): T[] | string {
+  if (!Array.isArray(value)) return `${call}: not a JSON array`;
+  const table: T[] = [];
   for (const [i, entry] of value.entries()) {
-    const spec = readAqmSpec(entry);
-    if (!spec) {
+    const spec = read(entry);
+    if (spec === undefined) {
       const name = isRecord(entry) && isString(entry.name) ? ` (${entry.name})` : '';
-      return `describeAqms[${i}]${name}: not a discipline description the page can read`;
+      return `${call}[${i}]${name}: not a ${what} description the page can read`;
     }
     table.push(spec);
   }
   return table;
+}
+
+/** Reads describeAqms() output. */
+export function readAqmTable(value: unknown): AqmSpec[] | string {
+  return readCatalogueTable(value, 'describeAqms', 'discipline', readAqmSpec);
 }
 
 export function findAqm(table: readonly AqmSpec[], name: string): AqmSpec | undefined {

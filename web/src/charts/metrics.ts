@@ -22,6 +22,10 @@ export interface Metric {
   unit: string;
   valueKind: ValueKind;
   description: string;
+  /** One line under the title: what the chart shows and what to look for. */
+  note: string;
+  /** Which way is better, said beside the note; null where neither is (a probability follows the load). */
+  better: 'lower' | 'higher' | null;
   compact: boolean;
   lines: readonly MetricLine[];
   /** Which chart a discipline's levels are drawn on (its catalogue entry's levels, aqm/levels.ts), if any. */
@@ -40,6 +44,8 @@ export const metrics: Record<MetricId, Metric> = {
     unit: 'pkts',
     valueKind: 'number',
     description: "Queue length in packets over simulated time; dashed: the discipline's average queue; dotted levels: its thresholds or target",
+    note: 'Packets waiting at the bottleneck. A long queue means long waits; an empty one can leave the link idle.',
+    better: 'lower',
     compact: false,
     lines: [solid('queue_pkts'), { column: 'aqm.avg', dashed: true, shade: 'signal', suffix: ' average' }, hop2('queue_pkts')],
     levels: 'queue',
@@ -51,6 +57,8 @@ export const metrics: Record<MetricId, Metric> = {
     unit: 'ms',
     valueKind: 'number',
     description: "Queueing delay in milliseconds over simulated time; dotted levels: the discipline's delay target",
+    note: 'How long each packet waited in the queue: the lag a call or a game feels on top of the distance.',
+    better: 'lower',
     compact: false,
     lines: [solid('delay_ms'), hop2('delay_ms')],
     levels: 'delay',
@@ -62,6 +70,8 @@ export const metrics: Record<MetricId, Metric> = {
     unit: 'ms',
     valueKind: 'number',
     description: 'Delay variation between consecutive departures, in milliseconds, over simulated time',
+    note: 'How much the wait changes from one packet to the next: what makes a call or a video stutter.',
+    better: 'lower',
     compact: true,
     lines: [solid('jitter_ms')],
     levels: null,
@@ -74,37 +84,57 @@ export const metrics: Record<MetricId, Metric> = {
     valueKind: 'number',
     // Goodput per 10 ms interval is too noisy to read over the throughput; the summary table has its run mean.
     description: 'Throughput leaving the bottleneck in Mb/s over simulated time',
+    note: "Data leaving the bottleneck each second. It can never exceed the link's capacity, however long the queue.",
+    better: 'higher',
     compact: true,
     lines: [solid('throughput_mbps')],
     levels: null,
   },
   utilisation: {
     id: 'utilisation',
-    title: 'Utilisation',
+    title: 'Utilisation (% of capacity)',
     yLabel: 'of capacity',
     unit: '',
     valueKind: 'percent',
     description: 'Share of the bottleneck capacity in use over simulated time',
+    note: 'Share of the time the link was sending. A dip means the queue ran empty and the link waited.',
+    better: 'higher',
     compact: true,
     lines: [solid('utilisation')],
     levels: null,
   },
   p: {
     id: 'p',
-    title: 'Drop/mark probability p',
+    title: 'Drop/mark probability p (0 to 1)',
     yLabel: 'p',
     unit: '',
     valueKind: 'number',
     description: "Drop or mark probability p of each side's discipline over simulated time",
+    note: 'Chance that the discipline drops or marks an arriving packet. It rises with the load: watch how fast it follows a change.',
+    better: null,
     compact: true,
     lines: [solid('p')],
     levels: null,
   },
 };
 
-/** The lines a side draws for a metric: those whose column its run has. */
-export function linesFor(metric: Metric, columns: readonly string[]): MetricLine[] {
-  const lines = metric.lines.filter((line) => columns.includes(line.column));
+/** A discipline's inner signal (its column) that names the chart it is also drawn on: a queue of its own. */
+export interface ChartedSignal {
+  column: string;
+  label: string;
+  chart?: string;
+}
+
+/**
+ * The lines a side draws for a metric: those whose column its run has. A
+ * discipline with several queues adds one line per queue (its signals that
+ * name this chart) in the side's second shade, the first solid, the others dashed.
+ */
+export function linesFor(metric: Metric, columns: readonly string[], signals: readonly ChartedSignal[] = []): MetricLine[] {
+  const queues = signals
+    .filter((s) => s.chart === metric.id)
+    .map((s, k): MetricLine => ({ column: s.column, dashed: k > 0, shade: 'signal', suffix: ` ${s.label}` }));
+  const lines = [...metric.lines, ...queues].filter((line) => columns.includes(line.column));
   // With two hops, the first hop's own lines say which hop they are.
   if (!lines.some((l) => l.column.startsWith('hop2.'))) return lines;
   return lines.map((l) => (l.column.startsWith('hop2.') || l.suffix !== '' ? l : { ...l, suffix: ' hop 1' }));

@@ -1,3 +1,5 @@
+import { transfer } from 'comlink';
+import { WorkerRpc, workerEnd } from '../lib/worker-rpc';
 import { buffersOf, paintFrame, sizeCanvas, type PlotFrame } from './column-marks';
 
 // Who rasterises a chart's lines. With the GPU off (this project's Chromium
@@ -14,17 +16,46 @@ export interface PlotPainter {
   destroy(): void;
 }
 
-export type ToPlotWorker =
-  | { type: 'attach'; id: number; canvas: OffscreenCanvas }
-  | { type: 'paint'; id: number; frame: PlotFrame }
-  | { type: 'detach'; id: number };
+/** One chart's frame, for the canvas attached as `id`. */
+export interface ChartFrame {
+  id: number;
+  frame: PlotFrame;
+}
 
-let shared: Worker | null = null;
+/** The drawing worker's API (plot.worker.ts implements it): canvases by id, and frames painted on them. */
+export interface PlotApi {
+  attach(id: number, canvas: OffscreenCanvas): void;
+  /** Every chart painted in one task of the page (an animation frame), in one call. */
+  paint(frames: ChartFrame[]): void;
+  detach(id: number): void;
+}
+
+let shared: WorkerRpc<PlotApi> | null = null;
 let nextId = 1;
+/** Frames painted in the page's current task, sent together when it ends. */
+const pending: ChartFrame[] = [];
 
-function plotWorker(): Worker {
-  shared ??= new Worker(new URL('./plot.worker.ts', import.meta.url), { type: 'module', name: 'plot' });
+function plotWorker(): WorkerRpc<PlotApi> {
+  shared ??= new WorkerRpc<PlotApi>(
+    workerEnd(new Worker(new URL('./plot.worker.ts', import.meta.url), { type: 'module', name: 'plot' }), 'the drawing worker failed to start'),
+  );
   return shared;
+}
+
+/** A drawing worker that died leaves its charts blank; nothing waits on a paint. */
+const ignore = (): undefined => undefined;
+
+/**
+ * The paint loop draws every chart in one animation frame: their frames go
+ * to the worker as one call at the end of that task, not one call (and one
+ * answer back, a task of the page's) per chart.
+ */
+function sendPending(): void {
+  const frames = pending.splice(0);
+  const buffers = frames.flatMap((f) => f.frame.series.flatMap(buffersOf));
+  plotWorker()
+    .call((w) => w.paint(transfer(frames, buffers)))
+    .catch(ignore);
 }
 
 export function createPlotPainter(canvas: HTMLCanvasElement): PlotPainter {
@@ -40,10 +71,13 @@ export function createPlotPainter(canvas: HTMLCanvasElement): PlotPainter {
   }
   const id = nextId++;
   const offscreen = canvas.transferControlToOffscreen();
-  const send = (message: ToPlotWorker, transfer: Transferable[]) => plotWorker().postMessage(message, transfer);
-  send({ type: 'attach', id, canvas: offscreen }, [offscreen]);
+  const worker = plotWorker();
+  worker.call((w) => w.attach(id, transfer(offscreen, [offscreen]))).catch(ignore);
   return {
-    paint: (frame) => send({ type: 'paint', id, frame }, frame.series.flatMap(buffersOf)),
-    destroy: () => send({ type: 'detach', id }, []),
+    paint: (frame) => {
+      if (pending.length === 0) queueMicrotask(sendPending);
+      pending.push({ id, frame });
+    },
+    destroy: () => void worker.call((w) => w.detach(id)).catch(ignore),
   };
 }

@@ -5,7 +5,7 @@ import type { FailedRun } from './experiment-run';
 import type { ExperimentState, PlotChoice } from './experiment-state';
 import { MetricPlot } from './MetricPlot';
 import { PairPlot } from './PairPlot';
-import { defaultFigure, figureLabels, type FigureOptions } from './figure-options';
+import { defaultFigure, defaultLabels, figureLabels, type FigureOptions } from './figure-options';
 import { standaloneSvg, svgToPng, withPngText, type FigureMeta } from './figure-export';
 import { FigureOptionsForm } from './FigureOptionsForm';
 import { categoryTicks, censoredMarks, metricLines, metricPairs, pointLabel, reportCsv, reportedMetrics, reportJson, runsAt } from './results';
@@ -154,7 +154,7 @@ export const ExperimentResults = memo(function ExperimentResults({ plan, rows, f
               </li>
             ))}
           </ul>
-          <FigureOptionsForm figure={figure} defaults={figureLabels({ ...figure, xLabel: '', yLabel: '', censoredLabel: '' }, firstPath, plot.metric)} numericX={categories === null} onChange={setFigure} />
+          <FigureOptionsForm figure={figure} defaults={defaultLabels(figure.xScale, firstPath, plot.metric)} numericX={categories === null} onChange={setFigure} />
         </section>
         <section className="chart-panel" aria-label="One metric against another">
           <div className="experiment-plot-bar">

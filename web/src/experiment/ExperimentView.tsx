@@ -11,8 +11,8 @@ import { ExperimentResults } from './ExperimentResults';
 import { defaultPlot, experimentFields, planSummary, startingAxis } from './experiment-defaults';
 import { reportedMetrics } from './results';
 import { emptyAxis, readExperimentState, sweepDocument, type ExperimentState } from './experiment-state';
-import { spawnSweepWorker, type SweepPort } from './spawn-sweep-worker';
-import { crashRunFromUrl } from './sweep-test-crash';
+import type { WorkerEnd } from '../lib/worker-rpc';
+import { spawnSweepWorker } from './spawn-sweep-worker';
 import { SweepProgress } from './SweepProgress';
 import { useExperimentRunner, useSettled } from './use-experiment';
 
@@ -35,10 +35,9 @@ export interface ExperimentViewProps {
   copyLink: (experiment: Fields) => Promise<LinkOutcome>;
   /** An experiment from a link (`n` counts links): shown, then run. */
   fromLink: { state: unknown; n: number } | null;
-  spawn?: () => SweepPort;
+  spawn?: () => WorkerEnd;
 }
 
-const defaultSpawn = () => spawnSweepWorker(crashRunFromUrl(window.location.search));
 const cores = () => Math.max(1, navigator.hardwareConcurrency || 2);
 /**
  * A worker per core but one, left to the live lab and the page. Measured on
@@ -51,7 +50,7 @@ export const defaultWorkers = () => Math.max(1, cores() - 1);
 
 const initialState: ExperimentState = { base: {}, baseLabel: 'Current lab', axes: [emptyAxis()], zip: false, seeds: 3, extra: {}, plot: { metric: '', x: '', y: '' } };
 
-export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn = defaultSpawn }: ExperimentViewProps) {
+export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn = spawnSweepWorker }: ExperimentViewProps) {
   const { runner, phase, catalogue } = useExperimentRunner(spawn);
   const [state, setState] = useState<ExperimentState>(initialState);
   const [baseChoice, setBaseChoice] = useState<BaseChoice>('lab');

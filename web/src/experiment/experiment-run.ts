@@ -1,8 +1,8 @@
 import { messageOf } from '../lib/errors';
-import { SweepClient } from './sweep-client';
+import { WorkerRpc, type WorkerEnd } from '../lib/worker-rpc';
+import type { SweepApi } from './sweep-api';
 import { readPlan, readPlanBrief, readReport, type PlanBrief, type Read, type ReportRow, type SweepPlan } from './sweep-core';
 import { runPool, type PoolProgress, type RunOutcome } from './sweep-pool';
-import type { SweepPort } from './spawn-sweep-worker';
 
 // One experiment's life, outside React: the core plans the sweep (and refuses
 // a bad one, naming the field), the pool runs it, and the core reports on the
@@ -35,7 +35,7 @@ export interface FailedRun {
 }
 
 export interface RunnerDeps {
-  spawn: () => SweepPort;
+  spawn: () => WorkerEnd;
   now?: () => number;
   /** Shortest time between two reports while a sweep runs. */
   reportEveryMs?: number;
@@ -62,7 +62,7 @@ const tooMany = (count: number) =>
 export class ExperimentRunner {
   private phase: ExperimentPhase = { kind: 'idle' };
   private readonly listeners = new Set<() => void>();
-  private core: SweepClient | null = null;
+  private core: WorkerRpc<SweepApi> | null = null;
   private abort: AbortController | null = null;
   private generation = 0;
 
@@ -78,15 +78,15 @@ export class ExperimentRunner {
   }
 
   /** The core's own worker, for plans, reports and the catalogue; a fresh one if the last died. */
-  coreClient(): SweepClient {
-    if (this.core === null || this.core.stoppedBecause !== null) this.core = new SweepClient(this.deps.spawn());
+  coreClient(): WorkerRpc<SweepApi> {
+    if (this.core === null || this.core.stoppedBecause !== null) this.core = new WorkerRpc<SweepApi>(this.deps.spawn());
     return this.core;
   }
 
   /** The sweep's plan without its runs (for a preview), or the core's refusal naming the field, or the page's limit. */
   async brief(sweepJson: string): Promise<Read<PlanBrief>> {
     try {
-      const read = readPlanBrief(await this.coreClient().call({ type: 'sweep/plan', sweep: sweepJson, brief: true }));
+      const read = readPlanBrief(await this.coreClient().call((w) => w.plan(sweepJson, true)));
       if (read.ok && read.value.count > maxPageRuns) return { ok: false, error: tooMany(read.value.count) };
       return read;
     } catch (e) {
@@ -99,7 +99,7 @@ export class ExperimentRunner {
     const brief = await this.brief(sweepJson);
     if (!brief.ok) return brief;
     try {
-      return readPlan(await this.coreClient().call({ type: 'sweep/plan', sweep: sweepJson, brief: false }));
+      return readPlan(await this.coreClient().call((w) => w.plan(sweepJson, false)));
     } catch (e) {
       return { ok: false, error: messageOf(e) };
     }
@@ -191,7 +191,7 @@ export class ExperimentRunner {
       const jsonl = text();
       if (jsonl === '') return { ok: true, value: [] };
       try {
-        return readReport(await this.coreClient().call({ type: 'sweep/report', jsonl }));
+        return readReport(await this.coreClient().call((w) => w.report(jsonl)));
       } catch (e) {
         return { ok: false, error: messageOf(e) };
       }

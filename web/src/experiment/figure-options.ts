@@ -38,12 +38,17 @@ export function readFigure(value: unknown): { ok: true; value: FigureOptions } |
   return { ok: true, value: { xLabel: String(xLabel), xScale, yLabel: String(yLabel), logX, logY, censoredLabel: String(censoredLabel) } };
 }
 
-/** The labels the figure draws: the person's, or the defaults (the path with its factor, the metric). */
+/** What the labels say when the person leaves them empty: the path (with its factor) and the metric. */
+export function defaultLabels(xScale: number, axisPath: string, metric: string) {
+  return { x: xScale === 1 ? axisPath : `${xScale} × ${axisPath}`, y: metric, censored: defaultCensoredLabel };
+}
+
+/** The labels the figure draws: the person's, or the defaults. */
 export function figureLabels(figure: FigureOptions, axisPath: string, metric: string) {
-  const scaled = figure.xScale === 1 ? axisPath : `${figure.xScale} × ${axisPath}`;
+  const defaults = defaultLabels(figure.xScale, axisPath, metric);
   return {
-    x: figure.xLabel.trim() || scaled,
-    y: figure.yLabel.trim() || metric,
-    censored: figure.censoredLabel.trim() || defaultCensoredLabel,
+    x: figure.xLabel.trim() || defaults.x,
+    y: figure.yLabel.trim() || defaults.y,
+    censored: figure.censoredLabel.trim() || defaults.censored,
   };
 }

@@ -1,13 +1,8 @@
 // The one place that creates a sweep worker, so the pool can be tested with
-// stand-in ports. Vite recognises this exact `new Worker(new URL(...))` form.
-import { portOf, type WorkerPort } from '../worker/spawn-worker';
-import type { ToSweepWorker } from './sweep-protocol';
-import { sweepWorkerName } from './sweep-test-crash';
+// stand-in workers. Vite recognises this exact `new Worker(new URL(...))` form.
+import { workerEnd, type WorkerEnd } from '../lib/worker-rpc';
 
-export type SweepPort = WorkerPort<ToSweepWorker>;
-
-/** `crashRun`: test-only, see sweep-test-crash.ts. */
-export function spawnSweepWorker(crashRun: number | null = null): SweepPort {
-  const worker = new Worker(new URL('./sweep.worker.ts', import.meta.url), { type: 'module', name: sweepWorkerName(crashRun) });
-  return portOf<ToSweepWorker>(worker, 'the sweep worker failed to start (is the wasm module built?)');
+export function spawnSweepWorker(): WorkerEnd {
+  const worker = new Worker(new URL('./sweep.worker.ts', import.meta.url), { type: 'module', name: 'aqmlab-sweep' });
+  return workerEnd(worker, 'the sweep worker failed to start (is the wasm module built?)');
 }

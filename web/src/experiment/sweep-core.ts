@@ -115,7 +115,7 @@ function readHead(value: Record<string, unknown>): Read<Omit<PlanBrief, 'seedCou
   return { ok: true, value: { count, axes: planAxes, sides: sideNames, metrics: metricNames } };
 }
 
-/** The worker's brief plan (sweep-handler's planText). */
+/** The worker's brief plan (sweep-api.ts's planText). */
 export function readPlanBrief(text: string): Read<PlanBrief> {
   const answer = envelope(text, 'sweepPlan');
   if (!answer.ok) return answer;

@@ -1,7 +1,7 @@
 import { messageOf } from '../lib/errors';
-import { SweepClient, WorkerStopped } from './sweep-client';
+import { WorkerRpc, WorkerStopped, type WorkerEnd } from '../lib/worker-rpc';
 import { readRunLines } from './sweep-core';
-import type { SweepPort } from './spawn-sweep-worker';
+import type { SweepApi } from './sweep-api';
 
 // Runs a sweep's runs on a pool of workers, one run per worker at a time, the
 // next index going to whichever worker is free. A worker that dies fails the
@@ -22,7 +22,7 @@ export interface PoolProgress {
 }
 
 export interface PoolOptions {
-  spawn: () => SweepPort;
+  spawn: () => WorkerEnd;
   workers: number;
   sweep: string;
   indices: readonly number[];
@@ -53,7 +53,7 @@ export async function runPool(options: PoolOptions): Promise<PoolResult> {
   const started = now();
   const size = poolSize(options.workers, indices.length);
   const outcomes: RunOutcome[] = [];
-  const clients = new Set<SweepClient>();
+  const clients = new Set<WorkerRpc<SweepApi>>();
   let next = 0;
   let failed = 0;
   let cancelled = signal?.aborted ?? false;
@@ -64,7 +64,7 @@ export async function runPool(options: PoolOptions): Promise<PoolResult> {
     options.onProgress?.({ total: indices.length, done: finished - failed, failed, elapsedMs, etaMs: estimateLeftMs(elapsedMs, finished, indices.length), workers: size });
   };
   const fresh = () => {
-    const client = new SweepClient(spawn());
+    const client = new WorkerRpc<SweepApi>(spawn());
     clients.add(client);
     return client;
   };
@@ -89,7 +89,7 @@ export async function runPool(options: PoolOptions): Promise<PoolResult> {
         client = fresh();
       }
       try {
-        const read = readRunLines(await client.call({ type: 'sweep/run', sweep, index }));
+        const read = readRunLines(await client.call((w) => w.run(sweep, index)));
         finish(read.ok ? { index, ok: true, lines: read.value } : { index, ok: false, error: read.error });
       } catch (e) {
         if (cancelled) return;

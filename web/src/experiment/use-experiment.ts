@@ -3,7 +3,7 @@ import { readAqmTable, type AqmSpec } from '../aqm/aqm-table';
 import { messageOf } from '../lib/errors';
 import { isRecord, parseJson, type Fields } from '../lib/json';
 import { ExperimentRunner } from './experiment-run';
-import type { SweepPort } from './spawn-sweep-worker';
+import type { WorkerEnd } from '../lib/worker-rpc';
 
 // The experiment view's runner (one per view, its workers ended with it) and
 // the core's catalogue and default scenario, asked of the runner's worker.
@@ -15,7 +15,7 @@ export interface Catalogue {
   missing: string | null;
 }
 
-export function useExperimentRunner(spawn: () => SweepPort) {
+export function useExperimentRunner(spawn: () => WorkerEnd) {
   const runner = useMemo(() => new ExperimentRunner({ spawn }), [spawn]);
   useEffect(() => () => runner.dispose(), [runner]);
   const phase = useSyncExternalStore(
@@ -27,7 +27,7 @@ export function useExperimentRunner(spawn: () => SweepPort) {
     let live = true;
     runner
       .coreClient()
-      .call({ type: 'sweep/describe' })
+      .call((w) => w.describe())
       .then((text) => {
         const value = parseJson(text);
         const aqms = isRecord(value) ? readAqmTable(value.aqms) : 'no catalogue';

@@ -1,13 +1,14 @@
 import { findAqm, type AqmSpec } from '../aqm/aqm-table';
+import type { SenderSpec } from '../aqm/sender-table';
 import type { Speed, TimelineEvent } from '../protocol/protocol';
 import { numberField, readScenario } from '../scenario/scenario-json';
 import { maxSides } from '../lib/limits';
 import { sideCount, withDiscipline, withSideAdded, withSideDuplicated, withSideRemoved, withSideRenamed } from '../scenario/side-edits';
 import type { Edited } from '../scenario/side-edits';
-import { withGroupAdded, withRestartSettings, type AddableKind, type RestartSettings } from '../scenario/scenario-settings';
+import { withGroupAdded, withGroupVariant, withRestartSettings, type AddableKind, type RestartSettings } from '../scenario/scenario-settings';
 import type { Change } from '../scenario/changes';
 import { withLiveEvents, type EventMark } from '../scenario/timeline';
-import type { WorkerPort } from '../worker/spawn-worker';
+import type { SpawnSide } from '../worker/spawn-worker';
 import { messageOf } from '../lib/errors';
 import { LiveRecord } from './live-record';
 import { PaintLoop, type Drawable } from './paint-loop';
@@ -59,7 +60,7 @@ export class Lab {
   );
 
   constructor(
-    private readonly spawn: () => WorkerPort,
+    private readonly spawn: SpawnSide,
     private readonly options: LabOptions = defaultLabOptions,
   ) {
     this.speed = options.speed;
@@ -87,7 +88,7 @@ export class Lab {
 
   play(): void {
     this.wantPlay = true;
-    for (const side of this.sessions) side.play();
+    for (const side of this.sessions) side.worker.send((w) => w.play());
   }
 
   /** Stops every side at one simulated time (side-sync.ts); resolves once they all stopped. */
@@ -111,13 +112,16 @@ export class Lab {
 
   setSpeed(speed: Speed): void {
     this.speed = speed;
-    for (const side of this.sessions) side.setSpeed(speed);
+    for (const side of this.sessions) side.worker.send((w) => w.setSpeed(speed));
   }
 
   // ---- the sides -------------------------------------------------------------
 
   /** The core's catalogue of disciplines, from whichever side has read it. */
   catalogue(): readonly AqmSpec[] { return this.sessions.find((s) => s.status.aqms.length > 0)?.status.aqms ?? []; }
+
+  /** The core's catalogue of congestion controllers (a TCP group's `variant`), likewise. */
+  senders(): readonly SenderSpec[] { return this.sessions.find((s) => s.status.senders.length > 0)?.status.senders ?? []; }
 
   /**
    * Puts discipline `aqm` on one side. Every side restarts from time zero on
@@ -214,8 +218,8 @@ export class Lab {
   /**
    * The current scenario with every live change so far among its events, at
    * the simulated time it acted: loading it replays this run exactly.
-   * The record is the lab's own, kept from the cores' acceptances (the same
-   * times their `log/get` reports), so a side whose worker died still counts.
+   * The record is the lab's own, kept from the cores' acceptances (each
+   * `apply` answers the time it acted at), so a side whose worker died still counts.
    */
   async exportScenario(): Promise<string> {
     await this.queue;
@@ -237,6 +241,15 @@ export class Lab {
    */
   addGroup(kind: AddableKind): Promise<string | null> {
     return this.loadEdited((scenario) => withGroupAdded(scenario, kind));
+  }
+
+  /**
+   * Gives TCP group `group` the congestion controller `variant` (its own
+   * parameters at their defaults). A flow's sender is fixed when it is built,
+   * so every side restarts, with identical traffic on each.
+   */
+  setGroupVariant(group: number, variant: string): Promise<string | null> {
+    return this.loadEdited((scenario) => withGroupVariant(scenario, group, variant));
   }
 
   /**
@@ -326,7 +339,7 @@ export class Lab {
   // ---- internals -------------------------------------------------------------
 
   private createSession(index: number): SideSession {
-    return new SideSession(index, this.spawn(), {
+    return new SideSession(index, this.spawn, {
       statusChanged: (urgent) => this.statusChanged(urgent),
       samplesArrived: () => this.paintLoop.samplesArrived(),
       // The first run of the page is the core's default scenario: it becomes the lab's.
@@ -385,7 +398,7 @@ export class Lab {
     const side = this.sessions[sideIndex];
     if (!side) return;
     const current = () => this.sessions[sideIndex] === side;
-    if ((await catchUp(side, () => this.sessions, this.speed, current)) && this.wantPlay) side.play();
+    if ((await catchUp(side, () => this.sessions, this.speed, current)) && this.wantPlay) side.worker.send((w) => w.play());
   }
 
   private sampleIntervalMs(): number { return this.intervalOf(this.scenario); }

@@ -1,14 +1,14 @@
 import type { AqmSpec } from '../aqm/aqm-table';
+import type { SenderSpec } from '../aqm/sender-table';
 import { SeriesStore } from '../charts/series-store';
-import type { RecordedEvent, SideInfo, Speed, TimelineEvent } from '../protocol/protocol';
-import type { RunSummary } from '../summary/run-summary';
-import { SimClient, type CheckedScenario, type ClientError } from '../worker/client';
-import type { WorkerPort } from '../worker/spawn-worker';
+import type { RecordedEvent, RunFailure, SideApi, SideEvents, SideInfo, Speed, TimelineEvent } from '../protocol/protocol';
+import type { SpawnSide } from '../worker/spawn-worker';
+import type { WorkerRpc } from '../lib/worker-rpc';
 import { messageOf } from '../lib/errors';
 import { sameItems } from '../lib/memo';
 
-// One side of the comparison: its worker client, its sample store and the few
-// facts React renders. Samples never pass through React; status changes (run
+// One side of the comparison: its run in the simulation worker (`worker`, the
+// side's API of protocol.ts), its sample store and the few facts React renders. Samples never pass through React; status changes (run
 // started, paused, failed) are rare and replace `status` so snapshots compare by identity.
 
 export interface SideStatus {
@@ -18,6 +18,7 @@ export interface SideStatus {
   scenario: string | null;
   /** The core's catalogue of disciplines, as the worker read it. */
   aqms: readonly AqmSpec[];
+  senders: readonly SenderSpec[];
   /** Increments at every (re)start, so controls can re-read the scenario's values. */
   run: number;
   /** A new run was asked for and is not ready yet; live changes wait for it. */
@@ -44,6 +45,7 @@ const initialStatus: SideStatus = {
   columns: [],
   scenario: null,
   aqms: [],
+  senders: [],
   run: 0,
   restarting: true,
   playing: false,
@@ -55,22 +57,26 @@ const initialStatus: SideStatus = {
 
 export class SideSession {
   readonly store = new SeriesStore();
+  /** The side's run in the simulation worker; the lab calls it directly, and the calls below that do more. */
+  readonly worker: WorkerRpc<SideApi>;
   private current: SideStatus = initialStatus;
-  private readonly client: SimClient;
   private simNow = 0;
-  private states = 0; // run/state messages received, so a wait can tell a fresh one from the last
+  private states = 0; // state events received, so a wait can tell a fresh one from the last
+  private expectedSeq = 0;
   private closed = false;
   private readonly waiters = new Set<() => void>();
 
   constructor(
     /** The side's place in the scenario's `sides`; the lab renumbers sides when one is removed. */
     public index: number,
-    port: WorkerPort,
+    spawn: SpawnSide,
     private readonly listener: SideListener,
   ) {
-    this.client = new SimClient(port, {
+    const events: SideEvents = {
       ready: (m) => {
+        if (this.closed) return;
         this.simNow = 0;
+        this.expectedSeq = 0;
         this.store.reset(m.columns);
         // The same columns as the last run keep their array, so views memoised on them skip a restart.
         this.update({
@@ -78,6 +84,7 @@ export class SideSession {
           columns: sameItems(m.columns, this.current.columns) ? this.current.columns : m.columns,
           scenario: m.scenario,
           aqms: m.aqms ?? this.current.aqms,
+          senders: m.senders ?? this.current.senders,
           run: this.current.run + 1,
           restarting: false,
           error: null,
@@ -88,17 +95,25 @@ export class SideSession {
         this.listener.samplesArrived();
       },
       batch: (m) => {
+        if (this.closed) return;
+        // Calls from one worker arrive in order, so a gap is a bug worth showing.
+        if (m.seq !== this.expectedSeq) this.showError({ message: `batch ${m.seq} arrived, expected ${this.expectedSeq}`, fatal: false });
+        this.expectedSeq = m.seq + 1;
         this.simNow = m.now;
         this.store.append(m.data, m.length);
         this.listener.samplesArrived();
       },
       state: (m) => {
+        if (this.closed) return;
         this.simNow = m.now;
         this.states++;
         this.update({ playing: m.playing, done: m.done });
       },
-      error: (e) => this.showError(e),
-    });
+      error: (e) => {
+        if (!this.closed) this.showError(e);
+      },
+    };
+    this.worker = spawn(events);
   }
 
   get status(): SideStatus {
@@ -115,60 +130,28 @@ export class SideSession {
     this.store.reset([]); // the old run's lines go at once, not when the new run is ready
     this.simNow = 0;
     this.update({ restarting: true }, false);
-    this.client.start({ side: this.index, scenario, speed, play });
-  }
-
-  play(): void {
-    this.client.play();
-  }
-
-  pause(): void {
-    this.client.pause();
+    this.worker.send((w) => w.start(this.index, scenario, speed, play));
   }
 
   reset(): void {
     this.update({ restarting: true }, false);
-    this.client.reset();
-  }
-
-  setSpeed(speed: Speed): void {
-    this.client.setSpeed(speed);
-  }
-
-  step(): void {
-    this.client.step();
-  }
-
-  runUntil(untilS: number): void {
-    this.client.runUntil(untilS);
+    this.worker.send((w) => w.reset());
   }
 
   /** Runs to `untilS` as fast as possible; resolves once the run stops (there, at its end, paused or failed). */
   runTo(untilS: number): Promise<void> {
-    return this.untilStopped(() => this.client.runUntil(untilS));
+    return this.untilStopped(() => this.worker.send((w) => w.runUntil(untilS)));
   }
 
   /** Pauses at the first sample time at or after the run's time; resolves once the run stopped (or failed). */
   stop(): Promise<void> {
-    return this.untilStopped(() => this.client.pause());
+    return this.untilStopped(() => this.worker.send((w) => w.pause()));
   }
 
   private untilStopped(send: () => void): Promise<void> {
     const before = this.states;
     send();
     return this.waitFor((s) => s.failed || (!s.playing && this.states > before));
-  }
-
-  hold(): Promise<number> {
-    return this.client.hold();
-  }
-
-  release(): void {
-    this.client.release();
-  }
-
-  check(scenario: string): Promise<CheckedScenario> {
-    return this.client.check(scenario);
   }
 
   /** Resolves at the first status change (or now) for which `done` holds. */
@@ -196,14 +179,14 @@ export class SideSession {
    * recorded; a refusal rejects, and the caller decides where to show it.
    */
   async applyAt(event: TimelineEvent, atS: number | null): Promise<RecordedEvent> {
-    const recorded = await this.client.apply(event, atS);
+    const recorded = await this.worker.call((w) => w.apply(event, atS));
     this.accepted();
     return recorded;
   }
 
   /** Shows a refusal of a change meant for every side on this side's card. */
   showRefusal(e: unknown): void {
-    this.showError({ source: 'core', message: messageOf(e), fatal: false });
+    this.showError({ message: messageOf(e), fatal: false });
   }
 
   /**
@@ -218,14 +201,9 @@ export class SideSession {
     return this.applyAt({ kind: 'set_param', side: this.index, name, value }, null);
   }
 
-  /** The core's run summary of this side, as of now. */
-  summary(): Promise<RunSummary> {
-    return this.client.summary();
-  }
-
   terminate(): void {
     this.closed = true;
-    this.client.terminate();
+    this.worker.terminate('the side was closed');
     for (const check of [...this.waiters]) check();
   }
 
@@ -233,7 +211,7 @@ export class SideSession {
     this.update({ applied: this.current.applied + 1, error: null });
   }
 
-  private showError(e: ClientError): void {
+  private showError(e: RunFailure): void {
     this.update({
       error: e.message,
       failed: this.current.failed || e.fatal,

@@ -1,8 +1,7 @@
-import type { RecordedEvent, Speed, TimelineEvent } from '../protocol/protocol';
+import type { CheckedScenario, RecordedEvent, Speed, TimelineEvent } from '../protocol/protocol';
 import { messageOf } from '../lib/errors';
-import { SimClient, type CheckedScenario } from '../worker/client';
 import { nextSampleTime, sampleTimeAtOrAfter } from '../worker/sample-time';
-import type { WorkerPort } from '../worker/spawn-worker';
+import type { SpawnSide } from '../worker/spawn-worker';
 import type { SideSession } from './side-session';
 
 // Keeping the sides together in simulated time. Every side runs in one
@@ -22,7 +21,7 @@ export type Held = [SideSession, number];
 /** Holds every running side; the sides that answered, with the time each stopped at. */
 export async function holdAll(sessions: readonly SideSession[]): Promise<Held[]> {
   const running = sessions.filter((s) => !s.status.failed);
-  const times = await Promise.all(running.map((s) => s.hold().catch(() => null)));
+  const times = await Promise.all(running.map((s) => s.worker.call((w) => w.hold()).catch(() => null)));
   const held: Held[] = [];
   running.forEach((s, i) => {
     const t = times[i];
@@ -45,7 +44,7 @@ export async function applyAtOneTime(sessions: readonly SideSession[], event: Ti
   const held = await holdAll(sessions);
   const sides = held.map(([side]) => side);
   const recorded = settleApplied(sides, sides.map((side) => side.applyAt(event, latestOf(held))));
-  for (const side of sides) side.release();
+  for (const side of sides) side.worker.send((w) => w.release());
   return recorded;
 }
 
@@ -69,9 +68,9 @@ export async function stepTogether(sessions: readonly SideSession[], sampleInter
   const aligned = held.every(([, t]) => t === at);
   const next = nextSampleTime(at, sampleIntervalMs);
   for (const [side] of held) {
-    if (aligned) side.step();
-    else side.runUntil(next); // sides out of step meet at the sample after the latest
-    side.release();
+    // Sides out of step meet at the sample after the latest.
+    side.worker.send((w) => (aligned ? w.step() : w.runUntil(next)));
+    side.worker.send((w) => w.release());
   }
 }
 
@@ -98,12 +97,12 @@ export async function runAllUntil(sessions: readonly SideSession[], untilS: numb
   const held = await holdAll(sessions);
   const latest = latestOf(held);
   if (latest > untilS) {
-    for (const [side] of held) side.release();
+    for (const [side] of held) side.worker.send((w) => w.release());
     return `run to: the run is already at ${latest.toFixed(2)} s, past ${untilS} s (reset first)`;
   }
   for (const [side] of held) {
-    side.runUntil(untilS);
-    side.release();
+    side.worker.send((w) => w.runUntil(untilS));
+    side.worker.send((w) => w.release());
   }
   return null;
 }
@@ -123,7 +122,7 @@ export async function startTogether(
   const playAtOnce = wantPlay();
   for (const side of sessions) side.start(speed, playAtOnce, scenario);
   await Promise.all(sessions.map((side) => side.waitFor((s) => !s.restarting)));
-  if (!playAtOnce && wantPlay()) for (const side of sessions) side.play();
+  if (!playAtOnce && wantPlay()) for (const side of sessions) side.worker.send((w) => w.play());
 }
 
 /** Sides that take part: those with a run that is neither failed nor restarting. */
@@ -162,18 +161,19 @@ export async function catchUp(
   return current();
 }
 
-/** The core's verdict on a scenario, from a side whose worker is up, or from a worker spawned for it. */
+/** The core's verdict on a scenario, from a side whose run is up, or from a side spawned for it. */
 export async function checkScenario(
   sessions: readonly SideSession[],
-  spawn: () => WorkerPort,
+  spawn: SpawnSide,
   scenarioJson: string,
 ): Promise<CheckedScenario> {
   const side = sessions.find((s) => !s.status.failed);
-  if (side) return side.check(scenarioJson);
-  const client = new SimClient(spawn(), { ready: () => {}, batch: () => {}, state: () => {}, error: () => {} });
+  if (side) return side.worker.call((w) => w.check(scenarioJson));
+  const ignore = () => undefined;
+  const checker = spawn({ ready: ignore, batch: ignore, state: ignore, error: ignore });
   try {
-    return await client.check(scenarioJson);
+    return await checker.call((w) => w.check(scenarioJson));
   } finally {
-    client.terminate();
+    checker.terminate('the check was answered');
   }
 }

@@ -14,7 +14,10 @@ export interface LiveSettings {
   /** Index of the first group of each kind the panel drives, null when there is none. */
   tcpGroup: number | null;
   tcpFlows: number | null;
+  /** The TCP groups' congestion controllers (`variant`; null: the core's default, NewReno). */
+  tcpVariant: string | null;
   shortGroup: number | null;
+  shortVariant: string | null;
   shortRate: number | null;
   shortOn: boolean;
   onoffGroup: number | null;
@@ -58,6 +61,10 @@ function firstOfKind(groups: unknown[], kind: string): number | null {
   return i < 0 ? null : i;
 }
 
+function variantOf(group: unknown): string | null {
+  return isRecord(group) && typeof group.variant === 'string' ? group.variant : null;
+}
+
 /** A group is on at the start when it has no later `start_s`. */
 function startsOn(group: unknown): boolean {
   const start = numberField(group, 'start_s');
@@ -82,7 +89,9 @@ export function readSettings(json: string): ScenarioSettings | null {
       delayMs: numberField(bottleneck, 'delay_ms'),
       tcpGroup,
       tcpFlows: numberField(at(tcpGroup), 'count'),
+      tcpVariant: variantOf(at(tcpGroup)),
       shortGroup,
+      shortVariant: variantOf(at(shortGroup)),
       shortRate: numberField(at(shortGroup), 'arrival_rate'),
       shortOn: shortGroup !== null && startsOn(at(shortGroup)),
       onoffGroup,
@@ -166,4 +175,19 @@ export function withGroupAdded(json: string, kind: AddableKind): string | { erro
   const scenario = readScenario(json);
   if (!scenario) return { error: notAnObject };
   return JSON.stringify({ ...scenario, groups: [...arrayField(scenario, 'groups'), { kind }] });
+}
+
+/**
+ * Names group `group`'s congestion controller; its old controller's
+ * parameters go with it (they belong to that controller only).
+ */
+export function withGroupVariant(json: string, group: number, variant: string): string | { error: string } {
+  const scenario = readScenario(json);
+  if (!scenario) return { error: notAnObject };
+  const groups = arrayField(scenario, 'groups');
+  const target = groups[group];
+  if (!isRecord(target)) return { error: `groups[${group}]: no such group` };
+  const { variant_params: _dropped, ...rest } = target;
+  const next = groups.map((g, i) => (i === group ? { ...rest, variant } : g));
+  return JSON.stringify({ ...scenario, groups: next });
 }

@@ -184,26 +184,6 @@ export function readRunSummary(value: unknown): RunSummary | string {
   return { ...span, windows };
 }
 
-function isClassFigures(value: unknown): value is ClassFigures {
-  return isRecord(value) && typeof value.name === 'string' && classFigureKeys.every(([field]) => isNumberOrNull(value[field]));
-}
-
-function isSpanSummary(value: unknown): value is SpanSummary {
-  if (!isRecord(value) || !isFiniteNumber(value.measuredS)) return false;
-  return figureKeys.every(([field]) => isNumberOrNull(value[field])) && Array.isArray(value.classes) && value.classes.every(isClassFigures);
-}
-
-function isWindowSummary(value: unknown): value is WindowSummary {
-  if (!isRecord(value) || typeof value.name !== 'string') return false;
-  const s = value.summary;
-  return s === null || (isSpanSummary(s) && isRecord(s) && isFiniteNumber(s.fromS) && isFiniteNumber(s.toS));
-}
-
-/** The guard the protocol uses on a summary crossing from the worker. */
-export function isRunSummary(value: unknown): value is RunSummary {
-  return isSpanSummary(value) && isRecord(value) && Array.isArray(value.windows) && value.windows.every(isWindowSummary);
-}
-
 /** The figures over a window (by name), or over the whole run (null); null when absent or not reached. */
 export function spanOf(summary: RunSummary | null, window: string | null): SpanSummary | null {
   if (!summary) return null;

@@ -1,8 +1,7 @@
 import { messageOf } from '../lib/errors';
-import { isRecord } from '../lib/json';
 
 // The theory worker's work, kept free of `self` so Vitest runs it with a fake
-// core: it loads the core once and hands each request to one of the core's
+// core: it loads the core once and hands each call to one of the core's
 // analysis functions (wasm/API.md), answering with the core's JSON text as it
 // is. Reading that text (theory-json.ts) happens on the page, which knows what
 // it asked for.
@@ -15,25 +14,28 @@ export interface TheoryCore {
   lawCurve(json: string): string;
 }
 
-export type TheoryRequest =
-  | { id: number; kind: 'analyze'; scenario: string; side: number }
-  | { id: number; kind: 'queue'; model: string }
-  | { id: number; kind: 'bounds'; json: string }
-  | { id: number; kind: 'law'; json: string };
+/** The core's answer text, and how long the core took (milliseconds inside the worker). */
+export interface TheoryAnswer {
+  text: string;
+  ms: number;
+}
 
-/** `text` is the core's answer; `error` means the core could not be asked at all. */
-export type TheoryReply = { id: number; text: string; ms: number } | { id: number; error: string };
-
-export function isTheoryRequest(data: unknown): data is TheoryRequest {
-  if (!isRecord(data) || typeof data.id !== 'number') return false;
-  if (data.kind === 'analyze') return typeof data.scenario === 'string' && typeof data.side === 'number';
-  if (data.kind === 'queue') return typeof data.model === 'string';
-  return (data.kind === 'bounds' || data.kind === 'law') && typeof data.json === 'string';
+/**
+ * The theory worker's API (theory.worker.ts exposes a TheoryRunner, the page
+ * calls it through theory-client.ts). A call rejects when the core could not
+ * be asked at all (not built, or built without the analysis).
+ */
+export interface TheoryApi {
+  analyzeScenario(scenarioJson: string, side: number): Promise<TheoryAnswer>;
+  solveQueueModel(modelJson: string): Promise<TheoryAnswer>;
+  responseBounds(json: string): Promise<TheoryAnswer>;
+  /** A curve law sampled over the queue (wasm/API.md, lawCurve). */
+  lawCurve(json: string): Promise<TheoryAnswer>;
 }
 
 const functionsNeeded: readonly (keyof TheoryCore)[] = ['analyzeScenario', 'solveQueueModel', 'responseBounds', 'lawCurve'];
 
-export class TheoryRunner {
+export class TheoryRunner implements TheoryApi {
   private core: Promise<TheoryCore> | null = null;
 
   constructor(
@@ -41,24 +43,33 @@ export class TheoryRunner {
     private readonly now: () => number,
   ) {}
 
-  async handle(request: TheoryRequest): Promise<TheoryReply> {
+  analyzeScenario(scenarioJson: string, side: number): Promise<TheoryAnswer> {
+    return this.timed((core) => core.analyzeScenario(scenarioJson, side));
+  }
+
+  solveQueueModel(modelJson: string): Promise<TheoryAnswer> {
+    return this.timed((core) => core.solveQueueModel(modelJson));
+  }
+
+  responseBounds(json: string): Promise<TheoryAnswer> {
+    return this.timed((core) => core.responseBounds(json));
+  }
+
+  lawCurve(json: string): Promise<TheoryAnswer> {
+    return this.timed((core) => core.lawCurve(json));
+  }
+
+  private async timed(ask: (core: TheoryCore) => string): Promise<TheoryAnswer> {
     let core: TheoryCore;
     try {
       core = await this.load();
     } catch (e) {
-      this.core = null; // a later request tries again
-      return { id: request.id, error: messageOf(e) };
+      this.core = null; // a later call tries again
+      throw new Error(messageOf(e));
     }
     const start = this.now();
-    const text =
-      request.kind === 'analyze'
-        ? core.analyzeScenario(request.scenario, request.side)
-        : request.kind === 'queue'
-          ? core.solveQueueModel(request.model)
-          : request.kind === 'bounds'
-            ? core.responseBounds(request.json)
-            : core.lawCurve(request.json);
-    return { id: request.id, text, ms: this.now() - start };
+    const text = ask(core);
+    return { text, ms: this.now() - start };
   }
 
   private load(): Promise<TheoryCore> {

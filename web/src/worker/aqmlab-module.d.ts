@@ -20,6 +20,8 @@ declare module '*/generated/aqmlab.mjs' {
 
   export interface AqmLabModule {
     describeAqms(): string;
+    /** The congestion controllers (wasm/API.md); absent from a core built before them. */
+    describeSenders?(): string;
     /** The table of sampled columns (wasm/API.md); read by the tests that check the charts and docs against it. */
     describeColumns?(): string;
     defaultScenario(): string;

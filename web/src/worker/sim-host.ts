@@ -1,31 +1,17 @@
+import { expose, wrap, type Endpoint } from 'comlink';
 import type { AqmLabModule } from '../generated/aqmlab.mjs';
-import { isToWorker, type FromWorker } from '../protocol/protocol';
-import { isRecord } from '../lib/json';
+import type { SideEvents, SimHostApi } from '../protocol/protocol';
 import { SimDriver, type Clock } from './sim-driver';
 import { SimRunner, defaultPacing } from './sim-runner';
-import { crashingModule } from './test-crash';
 
-// One simulation worker holding several sides. Each side talks to
-// its own SimRunner over its own channel (a MessagePort the page sent in
-// `host/attach`), exactly as it would to a worker of its own, so the page's
-// client and protocol do not change; the runs share one driver, which
-// advances them together in rounds (sim-driver.ts).
+// One simulation worker holding every side. Each side talks to its own
+// SimRunner over its own channel (a MessagePort the page sent in `attach`),
+// and hears its run on another; the runs share one driver, which advances
+// them together in rounds (sim-driver.ts).
 //
 // Each run gets its own instance of the core (its own wasm memory, from one
 // compiled module): a run whose core traps or runs out of memory fails alone,
 // and the next start of that side gets a fresh instance.
-
-/** Page-to-host messages, on the worker itself (a side's own messages go on its channel). */
-export type ToHost =
-  | { type: 'host/attach'; channel: number; port: MessagePort; crashAfterBatches: number | null }
-  | { type: 'host/detach'; channel: number };
-
-/** One side's end of its channel, as the host uses it. */
-export interface ChannelEnd {
-  post(message: FromWorker, transfer: Transferable[]): void;
-  onMessage(listener: (data: unknown) => void): void;
-  close(): void;
-}
 
 export interface HostDeps {
   /** A fresh instance of the core (its own memory) for one run. */
@@ -33,19 +19,8 @@ export interface HostDeps {
   clock: Clock;
 }
 
-export function isToHost(data: unknown): data is ToHost {
-  if (!isRecord(data) || !Number.isInteger(data.channel)) return false;
-  if (data.type === 'host/detach') return true;
-  return (
-    data.type === 'host/attach' &&
-    isRecord(data.port) &&
-    (data.crashAfterBatches === null || Number.isInteger(data.crashAfterBatches))
-  );
-}
-
-export class SimHost {
+export class SimHost implements SimHostApi {
   private readonly driver: SimDriver;
-  private readonly runners = new Map<number, { runner: SimRunner; end: ChannelEnd }>();
   private tables: { catalogue: string; defaults: string } | null = null;
 
   constructor(private readonly deps: HostDeps) {
@@ -64,38 +39,18 @@ export class SimHost {
     return { ...mod, describeAqms: () => tables.catalogue, defaultScenario: () => tables.defaults };
   }
 
-  /** A new side on `end`; `crashAfterBatches`: test-only (test-crash.ts). */
-  attach(channel: number, end: ChannelEnd, crashAfterBatches: number | null = null): void {
-    this.detach(channel);
-    let batches = 0;
-    const post = (message: FromWorker, transfer: Transferable[]) => {
-      if (message.type === 'sim/batch') batches++;
-      end.post(message, transfer);
-    };
-    const instantiate = () => this.instantiate();
-    const loadModule =
-      crashAfterBatches === null
-        ? instantiate
-        : async () => crashingModule(await instantiate(), () => batches >= crashAfterBatches, () => batches);
-    const runner = new SimRunner({ loadModule, post, clock: this.deps.clock }, defaultPacing, this.driver);
-    end.onMessage((data) => {
-      if (isToWorker(data)) void runner.receive(data);
-      else post({ type: 'run/error', id: null, message: 'worker received a malformed message', fatal: false }, []);
-    });
-    this.runners.set(channel, { runner, end });
-  }
-
-  /** The side's page end is gone: its run stops and its core is freed. */
-  detach(channel: number): void {
-    const attached = this.runners.get(channel);
-    if (!attached) return;
-    this.runners.delete(channel);
-    attached.runner.close();
-    attached.end.close();
-  }
-
-  receive(message: ToHost, end: (port: MessagePort) => ChannelEnd): void {
-    if (message.type === 'host/attach') this.attach(message.channel, end(message.port), message.crashAfterBatches);
-    else this.detach(message.channel);
+  /**
+   * A new side: its SideApi on `sidePort`, its events to `eventsPort` (any
+   * endpoint, so tests can hand in their own); released by the page, its run
+   * stops and its core is freed.
+   */
+  attach(sidePort: Endpoint, eventsPort: Endpoint & { close(): void }): void {
+    const events = wrap<SideEvents>(eventsPort);
+    const runner = new SimRunner(
+      { loadModule: () => this.instantiate(), events, clock: this.deps.clock, closed: () => eventsPort.close() },
+      defaultPacing,
+      this.driver,
+    );
+    expose(runner, sidePort);
   }
 }

@@ -1,8 +1,10 @@
+import { finalizer, transfer } from 'comlink';
 import type { AqmLabModule, CoreSimulation } from '../generated/aqmlab.mjs';
-import { isCall } from '../protocol/protocol';
 import type * as P from '../protocol/protocol';
+import { messageOf } from '../lib/errors';
 import type { RunSummary } from '../summary/run-summary';
 import { readAqmTable } from '../aqm/aqm-table';
+import { readSenderTable } from '../aqm/sender-table';
 import { bufferPackets, readSideInfo } from '../scenario/side-info';
 import { readRunSummary } from '../summary/run-summary';
 import { isRecord, parseJson } from '../lib/json';
@@ -12,16 +14,19 @@ import { readColumns, readResult } from './core-json';
 import { nextSampleTime, sampleTimeAtOrAfter } from './sample-time';
 import { SimDriver, type Clock, type DrivenRun, type Pacing } from './sim-driver';
 
-// Owns one side's Simulation: its messages, its state (playing, held, a
-// run-to time) and its samples. When and how far it
+// Owns one side's Simulation: the side's API (protocol.ts), its state
+// (playing, held, a run-to time) and its samples. When and how far it
 // advances is the driver's (sim-driver.ts), which may drive several runs in
 // one worker. Kept free of `self` so it runs under Vitest with a fake module;
 // sim.worker.ts and sim-host.ts wire it up.
 
 export interface RunnerDeps {
   loadModule: () => Promise<AqmLabModule>;
-  post: (message: P.FromWorker, transfer: Transferable[]) => void;
+  /** The page's side of the run (in the worker, comlink's proxy of it). */
+  events: P.SideEvents;
   clock: Clock;
+  /** The run is gone for good (the page released its side): what else the host frees with it. */
+  closed?: () => void;
 }
 
 // A short budget keeps a hold or a pause waiting at most ~10 ms for the tick
@@ -32,11 +37,12 @@ export const defaultPacing: Pacing = { tickMs: 16, sliceS: 0.05, budgetMs: 10, m
 
 // The catalogue's text is the same string for every run of a worker (sim-host.ts): read it once.
 const readCatalogue = memoLast((text: string) => readAqmTable(parseJson(text)));
+const readSenders = memoLast((text: string) => readSenderTable(parseJson(text)));
 
 /** A request the run cannot take (bad event, no run): answered with an error, the run goes on. */
 class Refusal extends Error {}
 
-export class SimRunner implements DrivenRun {
+export class SimRunner implements P.SideApi, DrivenRun {
   private module: Promise<AqmLabModule> | null = null;
   private sim: CoreSimulation | null = null;
   private columnCount = 0;
@@ -49,12 +55,11 @@ export class SimRunner implements DrivenRun {
   private untilS: number | null = null; // run-to-time target: as fast as possible, then pause
   private sampleIntervalMs = 10;
   private seq = 0;
-  private catalogueSent = false; // the page keeps the catalogue from this channel's first ready
-  private log: P.RecordedEvent[] = [];
+  private catalogueSent = false; // the page keeps the catalogue from this side's first ready
   private paced = Infinity; // this tick's pace: where the run should be by the tick's end
   private readonly driver: SimDriver;
-  // Messages are handled one after another even though starting a run awaits the module.
-  private queue: Promise<void> = Promise.resolve();
+  // Calls are handled one after another even though starting a run awaits the module.
+  private queue: Promise<unknown> = Promise.resolve();
 
   /** `driver`: the worker's, shared by its runs (sim-host.ts); by default one of the run's own. */
   constructor(
@@ -70,85 +75,113 @@ export class SimRunner implements DrivenRun {
   close(): void {
     this.driver.remove(this);
     this.dispose();
+    this.deps.closed?.();
   }
 
-  receive(message: P.ToWorker): Promise<void> {
-    // A throw (a wasm trap, a failed module load) still answers the request
-    // that caused it, so the page never waits on it for ever; a Refusal
-    // leaves the run as it was.
-    const id = isCall(message) ? message.id : null;
-    this.queue = this.queue
-      .then(() => this.handle(message))
-      .catch((e: unknown) => this.report(id, e, !(e instanceof Refusal)));
-    return this.queue;
+  /** comlink calls this when the page releases the side's port. */
+  [finalizer](): void {
+    this.close();
   }
 
-  private async handle(message: P.ToWorker): Promise<void> {
-    if (!isCall(message)) return this.run(message);
-    const reply = await this.answer(message);
-    this.deps.post(reply, []);
-  }
+  // ---- the side's API (protocol.ts) ---------------------------------------------
 
-  private run<K extends P.CommandType>(message: P.CommandMessage<K>): void | Promise<void> {
-    // The table is typed per command; indexing it by a generic K loses the pairing, hence the cast.
-    const handler = this.commands[message.type] as (m: P.CommandMessage<K>) => void | Promise<void>;
-    return handler(message);
-  }
-
-  private async answer<K extends P.CallType>(message: P.CallMessage<K>): Promise<P.ReplyMessage> {
-    const handler = this.calls[message.type] as (m: P.CallMessage<K>) => P.Reply<K> | Promise<P.Reply<K>>;
-    const reply = await handler(message);
-    return { type: 'call/reply', id: message.id, call: message.type, reply } as P.ReplyMessage<K>;
-  }
-
-  // One handler per command and per call: mapped over the protocol's types,
-  // so a message without its handler (or a call without its answer) does not compile.
-  private readonly commands: { [K in P.CommandType]: (m: P.CommandMessage<K>) => void | Promise<void> } = {
-    'run/start': (m) => {
-      this.side = m.side;
-      this.speed = m.speed;
-      this.wantPlay = m.play;
-      this.scenario = m.scenario;
+  start(side: number, scenario: string | null, speed: P.Speed, play: boolean): Promise<void> {
+    return this.control(() => {
+      this.side = side;
+      this.speed = speed;
+      this.wantPlay = play;
+      this.scenario = scenario;
       return this.open();
-    },
-    'run/reset': () => this.open(),
-    'run/play': () => {
+    });
+  }
+
+  reset(): Promise<void> {
+    return this.control(() => this.open());
+  }
+
+  play(): Promise<void> {
+    return this.control(() => {
       this.wantPlay = true;
       this.untilS = null;
       this.setPlaying(true);
-    },
-    'run/pause': () => {
+    });
+  }
+
+  pause(): Promise<void> {
+    return this.control(() => {
       // On at most to the next sample time, so runs that stand at one time
       // (one driver's, between ticks) stop at one sample time, each run's last
       // sample being that time, without a round trip to the page.
       const at = this.sim && this.playing ? sampleTimeAtOrAfter(this.sim.now(), this.sampleIntervalMs) : null;
-      if (at !== null && this.sim && at > this.sim.now()) return this.runUntil(at);
+      if (at !== null && this.sim && at > this.sim.now()) return this.runTo(at);
       this.wantPlay = false;
       this.untilS = null;
       this.setPlaying(false);
-    },
-    'run/speed': (m) => {
-      this.speed = m.speed;
-    },
-    'run/step': () => this.runUntil(this.sim ? nextSampleTime(this.sim.now(), this.sampleIntervalMs) : 0),
-    'run/until': (m) => this.runUntil(m.untilS),
-    'run/release': () => {
+    });
+  }
+
+  setSpeed(speed: P.Speed): Promise<void> {
+    return this.control(() => {
+      this.speed = speed;
+    });
+  }
+
+  step(): Promise<void> {
+    return this.control(() => this.runTo(this.sim ? nextSampleTime(this.sim.now(), this.sampleIntervalMs) : 0));
+  }
+
+  runUntil(untilS: number): Promise<void> {
+    return this.control(() => this.runTo(untilS));
+  }
+
+  release(): Promise<void> {
+    return this.control(() => {
       this.held = false;
       this.setPlaying(this.wantPlay || this.untilS !== null);
-    },
-  };
+    });
+  }
 
-  private readonly calls: { [K in P.CallType]: (m: P.CallMessage<K>) => P.Reply<K> | Promise<P.Reply<K>> } = {
-    'run/hold': () => {
+  hold(): Promise<number> {
+    return this.question(() => {
       this.held = true;
       this.setPlaying(false, false);
       return this.sim?.now() ?? 0;
-    },
-    'sim/apply': (m) => this.apply(m.event, m.atS),
-    'log/get': () => [...this.log],
-    'summary/get': () => this.summary(),
-    'scenario/check': (m) => this.check(m.scenario),
-  };
+    });
+  }
+
+  apply(event: P.TimelineEvent, atS: number | null): Promise<P.RecordedEvent> {
+    return this.question(() => this.applyAt(event, atS));
+  }
+
+  check(scenario: string): Promise<P.CheckedScenario> {
+    return this.question(() => this.checkScenario(scenario));
+  }
+
+  summary(): Promise<RunSummary> {
+    return this.question(() => this.summarise());
+  }
+
+  /**
+   * A control: what fails reaches the page as the side's error (fatal unless a
+   * Refusal), as a wasm trap or a failed module load must, since nothing waits on it.
+   */
+  private control(fn: () => void | Promise<void>): Promise<void> {
+    return this.serial(fn).catch((e: unknown) => this.report(e, !(e instanceof Refusal)));
+  }
+
+  /** A question: a refusal rejects it; a failure (a trap) also ends the run and is shown on the side. */
+  private question<T>(fn: () => T | Promise<T>): Promise<T> {
+    return this.serial(fn).catch((e: unknown) => {
+      if (!(e instanceof Refusal)) this.report(e, true);
+      throw new Error(messageOf(e));
+    });
+  }
+
+  private serial<T>(fn: () => T | Promise<T>): Promise<T> {
+    const next = this.queue.then(fn);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
 
   /** Creates the module once, lazily; a failed load is retried on the next start. */
   private loadModule(): Promise<AqmLabModule> {
@@ -171,7 +204,7 @@ export class SimRunner implements DrivenRun {
     const error = sim.error();
     if (error) {
       sim.delete();
-      return this.report(null, error, true);
+      return this.report(error, true);
     }
     const columns = readColumns(sim.columns());
     const aqms = readCatalogue(mod.describeAqms());
@@ -179,18 +212,26 @@ export class SimRunner implements DrivenRun {
       typeof aqms === 'string'
         ? aqms
         : readSideInfo(scenario, this.side, aqms, bufferPackets(parseJson(mod.defaultScenario())));
-    const problem = !columns ? 'columns: unreadable answer from the core' : typeof info === 'string' ? info : null;
-    if (!columns || typeof info === 'string' || typeof aqms === 'string') {
+    // A core built before the senders' catalogue has none: the page then offers no sender menu.
+    const senders = mod.describeSenders ? readSenders(mod.describeSenders()) : [];
+    const problem = !columns
+      ? 'columns: unreadable answer from the core'
+      : typeof info === 'string'
+        ? info
+        : typeof senders === 'string'
+          ? senders
+          : null;
+    if (!columns || typeof info === 'string' || typeof aqms === 'string' || typeof senders === 'string') {
       sim.delete();
-      return this.report(null, problem, true);
+      return this.report(problem, true);
     }
     this.sim = sim;
     this.sampleIntervalMs = numberField(parseJson(scenario), 'sample_interval_ms') ?? this.sampleIntervalMs;
     this.untilS = null;
     this.columnCount = columns.length;
     this.seq = 0;
-    this.log = [];
-    this.deps.post({ type: 'run/ready', scenario, columns, info, aqms: this.catalogueSent ? null : aqms }, []);
+    const first = !this.catalogueSent;
+    this.deps.events.ready({ scenario, columns, info, aqms: first ? aqms : null, senders: first ? senders : null });
     this.catalogueSent = true;
     this.setPlaying(this.wantPlay);
   }
@@ -204,7 +245,7 @@ export class SimRunner implements DrivenRun {
     if (report) this.postState();
   }
 
-  private runUntil(untilS: number): void {
+  private runTo(untilS: number): void {
     const sim = this.sim;
     this.wantPlay = false;
     if (!sim || sim.now() >= untilS) {
@@ -216,7 +257,7 @@ export class SimRunner implements DrivenRun {
   }
 
   /** Valid or not, and the scenario with the structure the page edits made explicit. */
-  private async check(scenario: string): Promise<P.CheckedScenario> {
+  private async checkScenario(scenario: string): Promise<P.CheckedScenario> {
     const mod = await this.loadModule();
     const valid = readResult(mod.validateScenario(scenario));
     if (!valid.ok) return { error: valid.error, scenario };
@@ -231,7 +272,7 @@ export class SimRunner implements DrivenRun {
     return { error: null, scenario: answer };
   }
 
-  private apply(event: P.TimelineEvent, atS: number | null): P.RecordedEvent {
+  private applyAt(event: P.TimelineEvent, atS: number | null): P.RecordedEvent {
     const sim = this.sim;
     if (!sim) throw new Refusal('no run to apply the event to');
     if (atS !== null) {
@@ -242,12 +283,10 @@ export class SimRunner implements DrivenRun {
     }
     const result = readResult(sim.apply(JSON.stringify(event)));
     if (!result.ok) throw new Refusal(result.error);
-    const recorded: P.RecordedEvent = { atS: sim.now(), event };
-    this.log.push(recorded);
-    return recorded;
+    return { atS: sim.now(), event };
   }
 
-  private summary(): RunSummary {
+  private summarise(): RunSummary {
     if (!this.sim) throw new Refusal('no run to summarise');
     const summary = readRunSummary(parseJson(this.sim.summary()));
     if (typeof summary === 'string') throw new Refusal(summary);
@@ -309,15 +348,12 @@ export class SimRunner implements DrivenRun {
     if (view.length < size) throw new Error(`batch holds ${view.length} values, expected ${size}`);
     const data = view.slice(0, size);
     sim.clearBatch();
-    this.deps.post({ type: 'sim/batch', seq: this.seq++, length, data, now: sim.now() }, [data.buffer]);
+    this.deps.events.batch(transfer({ seq: this.seq++, length, data, now: sim.now() }, [data.buffer]));
   }
 
   private postState(): void {
     const sim = this.sim;
-    this.deps.post(
-      { type: 'run/state', playing: this.playing, done: sim ? sim.done() : false, now: sim ? sim.now() : 0 },
-      [],
-    );
+    this.deps.events.state({ playing: this.playing, done: sim ? sim.done() : false, now: sim ? sim.now() : 0 });
   }
 
   /**
@@ -327,17 +363,17 @@ export class SimRunner implements DrivenRun {
    */
   fail(error: unknown): void {
     this.module = null;
-    this.report(null, error, true);
+    this.report(error, true);
   }
 
-  private report(id: number | null, error: unknown, fatal: boolean): void {
-    const message = error instanceof Error ? error.message : String(error);
+  private report(error: unknown, fatal: boolean): void {
+    const message = messageOf(error);
     if (fatal) {
       this.dispose();
       this.playing = false;
       this.untilS = null;
     }
-    this.deps.post({ type: 'run/error', id, message, fatal }, []);
+    this.deps.events.error({ message, fatal });
   }
 
   private dispose(): void {

@@ -15,11 +15,11 @@ const AqmDescriptor& AopcQueue::Describe() {
               "AOPC keeps LRED's two time scales but chooses the proportional gain from the measured loss ratio so that the linearised TCP/AQM loop behaves like a second-order system with damping 0.707: fast, with little overshoot, and retuned every measurement period as the number of flows changes.",
               "Wang & Rong, AOPC: an Adaptive Optimized Proportional Controller for AQM (2005 or later: the copy the lab follows names no venue, its newest reference is from 2005)",
               {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
-           {R"tex(q_0)tex", LawSource::kParam, "q0"},
-           {R"tex(R_{eq})tex", LawSource::kParam, "Req"},
-           {R"tex(l)tex", LawSource::kSignal, "l"},
-           {R"tex(\gamma)tex", LawSource::kSignal, "gamma"},
-           {R"tex(p)tex", LawSource::kColumn, "p"}}},
+               {R"tex(q_0)tex", LawSource::kParam, "q0"},
+               {R"tex(R_{eq})tex", LawSource::kParam, "Req"},
+               {R"tex(l)tex", LawSource::kSignal, "l"},
+               {R"tex(\gamma)tex", LawSource::kSignal, "gamma"},
+               {R"tex(p)tex", LawSource::kColumn, "p"}}},
       {{"q0", LevelChart::kQueue, "q0", 1, ""}}};
   return d;
 }

@@ -49,14 +49,7 @@ StabilityReport Stability(const ParamValues& p, const LoopPlant& pl) {
 namespace aqmlab {
 
 const theory::DisciplineTheory& AopcQueue::Theory() {
-  static const theory::DisciplineTheory t{
-      [] { return lred::MakeLossRatioLaw(true); },
-      [](const theory::ParamValues& p, const theory::SteadyPlant& pl) -> std::optional<double> {
-        return theory::ParamOr(p, "q0", pl.buffer_pkts / 4);
-      },
-      &aopc::Stability,
-      nullptr,
-  };
+  static const theory::DisciplineTheory t = lred::LossRatioTheory(true, &aopc::Stability);
   return t;
 }
 

@@ -24,13 +24,18 @@ const AqmDescriptor& AredQueue::Describe() {
               "Adaptive RED keeps the RED curve but moves max_p slowly (every half second) so that the average queue lands in the middle of the thresholds, whatever the load. Additive increase and multiplicative decrease make the adaptation gentle, so it does not fight the fast RED loop.",
               "Floyd, Gummadi & Shenker, Adaptive RED (2001)",
               {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
-           {R"tex(\bar q)tex", LawSource::kSignal, "avg"},
-           {R"tex(w_q)tex", LawSource::kParam, "wq"},
-           {R"tex(\mathrm{min}_{th})tex", LawSource::kParam, "min_th"},
-           {R"tex(\mathrm{max}_{th})tex", LawSource::kParam, "max_th"},
-           {R"tex(\mathrm{max}_p)tex", LawSource::kSignal, "max_p"},
-           {R"tex(p)tex", LawSource::kColumn, "p"}}},
-      {{"min_th", LevelChart::kQueue, "min_th", 1, ""}, {"max_th", LevelChart::kQueue, "max_th", 1, ""}, {"target_delay", LevelChart::kDelay, "target", 1000, "auto"}}};
+               {R"tex(\bar q)tex", LawSource::kSignal, "avg"},
+               {R"tex(w_q)tex", LawSource::kParam, "wq"},
+               {R"tex(\mathrm{min}_{th})tex", LawSource::kParam, "min_th"},
+               {R"tex(\mathrm{max}_{th})tex", LawSource::kParam, "max_th"},
+               {R"tex(\mathrm{max}_p)tex", LawSource::kSignal, "max_p"},
+               {R"tex(p)tex", LawSource::kColumn, "p"}}},
+      // RED's thresholds and, in auto mode, the delay they are sized for (s, drawn in ms)
+      [] {
+        std::vector<ChartLevel> levels = red::ThresholdLevels();
+        levels.push_back({"target_delay", LevelChart::kDelay, "target", 1000, "auto"});
+        return levels;
+      }()};
   return d;
 }
 

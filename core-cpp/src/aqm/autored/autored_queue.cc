@@ -27,11 +27,11 @@ const AqmDescriptor& AutoRedQueue::Describe() {
               "AutoRED replaces RED's fixed averaging weight by one computed at every packet: it grows with the size of the jump between queue and average, with how evenly the queue has been above and below its average, and shrinks with the buffer. A sudden load change is followed quickly while steady noise is still smoothed.",
               "Suthaharan, Reduction of queue oscillation in the next generation Internet routers (Computer Communications 2007)",
               {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
-           {R"tex(\bar q)tex", LawSource::kSignal, "avg"},
-           {R"tex(w)tex", LawSource::kSignal, "w"},
-           {R"tex(\mathrm{max}_p)tex", LawSource::kSignal, "max_p"},
-           {R"tex(p)tex", LawSource::kColumn, "p"}}},
-      {{"min_th", LevelChart::kQueue, "min_th", 1, ""}, {"max_th", LevelChart::kQueue, "max_th", 1, ""}}};
+               {R"tex(\bar q)tex", LawSource::kSignal, "avg"},
+               {R"tex(w)tex", LawSource::kSignal, "w"},
+               {R"tex(\mathrm{max}_p)tex", LawSource::kSignal, "max_p"},
+               {R"tex(p)tex", LawSource::kColumn, "p"}}},
+      red::ThresholdLevels()};
   return d;
 }
 

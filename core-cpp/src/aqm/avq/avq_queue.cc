@@ -18,11 +18,11 @@ const AqmDescriptor& AvqQueue::Describe() {
               "AVQ runs a virtual queue served at a capacity a little below the real one and drops a real packet whenever the virtual queue would overflow. The virtual capacity is adapted so that the link runs at the desired utilisation gamma, keeping the real queue short.",
               "Kunniyur & Srikant, AVQ (SIGCOMM 2001)",
               {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
-           {R"tex(\gamma)tex", LawSource::kParam, "gamma"},
-           {R"tex(\alpha)tex", LawSource::kParam, "alpha"},
-           {R"tex(\tilde C)tex", LawSource::kSignal, "cv"},
-           {R"tex(VQ)tex", LawSource::kSignal, "vq"},
-           {R"tex(p)tex", LawSource::kColumn, "p"}}},
+               {R"tex(\gamma)tex", LawSource::kParam, "gamma"},
+               {R"tex(\alpha)tex", LawSource::kParam, "alpha"},
+               {R"tex(\tilde C)tex", LawSource::kSignal, "cv"},
+               {R"tex(VQ)tex", LawSource::kSignal, "vq"},
+               {R"tex(p)tex", LawSource::kColumn, "p"}}},
       {}};
   return d;
 }

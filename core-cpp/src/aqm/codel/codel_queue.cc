@@ -26,10 +26,10 @@ const AqmDescriptor& CodelQueue::Describe() {
               "CoDel controls the time packets spend in the queue rather than its length. Once every packet of an interval has waited longer than the target, it starts dropping and drops more often the longer the standing queue persists, with the gap shrinking as one over the square root of the drop count.",
               "Nichols, Jacobson, McGregor & Iyengar, CoDel (RFC 8289, 2018)",
               {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
-           {R"tex(\text{sojourn})tex", LawSource::kSignal, "sojourn"},
-           {R"tex(\text{target})tex", LawSource::kParam, "target_ms"},
-           {R"tex(\text{interval})tex", LawSource::kParam, "interval_ms"},
-           {R"tex(n)tex", LawSource::kSignal, "count"}}},
+               {R"tex(\text{sojourn})tex", LawSource::kSignal, "sojourn"},
+               {R"tex(\text{target})tex", LawSource::kParam, "target_ms"},
+               {R"tex(\text{interval})tex", LawSource::kParam, "interval_ms"},
+               {R"tex(n)tex", LawSource::kSignal, "count"}}},
       {{"target_ms", LevelChart::kDelay, "target", 1, ""}}};
   return d;
 }

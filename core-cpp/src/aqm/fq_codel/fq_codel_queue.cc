@@ -23,9 +23,9 @@ const AqmDescriptor& FqCodelQueue::Describe() {
               "FQ-CoDel hashes flows into separate queues served in deficit round robin, with new flows served first, and runs CoDel on each queue. A bulk flow therefore cannot make a sparse one wait, and each flow's own standing queue is kept short.",
               "Hoeiland-Joergensen et al., FQ-CoDel (RFC 8290, 2018)",
               {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
-           {R"tex(\text{flows})tex", LawSource::kSignal, "active_flows"},
-           {R"tex(\text{sojourn})tex", LawSource::kSignal, "sojourn"},
-           {R"tex(\text{target})tex", LawSource::kParam, "target_ms"}}},
+               {R"tex(\text{flows})tex", LawSource::kSignal, "active_flows"},
+               {R"tex(\text{sojourn})tex", LawSource::kSignal, "sojourn"},
+               {R"tex(\text{target})tex", LawSource::kParam, "target_ms"}}},
       {{"target_ms", LevelChart::kDelay, "target", 1, ""}}};
   return d;
 }

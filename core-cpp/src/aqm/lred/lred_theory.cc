@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -15,8 +17,6 @@ namespace aqmlab::lred {
 using namespace theory;  // the toolkit a rule is written with (aqm/theory/)
 
 namespace {
-
-double Clamp01(double x) { return std::clamp(x, 0.0, 1.0); }
 
 // LRED and AOPC: the loss ratio l over the last M periods of mp seconds,
 // smoothed by mw; p = l + gain (q - q0), the gain being the only difference.
@@ -71,6 +71,20 @@ OpenLoop LossRatioLoop(double hc, const LoopPlant& pl) {
   return loop;
 }
 
+DisciplineTheory LossRatioTheory(bool aopc, decltype(DisciplineTheory::stability) rule) {
+  DisciplineTheory t;
+  if (aopc) {
+    t.fluid_law = [] { return MakeLossRatioLaw(true); };
+  } else {
+    t.fluid_law = [] { return MakeLossRatioLaw(false); };
+  }
+  t.steady_queue = [](const ParamValues& p, const SteadyPlant& pl) -> std::optional<double> {
+    return ParamOr(p, "q0", pl.buffer_pkts / 4);
+  };
+  t.stability = rule;
+  return t;
+}
+
 StabilityReport Stability(const ParamValues& p, const LoopPlant& pl) {
   StabilityReport r;
   r.sufficient = true;
@@ -101,14 +115,7 @@ StabilityReport Stability(const ParamValues& p, const LoopPlant& pl) {
 namespace aqmlab {
 
 const theory::DisciplineTheory& LredQueue::Theory() {
-  static const theory::DisciplineTheory t{
-      [] { return lred::MakeLossRatioLaw(false); },
-      [](const theory::ParamValues& p, const theory::SteadyPlant& pl) -> std::optional<double> {
-        return theory::ParamOr(p, "q0", pl.buffer_pkts / 4);
-      },
-      &lred::Stability,
-      nullptr,
-  };
+  static const theory::DisciplineTheory t = lred::LossRatioTheory(false, &lred::Stability);
   return t;
 }
 

@@ -21,4 +21,8 @@ theory::OpenLoop LossRatioLoop(double hc, const theory::LoopPlant& plant);
 
 theory::StabilityReport Stability(const theory::ParamValues& p, const theory::LoopPlant& plant);
 
+// LRED's and AOPC's theory: the loss-ratio law (AOPC's gain when `aopc`),
+// the queue held at q0 (B/4 unset) and the discipline's own rule.
+theory::DisciplineTheory LossRatioTheory(bool aopc, decltype(theory::DisciplineTheory::stability) rule);
+
 }  // namespace aqmlab::lred

@@ -23,11 +23,11 @@ const AqmDescriptor& MscQueue::Describe() {
               "MSC works on two time scales. Slowly, it measures the load rho (arrival rate over capacity) and drops 1 - 1/rho of the traffic, which makes the admitted rate equal the capacity whatever the number of flows or their RTTs. Quickly, a term in the queue error steers the queue to its reference.",
               "Ji & Dong, Design and Analysis of a Multiscale Active Queue Management Scheme (journal regular paper, received 2005, revised 2006)",
               {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
-           {R"tex(q_{ref})tex", LawSource::kParam, "qref"},
-           {R"tex(\alpha)tex", LawSource::kParam, "alpha"},
-           {R"tex(\rho)tex", LawSource::kSignal, "rho"},
-           {R"tex(p_a)tex", LawSource::kSignal, "pa"},
-           {R"tex(p)tex", LawSource::kColumn, "p"}}},
+               {R"tex(q_{ref})tex", LawSource::kParam, "qref"},
+               {R"tex(\alpha)tex", LawSource::kParam, "alpha"},
+               {R"tex(\rho)tex", LawSource::kSignal, "rho"},
+               {R"tex(p_a)tex", LawSource::kSignal, "pa"},
+               {R"tex(p)tex", LawSource::kColumn, "p"}}},
       {{"qref", LevelChart::kQueue, "qref", 1, ""}}};
   return d;
 }

@@ -14,12 +14,12 @@ const AqmDescriptor& PidQueue::Describe() {
               "A textbook PID loop on the queue error: the proportional term reacts now, the integral removes the steady offset, the derivative damps the swing. The lab chose its default gains so that its own default scenario is stable; they are not from a paper.",
               "a classical PID controller, gains set by the lab",
               {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
-           {R"tex(q_{ref})tex", LawSource::kParam, "qref"},
-           {R"tex(K_p)tex", LawSource::kParam, "kp"},
-           {R"tex(K_i)tex", LawSource::kParam, "ki"},
-           {R"tex(K_d)tex", LawSource::kParam, "kd"},
-           {R"tex(e)tex", LawSource::kSignal, "error"},
-           {R"tex(p)tex", LawSource::kColumn, "p"}}},
+               {R"tex(q_{ref})tex", LawSource::kParam, "qref"},
+               {R"tex(K_p)tex", LawSource::kParam, "kp"},
+               {R"tex(K_i)tex", LawSource::kParam, "ki"},
+               {R"tex(K_d)tex", LawSource::kParam, "kd"},
+               {R"tex(e)tex", LawSource::kSignal, "error"},
+               {R"tex(p)tex", LawSource::kColumn, "p"}}},
       {{"qref", LevelChart::kQueue, "qref", 1, ""}}};
   return d;
 }

@@ -22,13 +22,13 @@ const AqmDescriptor& RedQueue::Describe() {
               "RED drops early and at random, in proportion to how far a smoothed queue sits between two thresholds. The smoothing lets short bursts through; the randomness spreads the losses over flows so they do not back off in step. Hollot et al. later showed the loop it closes with TCP is stable only for enough flows or a short enough RTT, which is what the badge here checks.",
               "Floyd & Jacobson, Random Early Detection Gateways (IEEE/ACM ToN 1993)",
               {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
-           {R"tex(\bar q)tex", LawSource::kSignal, "avg"},
-           {R"tex(w_q)tex", LawSource::kParam, "wq"},
-           {R"tex(\mathrm{min}_{th})tex", LawSource::kParam, "min_th"},
-           {R"tex(\mathrm{max}_{th})tex", LawSource::kParam, "max_th"},
-           {R"tex(\mathrm{max}_p)tex", LawSource::kParam, "max_p"},
-           {R"tex(p)tex", LawSource::kColumn, "p"}}},
-      {{"min_th", LevelChart::kQueue, "min_th", 1, ""}, {"max_th", LevelChart::kQueue, "max_th", 1, ""}}};
+               {R"tex(\bar q)tex", LawSource::kSignal, "avg"},
+               {R"tex(w_q)tex", LawSource::kParam, "wq"},
+               {R"tex(\mathrm{min}_{th})tex", LawSource::kParam, "min_th"},
+               {R"tex(\mathrm{max}_{th})tex", LawSource::kParam, "max_th"},
+               {R"tex(\mathrm{max}_p)tex", LawSource::kParam, "max_p"},
+               {R"tex(p)tex", LawSource::kColumn, "p"}}},
+      red::ThresholdLevels()};
   return d;
 }
 

@@ -18,8 +18,6 @@ using namespace theory;  // the toolkit a rule is written with (aqm/theory/)
 
 namespace {
 
-double Clamp01(double x) { return std::clamp(x, 0.0, 1.0); }
-
 class FluidRem final : public theory::FluidLaw {
  public:
   void Configure(const ParamValues& p) override {

@@ -15,11 +15,11 @@ const AqmDescriptor& SfcQueue::Describe() {
               "State feedback uses both states of the fluid model: the queue error and the mismatch between the measured input rate and the capacity. Feeding back the rate as well as the queue lets the controller act before the queue has grown.",
               "Gao & Hou, A state feedback control approach to stabilizing queues for ECN-enabled TCP (INFOCOM 2003)",
               {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
-           {R"tex(q_0)tex", LawSource::kParam, "q0"},
-           {R"tex(k_1)tex", LawSource::kParam, "k1"},
-           {R"tex(a)tex", LawSource::kParam, "a"},
-           {R"tex(x)tex", LawSource::kSignal, "rate"},
-           {R"tex(p)tex", LawSource::kColumn, "p"}}},
+               {R"tex(q_0)tex", LawSource::kParam, "q0"},
+               {R"tex(k_1)tex", LawSource::kParam, "k1"},
+               {R"tex(a)tex", LawSource::kParam, "a"},
+               {R"tex(x)tex", LawSource::kSignal, "rate"},
+               {R"tex(p)tex", LawSource::kColumn, "p"}}},
       {{"q0", LevelChart::kQueue, "q0", 1, ""}}};
   return d;
 }

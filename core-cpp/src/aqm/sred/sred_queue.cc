@@ -22,12 +22,12 @@ const AqmDescriptor& SredQueue::Describe() {
               "Self-configuring RED changes max_p only when the average queue leaves the band between the thresholds: it divides it when the queue falls below the lower one (RED is too aggressive) and multiplies it when the queue climbs past the upper one (RED is too gentle).",
               "Feng, Kandlur, Saha & Shin, A self-configuring RED gateway (INFOCOM 1999)",
               {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
-           {R"tex(\bar q)tex", LawSource::kSignal, "avg"},
-           {R"tex(\alpha)tex", LawSource::kParam, "alpha"},
-           {R"tex(\beta)tex", LawSource::kParam, "beta"},
-           {R"tex(\mathrm{max}_p)tex", LawSource::kSignal, "max_p"},
-           {R"tex(p)tex", LawSource::kColumn, "p"}}},
-      {{"min_th", LevelChart::kQueue, "min_th", 1, ""}, {"max_th", LevelChart::kQueue, "max_th", 1, ""}}};
+               {R"tex(\bar q)tex", LawSource::kSignal, "avg"},
+               {R"tex(\alpha)tex", LawSource::kParam, "alpha"},
+               {R"tex(\beta)tex", LawSource::kParam, "beta"},
+               {R"tex(\mathrm{max}_p)tex", LawSource::kSignal, "max_p"},
+               {R"tex(p)tex", LawSource::kColumn, "p"}}},
+      red::ThresholdLevels()};
   return d;
 }
 

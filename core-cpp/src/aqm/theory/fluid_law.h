@@ -6,6 +6,7 @@
 // is the same bit for bit natively and in wasm.
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <string>
 
@@ -19,6 +20,10 @@ inline double ParamOr(const ParamValues& p, const std::string& name, double fall
   auto it = p.find(name);
   return it == p.end() ? fallback : it->second;
 }
+
+// A law's output kept a probability: a controller's update may step past
+// 0 or 1, and the packet-level laws clamp it the same way.
+inline double Clamp01(double x) { return std::clamp(x, 0.0, 1.0); }
 
 struct FluidTick {
   double dt = 0;            // s

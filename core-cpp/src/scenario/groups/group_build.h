@@ -39,7 +39,8 @@ inline TcpConfig MakeTcpConfig(const TcpOptions& o, Bytes segment_bytes, uint64_
   c.advertised_window = static_cast<double>(o.advertised_window_pkts);
   c.delayed_ack = o.delayed_ack;
   c.ecn = o.ecn;
-  c.newreno = o.newreno;
+  c.cc = FindCc(o.variant);  // the scenario checked the name
+  c.cc_params = o.variant_params;
   c.limited_transmit = o.limited_transmit;
   return c;
 }

@@ -9,9 +9,10 @@ import type { ChartView } from '../../charts/chart-view';
 import { panelSides, type Layout } from '../../charts/layout';
 import { ChartRow } from '../../charts/chart-row';
 import { LineChart, type ChartLevel, type ChartSeries, type EventMark } from '../../charts/line-chart';
-import { linesFor, type Metric } from '../../charts/metrics';
+import type { Metric } from '../../charts/metrics';
 import { findAqm } from '../../aqm/aqm-table';
 import { thresholdsFor } from '../../aqm/levels';
+import { sideLines } from './side-lines';
 
 // One metric on the page: one chart with a line per side (overlay) or a row
 // of charts, one per side, on a shared value scale (small multiples). The
@@ -44,7 +45,7 @@ export function panelSeries(
     const side = lab.sides[i];
     if (!side) return [];
     const name = sideName(statuses[i], i);
-    const lines = linesFor(metric, side.store.columns).map((line) => ({
+    const lines = sideLines(metric, side.store.columns, statuses[i]).map((line) => ({
       store: side.store,
       column: line.column,
       colour: line.shade === 'side' ? sideColour(i) : signalColour(i),
@@ -187,6 +188,11 @@ export function MetricChart({ metric, context, tools }: { metric: Metric; contex
           );
         })}
       </div>
+      {/* Under the chart, as a figure's caption: the chart keeps its place at the top of the page. */}
+      <p className="chart-note" data-testid={`chart-note-${metric.id}`}>
+        {metric.note}
+        {metric.better && <span className="chart-better"> {metric.better === 'lower' ? 'Lower' : 'Higher'} is better.</span>}
+      </p>
     </section>
   );
 }

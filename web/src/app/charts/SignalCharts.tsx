@@ -31,6 +31,9 @@ export function SignalCharts({ context }: { context: ChartContext }) {
         <h2 id="signals-title" className="signals-heading">
           Inner signals
         </h2>
+        <p className="chart-note" data-testid="chart-note-signals">
+          What each discipline computes on the way to its drop decision, in its own units. Neither higher nor lower is better: see when they move against the queue.
+        </p>
         <div className="signal-sides" style={{ ['--columns' as string]: String(statuses.length) }}>
           {statuses.map((status, i) => {
             const side = lab.sides[i];

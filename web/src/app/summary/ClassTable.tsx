@@ -1,5 +1,6 @@
 import { formatValue } from '../../lib/format';
 import type { SpanSummary } from '../../summary/run-summary';
+import { BetterMark } from './BetterMark';
 
 // Each side's traffic classes (the groups' `class` labels): goodput, loss and
 // the queueing delay of the class's data at the bottleneck, over the span the
@@ -11,14 +12,14 @@ interface ClassTableProps {
   spans: readonly (SpanSummary | null)[];
 }
 
-const columns = [
-  { key: 'goodputMbps', label: 'Goodput', unit: 'Mb/s', kind: 'number' },
-  { key: 'lossRatio', label: 'Loss', unit: '%', kind: 'percent' },
-  { key: 'meanDelayMs', label: 'Delay mean', unit: 'ms', kind: 'number' },
-  { key: 'p50DelayMs', label: 'Delay p50', unit: 'ms', kind: 'number' },
-  { key: 'p95DelayMs', label: 'Delay p95', unit: 'ms', kind: 'number' },
-  { key: 'p99DelayMs', label: 'Delay p99', unit: 'ms', kind: 'number' },
-  { key: 'jitterMs', label: 'Jitter', unit: 'ms', kind: 'number' },
+export const classColumns = [
+  { key: 'goodputMbps', label: 'Goodput', unit: 'Mb/s', kind: 'number', better: 'higher' },
+  { key: 'lossRatio', label: 'Loss', unit: '%', kind: 'percent', better: 'lower' },
+  { key: 'meanDelayMs', label: 'Delay mean', unit: 'ms', kind: 'number', better: 'lower' },
+  { key: 'p50DelayMs', label: 'Delay p50', unit: 'ms', kind: 'number', better: 'lower' },
+  { key: 'p95DelayMs', label: 'Delay p95', unit: 'ms', kind: 'number', better: 'lower' },
+  { key: 'p99DelayMs', label: 'Delay p99', unit: 'ms', kind: 'number', better: 'lower' },
+  { key: 'jitterMs', label: 'Jitter', unit: 'ms', kind: 'number', better: 'lower' },
 ] as const;
 
 export function ClassTable({ names, spans }: ClassTableProps) {
@@ -32,10 +33,11 @@ export function ClassTable({ names, spans }: ClassTableProps) {
             <tr>
               <th scope="col">Side</th>
               <th scope="col">Class</th>
-              {columns.map((col) => (
+              {classColumns.map((col) => (
                 <th scope="col" key={col.key} className="num">
                   {col.label}
                   <span className="unit">{col.unit}</span>
+                  <BetterMark better={col.better} />
                 </th>
               ))}
             </tr>
@@ -45,7 +47,7 @@ export function ClassTable({ names, spans }: ClassTableProps) {
               <tr key={`${index}-${c.name}`} data-testid={`class-row-${index}-${c.name}`}>
                 <th scope="row">{side}</th>
                 <td>{c.name}</td>
-                {columns.map((col) => (
+                {classColumns.map((col) => (
                   <td key={col.key} className="num" data-figure={col.key}>
                     {formatValue(c[col.key] ?? Number.NaN, col.kind)}
                   </td>

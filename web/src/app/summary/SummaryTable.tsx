@@ -13,6 +13,7 @@ import { SideControls } from '../SideControls';
 import { ClassTable } from './ClassTable';
 import { SummaryControls } from './SummaryControls';
 import { glossaryId } from '../aqm/glossary-terms';
+import { BetterMark } from './BetterMark';
 
 // One row per side: its name, discipline menu and state, then the core's run
 // summary (after the warm-up), the best value of each column marked in bold
@@ -76,10 +77,7 @@ export function SummaryTable({ lab, statuses, poller }: SummaryTableProps) {
                 <th scope="col" key={c.figure} className="num" title={c.help}>
                   {c.label}
                   <span className="unit">{c.kind === 'percent' ? '%' : c.unit}</span>
-                  <span className="better" title={`${c.better} is better`}>
-                    <span aria-hidden="true">{c.better === 'lower' ? '↓ better' : '↑ better'}</span>
-                    <span className="visually-hidden">{c.better} is better</span>
-                  </span>
+                  <BetterMark better={c.better} />
                 </th>
               ))}
             </tr>

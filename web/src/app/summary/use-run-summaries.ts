@@ -72,7 +72,7 @@ export class SummaryPoller {
       const { restarting, failed, run, done } = side.status;
       if (restarting || failed || this.pending.has(i)) return null;
       this.pending.add(i);
-      return side.summary().then(
+      return side.worker.call((w) => w.summary()).then(
         (summary): HeldSummary | null => {
           this.pending.delete(i);
           return side.status.run === run ? { side, run, final: done, summary } : null;

@@ -1,4 +1,4 @@
-#include "aqm/param_spec.h"
+#include "net/param_table.h"
 
 #include <cmath>
 

@@ -1,0 +1,36 @@
+#include "scenario/param_values.h"
+
+#include <algorithm>
+
+#include "scenario/json_text.h"
+
+namespace aqmlab {
+
+bool ReadParamValues(JsonReader& r, const char* key, const Json* params,
+                     std::span<const ParamSpec> specs, ParamOverrides& out) {
+  if (!params) return true;
+  for (auto it = params->begin(); it != params->end(); ++it) {
+    const std::string field = r.Field(key) + "." + FieldKey(it.key());
+    if (!it->is_number() && !it->is_boolean()) {
+      r.Fail(field, "must be a number");
+      return false;
+    }
+    // Checked here, where the key is echoed safely; the owner's own check
+    // (ReportParamStatus) splits its message at the first ':'.
+    if (std::none_of(specs.begin(), specs.end(), [&it](const ParamSpec& p) { return p.name == it.key(); })) {
+      r.Fail(field, "no such parameter");
+      return false;
+    }
+    out.emplace_back(it.key(), it->is_boolean() ? (it->get<bool>() ? 1.0 : 0.0) : it->get<double>());
+  }
+  return true;
+}
+
+bool ReportParamStatus(JsonReader& r, const char* key, const Status& st) {
+  if (st.ok()) return true;
+  r.Fail(r.Field(key) + "." + st.error.substr(0, st.error.find(':')),
+         st.error.substr(st.error.find(':') + 2));
+  return false;
+}
+
+}  // namespace aqmlab

@@ -116,7 +116,7 @@ describe('the theory client', () => {
     const client = new TheoryClient(() => inProcessWorker({ analyzeScenario: () => '' }));
     expect(await client.responseBounds({})).toEqual({
       ok: false,
-      error: 'this build of the core has no solveQueueModel, responseBounds (rebuild it: bash scripts/build-wasm.sh)',
+      error: 'this build of the core has no solveQueueModel, responseBounds, lawCurve (rebuild it: bash scripts/build-wasm.sh)',
     });
   });
 

@@ -71,6 +71,15 @@ class QueueHarness {
     return disc_->Enqueue(p);
   }
 
+  // Offers a packet with the given ECN codepoint (a dual queue classifies by it).
+  bool ArriveWith(Ecn ecn, int32_t flow = 0, Bytes size = 500) {
+    Packet* p = pool_.Allocate();
+    p->flow = flow;
+    p->size = size;
+    p->ecn = ecn;
+    return disc_->Enqueue(p);
+  }
+
   // Pulls the next packet for the wire; returns its flow (and whether it was
   // CE-marked), or -1 when the queue gave nothing. The packet is released.
   int32_t Depart(bool* marked = nullptr) {

@@ -18,7 +18,8 @@ const AqmDescriptor& FqCodelQueue::Describe() {
       SpecsOf<fq_codel::Params>(kFields),
       {{"active_flows", "Active flow queues", ""},
        {"new_flows", "New flow queues", ""},
-       {"sojourn", "Sojourn time", "ms"}}};
+       {"sojourn", "Sojourn time", "ms"},
+       {"threshold_marks", "L4S threshold marks", ""}}};
   return d;
 }
 
@@ -32,8 +33,11 @@ Decision FqCodelQueue::OnDeparture(const DepartureContext& ctx) {
   fq_codel::Flow& flow = queues_.current();
   const bool markable = CongestWouldMark();
   const codel::Candidate c{ctx.now,         ctx.sojourn,            ctx.packet_bytes,
-                           ctx.queue_bytes, flow.queue.empty(), markable};
-  const Decision d = codel::OnDequeue(params_.Codel(), flow.law, c);
+                           ctx.queue_bytes, flow.queue.empty(), markable,
+                           DecidingEcn()};
+  const codel::Verdict v = codel::Judge(params_.Codel(), flow.law, c);
+  if (v.threshold_mark) ++threshold_marks_;
+  const Decision d = v.decision;
   if (d != Decision::kPass && !markable) {
     queues_.ContinueAfterDrop();
   } else {
@@ -58,6 +62,7 @@ void FqCodelQueue::ReadSignals(std::span<double> out) const {
   out[0] = static_cast<double>(queues_.active_flows());
   out[1] = static_cast<double>(queues_.new_flows());
   out[2] = last_sojourn_.millis();
+  out[3] = static_cast<double>(threshold_marks_);
 }
 
 }  // namespace aqmlab

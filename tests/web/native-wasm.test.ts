@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs helper shared with the benchmark script
 import { loadCore, root } from '../../scripts/load-core-node.mjs';
+import { presetText } from './preset-files';
 
 interface CoreSimulation {
   error(): string;
@@ -128,6 +129,18 @@ function runNative(json: string): SideSummary[] {
   return (JSON.parse(out) as { sides: SideSummary[] }).sides;
 }
 
+// Runs one scenario natively and in wasm and compares the two side by side.
+function expectSidesAgree(core: Core, json: string, names: string[]): void {
+  const native = runNative(json);
+  expect(native).toHaveLength(names.length);
+  native.forEach((expected, side) => {
+    const wasm = runWasm(core, json, side);
+    expect(wasm.series_hash, `${names[side]} series hash`).toBe(expected.series_hash);
+    expect(wasm.events).toBe(expected.events);
+    expect(wasm.mean_queue_pkts).toBe(expected.mean_queue_pkts);
+  });
+}
+
 // Runs every registered discipline (six sides per scenario) natively and in
 // wasm and compares the two runs side by side.
 async function expectBuildsAgree(make: (aqms: string[]) => string): Promise<void> {
@@ -135,14 +148,8 @@ async function expectBuildsAgree(make: (aqms: string[]) => string): Promise<void
   const names = (JSON.parse(core.describeAqms()) as { name: string }[]).map((a) => a.name);
   expect(names).toContain('red');
   for (let i = 0; i < names.length; i += 6) {
-    const json = make(names.slice(i, i + 6));
-    const native = runNative(json);
-    native.forEach((expected, side) => {
-      const wasm = runWasm(core, json, side);
-      expect(wasm.series_hash, `${names[i + side]} series hash`).toBe(expected.series_hash);
-      expect(wasm.events).toBe(expected.events);
-      expect(wasm.mean_queue_pkts).toBe(expected.mean_queue_pkts);
-    });
+    const aqms = names.slice(i, i + 6);
+    expectSidesAgree(core, make(aqms), aqms);
   }
 }
 
@@ -165,4 +172,15 @@ describe('native and wasm builds', () => {
     expect(senders).toEqual(expect.arrayContaining(['newreno', 'cubic', 'dctcp', 'prague']));
     await expectBuildsAgree((aqms) => senderScenario(aqms, senders));
   }, 300_000);
+
+  // The L4S preset as it ships: DualPI2 with Linux's and RFC 9332's constants
+  // (its L queue fed by TCP Prague's ECT(1) packets, the Classic by CUBIC's),
+  // beside FQ-CoDel, PIE and drop-tail, for its whole minute.
+  it('agree on the L4S coexistence preset, DualPI2 and its comparison sides', async () => {
+    const core = (await loadCore()) as Core;
+    const json = presetText('teach-l4s-coexistence');
+    const aqms = (JSON.parse(json) as { sides: { aqm: string }[] }).sides.map((s) => s.aqm);
+    expect(aqms.filter((a) => a === 'dualpi2')).toHaveLength(2);
+    expectSidesAgree(core, json, aqms);
+  }, 120_000);
 });

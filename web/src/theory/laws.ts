@@ -155,6 +155,12 @@ export const laws: Record<string, Law> = {
     paper: 'Hoeiland-Joergensen, Taht & Morton, Piece of CAKE (IEEE LANMAN 2018)',
     variables: [queue, signal(String.raw`\text{sojourn}`, 'sojourn'), param(String.raw`\text{target}`, 'target_ms'), param(String.raw`\text{interval}`, 'interval_ms'), signal('n', 'count'), param('p_{inc}', 'p_inc'), param('p_{dec}', 'p_dec'), prob],
   },
+  dualpi2: {
+    tex: twoLines(String.raw`p' \leftarrow p' + \alpha\,(\tau - \tau_{ref}) + \beta\,(\tau - \tau_{old}),\ \tau = \max(\tau_L, \tau_C)`, String.raw`p_C = p'^2,\quad p_L = \max\big(k\,p',\ [\tau_L > 1\,\mathrm{ms}]\big)`),
+    idea: 'DualPI2 keeps two queues behind one link: packets marked ECT(1) by a scalable sender such as TCP Prague wait in a shallow L queue, all others in the Classic queue. One PI controller on the larger queue delay sets a base probability p\u2032; Classic packets are dropped or marked with its square, L packets are marked with k times it, or at once when they waited over a millisecond. Because p_C = (p_L / k)^2, a Classic and a scalable flow end up with about the same rate while the L queue stays almost empty; a weighted round robin keeps 10% of the link for the Classic queue.',
+    paper: 'De Schepper, Briscoe & White, DualQ Coupled AQM for L4S (RFC 9332, 2023)',
+    variables: [queue, signal(String.raw`\tau_L`, 'l_qdelay'), signal(String.raw`\tau_C`, 'c_qdelay'), param(String.raw`\tau_{ref}`, 'target_ms'), signal("p'", 'base_p'), signal('p_C', 'p_c'), signal('p_{CL}', 'p_cl'), param('k', 'k'), param(String.raw`\alpha`, 'alpha'), param(String.raw`\beta`, 'beta')],
+  },
   pie: {
     tex: String.raw`p \leftarrow p + \alpha\,(\tau - \tau_{ref}) + \beta\,(\tau - \tau_{old})`,
     idea: 'PIE is a PI controller on the queueing delay, estimated from the queue length and the departure rate. It updates every t_update and scales alpha and beta down while p is small, so a lightly loaded link is not pushed around; a burst allowance lets short bursts through untouched.',

@@ -1,0 +1,103 @@
+#include "aqm/dualpi2/dualpi2_queue.h"
+
+namespace aqmlab {
+
+const AqmDescriptor& DualPi2Queue::Describe() {
+  static const AqmDescriptor d{
+      "dualpi2",
+      "DualPI2 (L4S)",
+      "De Schepper, Briscoe & White, Dual-Queue Coupled Active Queue Management (AQM) for Low "
+      "Latency, Low Loss, and Scalable Throughput (L4S), RFC 9332, 2023 (Linux sch_dualpi2)",
+      "Two queues by ECN codepoint: a PI2 controller on the larger queue delay sets p'; the "
+      "Classic queue drops or marks with p'^2, the L queue marks with k p' or when a packet "
+      "waited over 1 ms; a weighted round robin serves them.",
+      SpecsOf<dualpi2::Params>(kFields),
+      {{"base_p", "Base probability p'", ""},
+       {"p_c", "Classic probability p_C", ""},
+       {"p_cl", "Coupled L probability p_CL", ""},
+       {"l_qdelay", "L queue delay", "ms"},
+       {"c_qdelay", "Classic queue delay", "ms"},
+       {"step_marks", "L step marks", ""},
+       {"coupled_marks", "L coupled marks", ""},
+       {"overload_drops", "L drops in overload", ""},
+       {"credit", "Scheduler credit", "bytes"}}};
+  return d;
+}
+
+DualPi2Queue::DualPi2Queue(const QueueDiscEnv& env, const dualpi2::Params& params)
+    : ParamQueue(env, params), weights_(dualpi2::SchedulerWeights(params)) {
+  UseOwnStorage();
+  credit_ = dualpi2::InitialCredit(weights_, mtu());
+  StartPeriodicTimer(Time::Millis(params_.t_update_ms));
+}
+
+Packet* DualPi2Queue::NextPacket() {
+  // Linux's dequeue_packet: L first while the credit is <= 0 (or the
+  // Classic queue is empty); each byte sent moves the credit by +wc (L) or
+  // -wl (Classic).
+  const bool l_turn = !l_.empty() && (c_.empty() || credit_ <= 0);
+  taken_from_l_ = l_turn;
+  Packet* p = (l_turn ? l_ : c_).PopFront();
+  pending_credit_ = (l_turn ? weights_.wc : -weights_.wl) * p->size;
+  return p;
+}
+
+Decision DualPi2Queue::OnDeparture(const DepartureContext& ctx) {
+  Decision d;
+  if (taken_from_l_) {
+    l_qdelay_ = ctx.sojourn;
+    const dualpi2::LVerdict v =
+        dualpi2::OnL(params_, state_, ctx.sojourn, ctx.queue_bytes, mtu(), ctx.uniform);
+    ++counts_.l_departures;
+    if (v.cause != dualpi2::LCause::kStep) ++counts_.l_unstepped;
+    if (v.cause == dualpi2::LCause::kStep) ++counts_.step_marks;
+    if (v.cause == dualpi2::LCause::kCoupled) ++counts_.coupled_marks;
+    if (v.cause == dualpi2::LCause::kOverloadDrop) ++counts_.overload_drops;
+    d = v.decision;
+  } else {
+    c_qdelay_ = ctx.sojourn;
+    d = dualpi2::OnClassic(params_, state_, ctx.queue_bytes, mtu(), ctx.uniform);
+    ++counts_.c_departures;
+    if (d != Decision::kPass) ++counts_.c_signals;
+  }
+  // A dropped packet does not move the credit (Linux applies the change of
+  // the packet it finally returns).
+  const bool sent = d == Decision::kPass || (d == Decision::kCongest && CongestWouldMark());
+  if (sent) {
+    credit_ += pending_credit_;
+    (taken_from_l_ ? counts_.l_bytes_sent : counts_.c_bytes_sent) += ctx.packet_bytes;
+  }
+  return d;
+}
+
+void DualPi2Queue::OnIdleStart(Time) {
+  // Both queues empty: Linux's dualpi2_reset_c_protection.
+  credit_ = dualpi2::InitialCredit(weights_, mtu());
+  l_qdelay_ = Time();
+  c_qdelay_ = Time();
+}
+
+void DualPi2Queue::OnTimer(Time now) {
+  const Time l_head = l_.empty() ? Time() : now - l_.front()->enqueued_at;
+  const Time c_head = c_.empty() ? Time() : now - c_.front()->enqueued_at;
+  dualpi2::Update(params_, state_, l_head, c_head);
+}
+
+void DualPi2Queue::OnParamChanged(std::string_view name) {
+  if (name == "t_update_ms") StartPeriodicTimer(Time::Millis(params_.t_update_ms));
+  if (name == "classic_protection") weights_ = dualpi2::SchedulerWeights(params_);
+}
+
+void DualPi2Queue::ReadSignals(std::span<double> out) const {
+  out[0] = state_.p;
+  out[1] = dualpi2::ClassicP(state_.p);
+  out[2] = dualpi2::CoupledP(params_, state_.p);
+  out[3] = l_qdelay_.millis();
+  out[4] = c_qdelay_.millis();
+  out[5] = static_cast<double>(counts_.step_marks);
+  out[6] = static_cast<double>(counts_.coupled_marks);
+  out[7] = static_cast<double>(counts_.overload_drops);
+  out[8] = static_cast<double>(credit_);
+}
+
+}  // namespace aqmlab

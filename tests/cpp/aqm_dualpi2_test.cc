@@ -6,9 +6,9 @@
 // probability of the moment (p_C = p'^2, p_CL = k p') predicts.
 #include <gtest/gtest.h>
 
-#include <array>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "aqm/dualpi2/dualpi2_law.h"
 #include "aqm/dualpi2/dualpi2_queue.h"
@@ -204,6 +204,29 @@ TEST(DualPi2Queue, SignalsReadTheLawAndTheQueues) {
   EXPECT_NEAR(h.Signals()[4], 16, 1e-9);  // the Classic packet's sojourn
 }
 
+// Each queue's length, the lines the page draws on its queue chart: they
+// follow the classifier and add up to the link's queue.
+TEST(DualPi2Queue, PerQueueLengthsAddUpToTheQueue) {
+  testing::QueueHarness h("dualpi2", {}, 1000, true);
+  const auto& d = DualPi2Queue::Describe();
+  ASSERT_EQ(d.signals.size(), 11u);
+  EXPECT_EQ(d.signals[9].name, "l_queue_pkts");
+  EXPECT_EQ(d.signals[9].chart, SignalChart::kQueue);
+  EXPECT_EQ(d.signals[10].name, "c_queue_pkts");
+  EXPECT_EQ(d.signals[3].chart, SignalChart::kDelay);  // l_qdelay
+  EXPECT_EQ(d.signals[4].chart, SignalChart::kDelay);  // c_qdelay
+  for (int i = 0; i < 3; ++i) h.ArriveWith(Ecn::kEct1, 1);
+  for (int i = 0; i < 5; ++i) h.ArriveWith(i % 2 ? Ecn::kEct0 : Ecn::kNotEct, 2);
+  auto sig = h.Signals();
+  EXPECT_EQ(sig[9], 3);
+  EXPECT_EQ(sig[10], 5);
+  EXPECT_EQ(sig[9] + sig[10], static_cast<double>(h.disc().packets()));
+  EXPECT_EQ(h.Depart(), 1);  // L first
+  sig = h.Signals();
+  EXPECT_EQ(sig[9], 2);
+  EXPECT_EQ(sig[10], 5);
+}
+
 // One TCP Prague flow (ECT(1)) and one CUBIC flow (ECT(0)) of equal round
 // trip through DualPI2 at 100 Mb/s (issue's invariants).
 constexpr const char* kCoexistence = R"({
@@ -238,7 +261,7 @@ TEST(DualPi2Simulation, PragueAndCubicShareWithTheCouplingHolding) {
   const DualPi2Counts a = q.counts();
   double sum_pc = 0, sum_pcl = 0;
   int64_t samples = 0;
-  std::array<double, 9> sig{};
+  std::vector<double> sig(DualPi2Queue::Describe().signals.size());
   for (Time t = Time::Seconds(scenario.warmup_s) + Time::Millis(4); t <= sim->end(); t = t + Time::Millis(4)) {
     ASSERT_TRUE(sim->AdvanceTo(t).ok());
     q.ReadSignals(sig);

@@ -75,10 +75,16 @@ constexpr ParamSpec BufferBound(ParamSpec spec) {
   return spec;
 }
 
+// A discipline with several queues (DualPI2's L and Classic) reads each
+// one's length and delay as signals; these are also drawn on the page's
+// queue or delay chart, a line each beside the link's total.
+enum class SignalChart : uint8_t { kNone, kQueue, kDelay };
+
 struct SignalSpec {
   std::string_view name;
   std::string_view label;
   std::string_view unit;
+  SignalChart chart = SignalChart::kNone;
 };
 
 struct AqmDescriptor {

@@ -50,7 +50,9 @@ std::string AqmCatalogJson() {
     const nlohmann::ordered_json params = ParamsJson(d.params);
     nlohmann::ordered_json signals = nlohmann::ordered_json::array();
     for (const SignalSpec& s : d.signals) {
-      signals.push_back({{"name", s.name}, {"label", s.label}, {"unit", s.unit}});
+      nlohmann::ordered_json sj{{"name", s.name}, {"label", s.label}, {"unit", s.unit}};
+      if (s.chart != SignalChart::kNone) sj["chart"] = s.chart == SignalChart::kQueue ? "queue" : "delay";
+      signals.push_back(sj);
     }
     out.push_back({{"name", d.name}, {"label", d.label}, {"source", d.source},
                    {"summary", d.summary}, {"params", params}, {"signals", signals}});

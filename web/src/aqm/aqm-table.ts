@@ -30,7 +30,11 @@ export interface AqmSignalSpec {
   name: string;
   label: string;
   unit: string;
+  /** One queue of a discipline with several (DualPI2's L and Classic): also a line on this chart. */
+  chart?: SignalChartId;
 }
+
+export type SignalChartId = 'queue' | 'delay';
 
 export interface AqmSpec {
   name: string;
@@ -66,7 +70,13 @@ export function isAqmParamSpec(value: unknown): value is AqmParamSpec {
 }
 
 export function isAqmSignalSpec(value: unknown): value is AqmSignalSpec {
-  return isRecord(value) && isString(value.name) && isString(value.label) && isString(value.unit);
+  return (
+    isRecord(value) &&
+    isString(value.name) &&
+    isString(value.label) &&
+    isString(value.unit) &&
+    (value.chart === undefined || value.chart === 'queue' || value.chart === 'delay')
+  );
 }
 
 /** What every catalogue entry of the core has: a name, a label, its source, a summary and a parameter table. */

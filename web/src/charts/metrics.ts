@@ -119,9 +119,23 @@ export const metrics: Record<MetricId, Metric> = {
   },
 };
 
-/** The lines a side draws for a metric: those whose column its run has. */
-export function linesFor(metric: Metric, columns: readonly string[]): MetricLine[] {
-  const lines = metric.lines.filter((line) => columns.includes(line.column));
+/** A discipline's inner signal (its column) that names the chart it is also drawn on: a queue of its own. */
+export interface ChartedSignal {
+  column: string;
+  label: string;
+  chart?: string;
+}
+
+/**
+ * The lines a side draws for a metric: those whose column its run has. A
+ * discipline with several queues adds one line per queue (its signals that
+ * name this chart) in the side's second shade, the first solid, the others dashed.
+ */
+export function linesFor(metric: Metric, columns: readonly string[], signals: readonly ChartedSignal[] = []): MetricLine[] {
+  const queues = signals
+    .filter((s) => s.chart === metric.id)
+    .map((s, k): MetricLine => ({ column: s.column, dashed: k > 0, shade: 'signal', suffix: ` ${s.label}` }));
+  const lines = [...metric.lines, ...queues].filter((line) => columns.includes(line.column));
   // With two hops, the first hop's own lines say which hop they are.
   if (!lines.some((l) => l.column.startsWith('hop2.'))) return lines;
   return lines.map((l) => (l.column.startsWith('hop2.') || l.suffix !== '' ? l : { ...l, suffix: ' hop 1' }));

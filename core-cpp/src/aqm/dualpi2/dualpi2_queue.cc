@@ -15,12 +15,14 @@ const AqmDescriptor& DualPi2Queue::Describe() {
       {{"base_p", "Base probability p'", ""},
        {"p_c", "Classic probability p_C", ""},
        {"p_cl", "Coupled L probability p_CL", ""},
-       {"l_qdelay", "L queue delay", "ms"},
-       {"c_qdelay", "Classic queue delay", "ms"},
+       {"l_qdelay", "L queue delay", "ms", SignalChart::kDelay},
+       {"c_qdelay", "Classic queue delay", "ms", SignalChart::kDelay},
        {"step_marks", "L step marks", ""},
        {"coupled_marks", "L coupled marks", ""},
        {"overload_drops", "L drops in overload", ""},
-       {"credit", "Scheduler credit", "bytes"}}};
+       {"credit", "Scheduler credit", "bytes"},
+       {"l_queue_pkts", "L queue length", "pkts", SignalChart::kQueue},
+       {"c_queue_pkts", "Classic queue length", "pkts", SignalChart::kQueue}}};
   return d;
 }
 
@@ -98,6 +100,8 @@ void DualPi2Queue::ReadSignals(std::span<double> out) const {
   out[6] = static_cast<double>(counts_.coupled_marks);
   out[7] = static_cast<double>(counts_.overload_drops);
   out[8] = static_cast<double>(credit_);
+  out[9] = static_cast<double>(l_.size());
+  out[10] = static_cast<double>(c_.size());
 }
 
 }  // namespace aqmlab

@@ -1,5 +1,5 @@
 import type { Metric } from '../../charts/metrics';
-import { linesFor } from '../../charts/metrics';
+import { sideLines } from './side-lines';
 import { sideName } from '../../lab/side-session';
 import { sideColour, sideMarker, signalColour } from '../../lib/colours';
 import { markerPath } from '../../charts/markers';
@@ -12,7 +12,7 @@ export function Legend({ metric, lab, statuses }: { metric: Metric; lab: Lab; st
     <ul className="legend">
       {statuses.map((status, i) => {
         const columns = lab.sides[i]?.store.columns ?? status.columns;
-        return linesFor(metric, columns).map((line) => (
+        return sideLines(metric, columns, status).map((line) => (
           <li key={`${i}:${line.column}`}>
             <span className={line.dashed ? 'line-key dashed' : 'line-key'} style={{ borderColor: line.shade === 'side' ? sideColour(i) : signalColour(i) }} />
             {line.shade === 'side' && !line.dashed && <MarkerKey side={i} />}

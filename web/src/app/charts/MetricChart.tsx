@@ -9,8 +9,9 @@ import type { ChartView } from '../../charts/chart-view';
 import { panelSides, type Layout } from '../../charts/layout';
 import { ChartRow } from '../../charts/chart-row';
 import { LineChart, type ChartLevel, type ChartSeries, type EventMark } from '../../charts/line-chart';
-import { linesFor, type Metric } from '../../charts/metrics';
+import type { Metric } from '../../charts/metrics';
 import { thresholdsFor } from '../../charts/thresholds';
+import { sideLines } from './side-lines';
 
 // One metric on the page: one chart with a line per side (overlay) or a row
 // of charts, one per side, on a shared value scale (small multiples). The
@@ -43,7 +44,7 @@ export function panelSeries(
     const side = lab.sides[i];
     if (!side) return [];
     const name = sideName(statuses[i], i);
-    const lines = linesFor(metric, side.store.columns).map((line) => ({
+    const lines = sideLines(metric, side.store.columns, statuses[i]).map((line) => ({
       store: side.store,
       column: line.column,
       colour: line.shade === 'side' ? sideColour(i) : signalColour(i),

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "analysis/analysis_json.h"
-#include "analysis/fluid_laws.h"
+#include "aqm/red/red_theory.h"
 
 namespace aqmlab::analysis {
 namespace {
@@ -20,7 +20,7 @@ TEST(AnalysisJson, DropCurvesOfEveryForm) {
       "drop_curve":{"kind":"red","min_th":5,"max_th":15,"max_p":0.2,"gentle":false}})"), "chain");
   ASSERT_TRUE(red.ok()) << red.error();
   const ParamValues p{{"min_th", 5}, {"max_th", 15}, {"max_p", 0.2}, {"gentle", 0}};
-  for (int b = 0; b < 40; ++b) EXPECT_DOUBLE_EQ(red.value().drop[size_t(b)], RedCurve(p, b)) << b;
+  for (int b = 0; b < 40; ++b) EXPECT_DOUBLE_EQ(red.value().drop[size_t(b)], aqmlab::red::CurveAt(p, b)) << b;
   EXPECT_DOUBLE_EQ(red.value().drop[20], 1.0);  // not gentle: all dropped above max_th
   auto listed = ReadChainModel(Json::parse(R"({"sources":[{"poisson":5,"count":3}],"capacity_pkts":2,
       "drop_curve":[0,0.5]})"), "chain");

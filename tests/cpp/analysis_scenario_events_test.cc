@@ -8,7 +8,7 @@
 
 #include <cmath>
 
-#include "analysis/fluid_laws.h"
+#include "aqm/red/red_theory.h"
 #include "analysis/fluid_model.h"
 #include "analysis/scenario_mapping.h"
 
@@ -104,7 +104,7 @@ TEST(ScenarioMappingTimeline, TheFluidLawChangesAtTheSwitch) {
   // (the closed form's q0 ignores the (1 - p) of admitted packets: 6% higher here).
   const double q = t.queue_pkts.back(), p = t.p.back(), r = q / 2500 + 0.1;
   EXPECT_NEAR(at(90), q, 0.05);
-  EXPECT_NEAR(RedCurve(red.params, q), p, 1e-4);
+  EXPECT_NEAR(aqmlab::red::CurveAt(red.params, q), p, 1e-4);
   EXPECT_NEAR(p / ((1 - p) * (1 - p)), 2 * 120.0 * 120 / (r * 2500 * r * 2500), 1e-3 * p);
   EXPECT_NEAR(q, *after.q0, 0.1 * *after.q0);
   EXPECT_GT(q, 150);

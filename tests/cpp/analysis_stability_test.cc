@@ -7,9 +7,12 @@
 
 #include <cmath>
 
-#include "analysis/lred_stability.h"
-#include "analysis/response_bounds.h"
 #include "analysis/stability.h"
+#include "aqm/lred/lred_stability.h"
+#include "aqm/lred/lred_theory.h"
+#include "aqm/pi/pi_theory.h"
+#include "aqm/red/red_theory.h"
+#include "aqm/theory/response_bounds.h"
 
 namespace aqmlab::analysis {
 namespace {
@@ -53,8 +56,8 @@ TEST(Stability, LredMagnitudeBoundIsTheLoopsZeroGainMargin) {
   // Kc Hc e^{-Rs} / (s (s + K11)) has |L| = 1 exactly where its phase is
   // -180 degrees, at the crossover the design rule solves for.
   const LoopPlant plant{300, 2500, 0.35, 300};
-  const LredStability s = AnalyseLredStability({2500, 300, 0.35});
-  const Margins m = FindMargins(LossRatioLoop(s.beta_bound * std::sqrt(s.p0), plant), 1e-3, 1e3);
+  const lred::LredStability s = lred::AnalyseLredStability({2500, 300, 0.35});
+  const theory::Margins m = theory::FindMargins(lred::LossRatioLoop(s.beta_bound * std::sqrt(s.p0), plant), 1e-3, 1e3);
   ASSERT_TRUE(m.gain_db && m.phase_crossover_rad_s);
   EXPECT_NEAR(*m.gain_db, 0, 1e-6);
   EXPECT_NEAR(*m.phase_crossover_rad_s, s.crossover, 1e-9);
@@ -73,7 +76,7 @@ TEST(Stability, RedHollotCondition) {
   EXPECT_NEAR(Number(r, "ratio"), lhs / std::sqrt(wg * wg / (k * k) + 1), 1e-12);
   EXPECT_EQ(r.verdict, VerdictOf(Number(r, "ratio")));
   // The loop's DC gain is the condition's left side.
-  EXPECT_NEAR(RedLoop(red, plant).Magnitude(1e-9), lhs, 1e-6 * lhs);
+  EXPECT_NEAR(aqmlab::red::Loop(red, plant).Magnitude(1e-9), lhs, 1e-6 * lhs);
   // Hollot's condition is sufficient: met, the exact loop keeps a gain margin.
   red["max_p"] = 0.1 * 0.9 / Number(r, "ratio");
   const StabilityReport met = AnalyseStability("red", red, plant);
@@ -87,7 +90,7 @@ TEST(Stability, RedHollotCondition) {
 
 TEST(Stability, PiDefaultsOnTheirDesignNetworkAndTooMuchGain) {
   // ns-2's PI defaults were designed for N = 60, C = 3750, R = 0.246.
-  const PiContinuous c = PiFromDiscrete(1.822e-5, 1.816e-5, 170);
+  const pi::PiContinuous c = pi::PiFromDiscrete(1.822e-5, 1.816e-5, 170);
   EXPECT_NEAR(c.k, 6e-8 * 170, 1e-12);
   EXPECT_NEAR(c.z, 6e-8 * 170 / 1.819e-5, 1e-9);
   const LoopPlant plant{60, 3750, 0.246, 800};
@@ -171,15 +174,15 @@ TEST(ResponseBounds, LredPaperFormulas) {
   // N = 300, C = 2500, R = 0.35: p0 = 0.1763 (the LRED worked numbers);
   // Q = 300, q0 = 100. PI: p0 / (200 * 6e-8 * 170); REM at 500 Hz: p0 /
   // (500 * 0.001 * 0.1 * 200 * ln 1.001).
-  const double p0 = LredP0(300, 2500, 0.35);
+  const double p0 = theory::LredP0(300, 2500, 0.35);
   EXPECT_NEAR(p0, 0.1763, 1e-4);
-  EXPECT_NEAR(PiResponseLowerBound(p0, 1.822e-5, 1.816e-5, 170, 300, 100), p0 / (200 * 6e-8 * 170), 1e-9);
-  EXPECT_NEAR(RemResponseLowerBound(p0, 0.001, 0.1, 1.001, 500, 300, 100),
+  EXPECT_NEAR(theory::PiResponseLowerBound(p0, 1.822e-5, 1.816e-5, 170, 300, 100), p0 / (200 * 6e-8 * 170), 1e-9);
+  EXPECT_NEAR(theory::RemResponseLowerBound(p0, 0.001, 0.1, 1.001, 500, 300, 100),
               p0 / (500 * 0.001 * 0.1 * 200 * std::log(1.001)), 1e-9);
-  EXPECT_TRUE(std::isinf(PiResponseLowerBound(p0, 1e-5, 2e-5, 170, 300, 100)));
-  ResponseBoundInputs in;
+  EXPECT_TRUE(std::isinf(theory::PiResponseLowerBound(p0, 1e-5, 2e-5, 170, 300, 100)));
+  theory::ResponseBoundInputs in;
   in.capacity_pps = 2500, in.rtt_s = 0.35, in.flows = {100, 300, 1000};
-  const ResponseBoundCurves c = ResponseBounds(in);
+  const theory::ResponseBoundCurves c = theory::ResponseBounds(in);
   ASSERT_EQ(c.pi_s.size(), 3u);
   EXPECT_LT(c.pi_s[0], c.pi_s[1]);
   EXPECT_NEAR(c.pi_s[2] / c.pi_s[0], 100.0, 1e-9);  // p0 grows as N^2

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "analysis/aopc_tuning.h"
+#include "aqm/aopc/aopc_tuning.h"
 #include "aqm/aopc/aopc_law.h"
 #include "aqm/aopc/aopc_queue.h"
 #include "aqm/lred/lred_law.h"
@@ -58,25 +58,25 @@ TEST(AopcTuning, DampingIs0707AtTheChosenGain) {
   for (double l : {0.001, 0.01, 0.05, 0.2}) {
     for (double req : {0.05, 0.18, 0.4}) {
       for (double c : {1000.0, 2500.0, 25000.0}) {
-        const analysis::AopcSecondOrder m = analysis::AopcModel(l, req, c);
+        const aopc::AopcSecondOrder m = aopc::AopcModel(l, req, c);
         EXPECT_NEAR(m.zeta, std::sqrt(0.5), 1e-12) << l << " " << req << " " << c;
         EXPECT_DOUBLE_EQ(m.gamma, aopc::Gain(l, req, c));
       }
     }
   }
-  const analysis::AopcSecondOrder m = analysis::AopcModel(0.01, 0.18, 2500);
+  const aopc::AopcSecondOrder m = aopc::AopcModel(0.01, 0.18, 2500);
   EXPECT_NEAR(m.km, 0.18 * 2500 / (4 * m.f * m.f), 1e-9);
   EXPECT_DOUBLE_EQ(m.t1, 0.18 / (2 * m.f));
   EXPECT_DOUBLE_EQ(m.t2, 0.18);
   // A larger gain than AOPC's is less damped; a smaller one, more.
-  EXPECT_LT(analysis::AopcModelAt(0.01, 0.18, 2500, 2 * m.gamma).zeta, m.zeta);
-  EXPECT_GT(analysis::AopcModelAt(0.01, 0.18, 2500, 0.5 * m.gamma).zeta, m.zeta);
+  EXPECT_LT(aopc::AopcModelAt(0.01, 0.18, 2500, 2 * m.gamma).zeta, m.zeta);
+  EXPECT_GT(aopc::AopcModelAt(0.01, 0.18, 2500, 0.5 * m.gamma).zeta, m.zeta);
 }
 
 TEST(AopcTuning, SettlingTimeFollowsTheSecondOrderFormula) {
   // (4 - ln sqrt(1 - 0.5)) / sqrt(0.5) = 6.1470 time constants.
-  EXPECT_NEAR(analysis::SettlingTime(std::sqrt(0.5), 1.0), 6.1470, 1e-4);
-  const analysis::AopcSecondOrder m = analysis::AopcModel(0.01, 0.18, 2500);
+  EXPECT_NEAR(aopc::SettlingTime(std::sqrt(0.5), 1.0), 6.1470, 1e-4);
+  const aopc::AopcSecondOrder m = aopc::AopcModel(0.01, 0.18, 2500);
   EXPECT_NEAR(m.settling, 6.1470 / m.omega_n, 1e-4 / m.omega_n);
 }
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "analysis/lred_stability.h"
+#include "aqm/lred/lred_stability.h"
 #include "aqm/lred/lred_law.h"
 #include "aqm/lred/lred_queue.h"
 #include "lab_aqm_harness.h"
@@ -90,7 +90,7 @@ TEST(LredLaw, ArrivalsAndEverySignalAreCounted) {
 
 TEST(LredStability, ReproducesThePapersWorkedExample) {
   // C = 2500 pkt/s, N = 300, tau = 0.35 s (aqm-algorithms.md, LRED).
-  const analysis::LredStability r = analysis::AnalyseLredStability({2500, 300, 0.35});
+  const lred::LredStability r = lred::AnalyseLredStability({2500, 300, 0.35});
   EXPECT_NEAR(r.k11, 1.959, 0.0005);
   EXPECT_NEAR(r.p0, 0.1763, 0.00005);
   EXPECT_NEAR(r.crossover, 2.127, 0.0005);
@@ -103,14 +103,14 @@ TEST(LredStability, ReproducesThePapersWorkedExample) {
 
 TEST(LredStability, CrossoverMeetsThePhaseAndMagnitudeConditions) {
   for (double n : {100.0, 300.0, 1000.0}) {
-    const analysis::LredStability r = analysis::AnalyseLredStability({2500, n, 0.35});
+    const lred::LredStability r = lred::AnalyseLredStability({2500, n, 0.35});
     // Phase -pi/2 at the crossover (the delay plus the plant's pole).
-    EXPECT_NEAR(analysis::LredOpenLoopPhase(r.k11, 0.35, r.crossover), -std::numbers::pi / 2,
+    EXPECT_NEAR(lred::LredOpenLoopPhase(r.k11, 0.35, r.crossover), -std::numbers::pi / 2,
                 1e-12);
     // At the bound, |T(jw)| = 1 exactly at that w: the closed form of the
     // magnitude condition (not the paper's printed sqrt(y)/2) gives it back.
     const double kc_hc = r.kc * r.beta_bound * std::sqrt(r.p0);
-    EXPECT_NEAR(analysis::LredCrossoverForGain(r.k11, kc_hc), r.crossover, 1e-9);
+    EXPECT_NEAR(lred::LredCrossoverForGain(r.k11, kc_hc), r.crossover, 1e-9);
     EXPECT_LE(r.beta_hat, r.beta_bound);
     EXPECT_LE(r.beta_hat, r.beta_cap);
   }

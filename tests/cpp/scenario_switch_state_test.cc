@@ -53,7 +53,9 @@ struct AroundSwitch {
     before->AdvanceTo(kSwitchAt - Time::Nanos(1));
     after->AdvanceTo(kSwitchAt);
   }
-  RedRunningState old_state() const { return *before->bottleneck().disc().red_state(); }
+  red::Handover old_state() const {
+    return dynamic_cast<const red::Handover&>(*before->bottleneck().disc().running_state());
+  }
   const QueueDisc& now() const { return after->bottleneck().disc(); }
 };
 
@@ -61,7 +63,7 @@ TEST(ScenarioSwitchState, TheAverageAndCountGoOnAcrossTheSwitchByDefault) {
   const Scenario s = testing::ParseOrDie(Switching(""));
   ASSERT_TRUE(s.sides[1].switch_to && s.sides[1].switch_to->keep_state);
   const AroundSwitch sw(s, 1);
-  const RedRunningState red = sw.old_state();
+  const red::Handover red = sw.old_state();
   ASSERT_EQ(sw.now().descriptor().name, "autored");
   EXPECT_GT(red.avg, 40);  // a standing queue, past min_th
   const auto& autored = dynamic_cast<const AutoRedQueue&>(sw.now());
@@ -98,7 +100,7 @@ TEST(ScenarioSwitchState, AnAdaptedMaxPCarriesOnlyBetweenDisciplinesThatAdaptIt)
   const Scenario s = testing::ParseOrDie(Switching(""));
   {  // ARED -> AutoRED over ARED: the adapted max_p goes on.
     const AroundSwitch sw(s, 2);
-    const RedRunningState ared = sw.old_state();
+    const red::Handover ared = sw.old_state();
     ASSERT_FALSE(std::isnan(ared.adapted_max_p));
     EXPECT_NE(ared.adapted_max_p, 0.02);  // 22 adaptations moved it
     const auto& autored = dynamic_cast<const AutoRedQueue&>(sw.now());
@@ -114,7 +116,7 @@ TEST(ScenarioSwitchState, AnAdaptedMaxPCarriesOnlyBetweenDisciplinesThatAdaptIt)
   }
   {  // ARED -> self-configuring RED: the adapted max_p, and the region of the average.
     const AroundSwitch sw(s, 4);
-    const RedRunningState ared = sw.old_state();
+    const red::Handover ared = sw.old_state();
     const auto& sred = dynamic_cast<const SredQueue&>(sw.now());
     EXPECT_EQ(sred.state().red.avg, ared.avg);
     EXPECT_EQ(sred.state().max_p, std::max(ared.adapted_max_p, sred::kMinMaxP));
@@ -126,7 +128,7 @@ TEST(ScenarioSwitchState, NothingCarriesToADisciplineWithoutRedsAverage) {
   const Scenario s = testing::ParseOrDie(Switching(""));
   const AroundSwitch sw(s, 5);
   EXPECT_EQ(sw.now().descriptor().name, "pie");
-  EXPECT_FALSE(sw.now().red_state().has_value());
+  EXPECT_EQ(sw.now().running_state(), nullptr);
   // The queue itself is kept, as for every switch.
   EXPECT_EQ(sw.now().packets(), sw.before->bottleneck().disc().packets());
 }

@@ -3,7 +3,7 @@
 // disciplines the core does not have next to the two it does.
 
 export const fakeDescribeAqms = JSON.stringify([
-  { name: 'droptail', label: 'Drop-tail', source: 'FIFO', summary: 'Drops when full.', params: [], signals: [] },
+  { name: 'droptail', label: 'Drop-tail', source: 'FIFO', summary: 'Drops when full.', params: [], signals: [], law: null, levels: [] },
   {
     name: 'red',
     label: 'RED',
@@ -19,6 +19,11 @@ export const fakeDescribeAqms = JSON.stringify([
     signals: [
       { name: 'avg', label: 'Average queue', unit: 'pkts' },
       { name: 'pa', label: 'Spread probability', unit: '' },
+    ],
+    law: null,
+    levels: [
+      { param: 'min_th', chart: 'queue', label: 'min_th', scale: 1, when_on: '' },
+      { param: 'max_th', chart: 'queue', label: 'max_th', scale: 1, when_on: '' },
     ],
   },
   {
@@ -38,5 +43,7 @@ export const fakeDescribeAqms = JSON.stringify([
       { name: 'state', label: 'Dropping state', unit: '' },
       { name: 'count', label: 'Drop count', unit: '' },
     ],
+    law: null,
+    levels: [],
   },
 ]);

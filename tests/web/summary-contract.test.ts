@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readAqmTable } from '../../web/src/aqm/aqm-table';
-import { thresholdRules, thresholdsFor } from '../../web/src/charts/thresholds';
-import { parseJson } from '../../web/src/lib/json';
 import { loadCore, realCoreBuilt, runnerOn } from './real-core';
 
-// The summary table and the chart levels against the real core: its summary
-// crosses the worker boundary with every figure the table shows, and every
-// parameter the threshold table names is a level in the unit it is drawn in.
+// The summary table against the real core: its summary crosses the worker
+// boundary with every figure the table shows (the chart levels are checked
+// in aqm-registration.test.ts).
 
 describe.skipIf(!realCoreBuilt)('the real core behind the summary table and the levels', () => {
   it('answers the summary of the run after the warm-up', async () => {
@@ -59,32 +56,5 @@ describe.skipIf(!realCoreBuilt)('the real core behind the summary table and the 
     expect(reply.fullFraction).not.toBeNull();
     expect(reply.classes.map((c) => c.name)).toEqual(['bulk', 'voice']);
     for (const c of reply.classes) expect(c.meanDelayMs ?? -1).toBeGreaterThanOrEqual(0);
-  });
-
-  it('finds every threshold parameter in the catalogue in the unit of its chart', async () => {
-    const core = await loadCore();
-    const table = readAqmTable(parseJson(core.describeAqms()));
-    if (typeof table === 'string') throw new Error(table);
-    const unitOf = { queue: ['pkts'], delay: ['ms', 's'] };
-    const seen = new Set<string>();
-    for (const aqm of table) {
-      for (const param of aqm.params) {
-        const rule = thresholdRules.find((r) => r.param === param.name);
-        if (!rule) continue;
-        seen.add(rule.param);
-        expect(unitOf[rule.chart], `${aqm.name}.${param.name}`).toContain(param.unit);
-        // seconds are drawn in ms, ms as they are
-        expect(rule.scale, `${aqm.name}.${param.name}`).toBe(param.unit === 's' ? 1000 : 1);
-      }
-    }
-    expect([...seen].sort()).toEqual(thresholdRules.map((r) => r.param).sort());
-    // Every discipline that steers to a queue or a delay draws at least one level at its defaults.
-    const defaults = (name: string) => Object.fromEntries((table.find((a) => a.name === name)?.params ?? []).map((p) => [p.name, p.default]));
-    for (const name of ['red', 'pi', 'pid', 'rem', 'lred', 'aopc', 'msc', 'sfc']) {
-      expect(thresholdsFor(defaults(name), 'queue').length, name).toBeGreaterThan(0);
-    }
-    for (const name of ['codel', 'pie', 'fq_codel']) {
-      expect(thresholdsFor(defaults(name), 'delay'), name).toHaveLength(1);
-    }
   });
 });

@@ -1,39 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { thresholdRules, thresholdsFor } from '../../web/src/charts/thresholds';
+import type { AqmLevel } from '../../web/src/aqm/aqm-table';
+import { thresholdsFor } from '../../web/src/aqm/levels';
+
+// The chart levels of a side: the levels its discipline declares (the core's
+// catalogue), valued from the side's effective parameters. The catalogue's
+// own levels are checked against the core in aqm-registration.test.ts.
+
+const level = (param: string, chart: AqmLevel['chart'], label = param, scale = 1, whenOn = ''): AqmLevel => ({ param, chart, label, scale, whenOn });
+const red = [level('min_th', 'queue'), level('max_th', 'queue')];
 
 describe('thresholdsFor', () => {
-  it("draws RED's min_th and max_th on the queue chart and nothing on the delay chart", () => {
-    const red = { wq: 0.002, min_th: 50, max_th: 150, max_p: 0.1, gentle: 1, byte_mode: 0 };
-    expect(thresholdsFor(red, 'queue')).toEqual([
+  it('draws the declared levels on their chart and nothing on the other', () => {
+    const params = { wq: 0.002, min_th: 50, max_th: 150, max_p: 0.1, gentle: 1, byte_mode: 0 };
+    expect(thresholdsFor(red, params, 'queue')).toEqual([
       { label: 'min_th', value: 50 },
       { label: 'max_th', value: 150 },
     ]);
-    expect(thresholdsFor(red, 'delay')).toEqual([]);
+    expect(thresholdsFor(red, params, 'delay')).toEqual([]);
   });
 
-  it('draws the reference queue of PI/PID/MSC and q0 of LRED/AOPC/REM/SFC', () => {
-    expect(thresholdsFor({ a: 1.8e-5, b: 1.8e-5, freq_hz: 170, qref: 50 }, 'queue')).toEqual([{ label: 'qref', value: 50 }]);
-    expect(thresholdsFor({ q0: 20, Req: 0.18, gamma0: 1e-4 }, 'queue')).toEqual([{ label: 'q0', value: 20 }]);
+  it('scales into the chart’s unit, and draws a level gated by a toggle only while it is on', () => {
+    const ared = [...red, level('target_delay', 'delay', 'target', 1000, 'auto')];
+    const params = { min_th: 5, max_th: 15, target_delay: 0.005, auto: 0 };
+    expect(thresholdsFor(ared, params, 'delay')).toEqual([]);
+    expect(thresholdsFor(ared, { ...params, auto: 1 }, 'delay')).toEqual([{ label: 'target', value: 5 }]);
   });
 
-  it('puts CoDel and PIE targets on the delay chart in ms', () => {
-    expect(thresholdsFor({ target_ms: 5, interval_ms: 100 }, 'delay')).toEqual([{ label: 'target', value: 5 }]);
-    expect(thresholdsFor({ target_ms: 15, t_update_ms: 15, alpha: 0.125 }, 'queue')).toEqual([]);
-  });
-
-  it("draws ARED's target_delay (seconds) in ms, and only while auto is on", () => {
-    const ared = { min_th: 5, max_th: 15, target_delay: 0.005, auto: 0 };
-    expect(thresholdsFor(ared, 'delay')).toEqual([]);
-    expect(thresholdsFor({ ...ared, auto: 1 }, 'delay')).toEqual([{ label: 'target', value: 5 }]);
-  });
-
-  it('has nothing for drop-tail and skips non-finite values', () => {
-    expect(thresholdsFor({}, 'queue')).toEqual([]);
-    expect(thresholdsFor({ min_th: Number.NaN, max_th: 30 }, 'queue')).toEqual([{ label: 'max_th', value: 30 }]);
-  });
-
-  it('names each parameter once per chart', () => {
-    const keys = thresholdRules.map((r) => `${r.chart}:${r.param}`);
-    expect(new Set(keys).size).toBe(keys.length);
+  it('has nothing without levels and skips missing or non-finite values', () => {
+    expect(thresholdsFor([], { min_th: 5 }, 'queue')).toEqual([]);
+    expect(thresholdsFor(red, { min_th: Number.NaN, max_th: 30 }, 'queue')).toEqual([{ label: 'max_th', value: 30 }]);
+    expect(thresholdsFor(red, { max_th: 30 }, 'queue')).toEqual([{ label: 'max_th', value: 30 }]);
   });
 });

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "analysis/fluid_laws.h"
+#include "aqm/red/red_theory.h"
 #include "aqm/registry.h"
 #include "scenario/json_text.h"
 
@@ -68,7 +69,7 @@ void ReadDropCurve(JsonReader& r, std::string* error, MmppChainModel& m) {
     m.drop = LinearDropCurve(m.capacity, threshold);
   } else {
     m.drop.clear();
-    for (int64_t b = 0; b < m.capacity; ++b) m.drop.push_back(RedCurve(red, static_cast<double>(b)));
+    for (int64_t b = 0; b < m.capacity; ++b) m.drop.push_back(aqmlab::red::CurveAt(red, static_cast<double>(b)));
   }
 }
 

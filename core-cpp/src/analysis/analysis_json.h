@@ -7,13 +7,17 @@
 
 #include "analysis/fluid_model.h"
 #include "analysis/mmpp_chain.h"
-#include "analysis/response_bounds.h"
 #include "analysis/stability.h"
+#include "aqm/theory/response_bounds.h"
 #include "net/discipline.h"
 #include "scenario/json_reader.h"
 #include "sim/result.h"
 
 namespace aqmlab::analysis {
+
+using theory::ResponseBoundCurves;
+using theory::ResponseBoundInputs;
+using theory::ResponseBounds;
 
 // `chain`: {sources, service_rate_pps, erlang_stages, capacity_pkts, drop_curve}.
 Result<MmppChainModel> ReadChainModel(const Json& j, const std::string& path);

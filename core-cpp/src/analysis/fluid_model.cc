@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "analysis/fluid_laws.h"
+#include "aqm/registry.h"
+#include "aqm/theory/discipline_theory.h"
 
 namespace aqmlab::analysis {
 
@@ -153,32 +155,9 @@ FluidEquilibrium Equilibrium(const FluidInput& in) {
   };
   at_queue(0);
   e.q0.reset();
-  const std::string& a = in.aqm;
-  if (a == "pi" || a == "pid" || a == "msc") {
-    // MSC too: its rate A counts offered packets, so at q' = 0 the load
-    // rho = A / C is 1 / (1 - p) and pa = 1 - 1/rho equals p: the queue term
-    // alpha (q - qref) / qref is zero, the queue sits at qref.
-    at_queue(ParamOr(p, "qref", in.buffer_pkts / 4));
-  } else if (a == "rem" || a == "lred" || a == "aopc") {
-    at_queue(ParamOr(p, "q0", in.buffer_pkts / 4));
-  } else if (a == "droptail") {
-    at_queue(in.buffer_pkts);
-  } else if (a == "red" || a == "ared" || a == "autored") {
-    // RedCurve(q) rises and the needed p0(q) falls with q: bisect their crossing.
-    double lo = 0, hi = in.buffer_pkts;
-    auto gap = [&](double q) {
-      at_queue(q);
-      return RedCurve(p, q) - e.p0;
-    };
-    if (gap(hi) < 0) {
-      at_queue(hi);  // the curve never reaches p0 below B: the buffer overflows
-    } else {
-      for (int i = 0; i < 200; ++i) {
-        const double mid = 0.5 * (lo + hi);
-        (gap(mid) < 0 ? lo : hi) = mid;
-      }
-      at_queue(0.5 * (lo + hi));
-    }
+  const AqmEntry* entry = FindAqm(in.aqm);
+  if (entry && entry->theory && entry->theory().steady_queue) {
+    if (const std::optional<double> q0 = entry->theory().steady_queue(p, {n, c, tp, in.buffer_pkts})) at_queue(*q0);
   }
   return e;
 }

@@ -6,10 +6,23 @@
 
 #include "analysis/analysis_json.h"
 #include "analysis/fluid_laws.h"
+#include "aqm/registry.h"
+#include "aqm/theory/discipline_theory.h"
 
 namespace aqmlab::analysis {
 
 namespace {
+
+// The disciplines the chain can model: "droptail and red".
+std::string StaticCurveNames() {
+  std::vector<std::string> names;
+  for (const AqmEntry& e : AqmRegistry()) {
+    if (e.theory && (e.theory().drop_curve || e.theory().no_early_drop)) names.emplace_back(e.describe().name);
+  }
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  return out;
+}
 
 bool CrossesHop1(const Scenario& s, const GroupSpec& g) {
   return !g.reverse() && !(s.topology.parking_lot() && g.path == PathKind::kHop2);
@@ -103,9 +116,13 @@ std::optional<MmppChainModel> ChainOf(const Scenario& s, const FluidInput& f, st
       return std::nullopt;
     }
   }
-  const bool red = f.aqm == "red";
-  if (specs.empty() || (f.aqm != "droptail" && !red)) {
-    if (!specs.empty()) notes.push_back("queue_model: " + f.aqm + " has no static drop curve (only droptail and red do)");
+  const AqmEntry* entry = FindAqm(f.aqm);
+  const theory::DisciplineTheory* t = entry && entry->theory ? &entry->theory() : nullptr;
+  const auto curve = t ? t->drop_curve : nullptr;
+  if (specs.empty() || !(curve || (t && t->no_early_drop))) {
+    if (!specs.empty()) {
+      notes.push_back("queue_model: " + f.aqm + " has no static drop curve (only " + StaticCurveNames() + " do)");
+    }
     labels.clear();
     return std::nullopt;
   }
@@ -118,9 +135,10 @@ std::optional<MmppChainModel> ChainOf(const Scenario& s, const FluidInput& f, st
   m.service_rate = f.capacity_pps;
   m.stages = exponential ? 1 : std::clamp<int64_t>(64 / std::max<int64_t>(phases, 1), 1, 16);
   m.capacity = static_cast<int64_t>(f.buffer_pkts) + 1;
-  if (red) {
-    for (int64_t b = 0; b < m.capacity; ++b) m.drop.push_back(RedCurve(f.params, double(std::max<int64_t>(b - 1, 0))));
-    notes.push_back("queue_model: RED's curve is applied to the instantaneous queue (no EWMA in a static model)");
+  if (curve) {
+    for (int64_t b = 0; b < m.capacity; ++b) m.drop.push_back(curve(f.params, double(std::max<int64_t>(b - 1, 0))));
+    notes.push_back("queue_model: " + std::string(entry->describe().label) +
+                    "'s curve is applied to the instantaneous queue (no EWMA in a static model)");
   }
   if (!exponential) {
     notes.push_back("queue_model: fixed packet sizes as Erlang-" + std::to_string(m.stages) + " service");

@@ -10,6 +10,13 @@
 
 namespace aqmlab {
 
+// A discipline's analysis models (aqm/theory/discipline_theory.h): a
+// discipline with one declares `static const theory::DisciplineTheory&
+// Theory();` beside Describe(), and the registry finds it.
+namespace theory {
+struct DisciplineTheory;
+}
+
 // The common adapter: a discipline Q derives from ParamQueue<Q, Q's Params>
 // and provides `static constexpr std::array<ParamField<Params>, N> kFields`,
 // `static Status Validate(const Params&)`, `static const AqmDescriptor& Describe()`

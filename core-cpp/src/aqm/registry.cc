@@ -25,10 +25,6 @@
 namespace aqmlab {
 
 namespace {
-template <class Q>
-constexpr AqmEntry Register() {
-  return AqmEntry{&Q::Describe, &MakeQueueDisc<Q>, &CheckQueueParams<Q>};
-}
 
 // One line per discipline.
 constexpr AqmEntry kEntries[] = {

@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cstdint>
-#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -87,6 +86,37 @@ struct SignalSpec {
   SignalChart chart = SignalChart::kNone;
 };
 
+// What the page teaches a discipline with (its theory panel): the law in
+// TeX (typeset by KaTeX), the variables whose live values sit beside it, one
+// paragraph on the idea (written for the lab from the spec,
+// ../shared/spec/aqm-algorithms.md) and the paper it comes from.
+enum class LawSource : uint8_t { kParam, kSignal, kColumn };
+struct LawVariable {
+  std::string_view tex;  // the symbol, as the law writes it
+  LawSource source;
+  // A parameter, an inner signal (SignalSpec), or a metric column of the
+  // run (queue_pkts, p).
+  std::string_view name;
+};
+struct LawText {
+  std::string_view tex;
+  std::string_view idea;
+  std::string_view paper;
+  std::vector<LawVariable> variables;
+};
+
+// A parameter that is a level on one of the page's charts (a threshold, a
+// target), drawn as a line across it. Rates, weights, gains and intervals
+// are not levels.
+enum class LevelChart : uint8_t { kQueue, kDelay };  // packets, milliseconds
+struct ChartLevel {
+  std::string_view param;
+  LevelChart chart;
+  std::string_view label;
+  double scale = 1;          // multiplies the parameter into the chart's unit
+  std::string_view when_on;  // a toggle parameter that must be on; "" always
+};
+
 struct AqmDescriptor {
   std::string_view name;     // registry key, e.g. "red"
   std::string_view label;    // e.g. "RED (gentle)"
@@ -94,6 +124,8 @@ struct AqmDescriptor {
   std::string_view summary;  // what it controls, one sentence
   std::vector<ParamSpec> params;
   std::vector<SignalSpec> signals;
+  LawText law;
+  std::vector<ChartLevel> levels;
 };
 
 // What a discipline knows of the link it guards when it is built.
@@ -147,21 +179,13 @@ struct DepartureContext {
   double uniform;
 };
 
-// The running state of a discipline built on RED's average (RED, ARED,
-// SRED, AutoRED), handed on at a mid-run switch to another such discipline
-// (scenario `switch_to`, unless `keep_state` is false): the average, the
-// count since the last signal, the curve's probabilities at the last arrival,
-// when the link went idle, and the adapted max_p (NaN from a discipline
-// whose max_p is a fixed parameter). AutoRED's paper runs RED or ARED for
-// 11 s and then changes only how that running queue's weight is computed,
-// so the average goes on rather than restarting from zero.
-struct RedRunningState {
-  double avg = 0;
-  int64_t count = -1;
-  double pb = 0;
-  double pa = 0;
-  Time idle_since;
-  double adapted_max_p = std::numeric_limits<double>::quiet_NaN();
+// What a discipline hands on to its successor at a mid-run switch
+// (QueueDisc::HandOver with keep_state): a family's own running state,
+// opaque to the base; a successor takes over only a kind it knows (RED's
+// family: aqm/red/red_law.h).
+class RunningState {
+ public:
+  virtual ~RunningState() = default;
 };
 
 }  // namespace aqmlab

@@ -107,7 +107,7 @@ void QueueDisc::StartPeriodicTimer(Time period) {
 
 void QueueDisc::HandOver(QueueDisc& next, bool keep_state) {
   if (keep_state) {
-    if (const std::optional<RedRunningState> red = red_state()) next.TakeOverRedState(*red);
+    if (const std::unique_ptr<RunningState> state = running_state()) next.TakeOver(*state);
   }
   next.counters_ = counters_;
   next.drop_observer_ = drop_observer_;

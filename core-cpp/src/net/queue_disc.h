@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -98,16 +99,16 @@ class QueueDisc : public EventTarget {
   // A mid-run switch of discipline: moves every waiting packet to `next`, in
   // the order this one would have sent them and with their enqueue times, and
   // with them the counters, the drop observer and whether the link is idle.
-  // No law judges the moved packets. With `keep_state`, when both keep RED's
-  // average, `next` takes over this one's RedRunningState; otherwise it
-  // starts from its own initial state. This queue is then empty and retired:
+  // No law judges the moved packets. With `keep_state`, `next` is offered
+  // this one's running_state() and takes over what it knows of it;
+  // otherwise it starts from its own initial state. This queue is then empty and retired:
   // its periodic timer stops at its next tick (the caller keeps it alive
   // until then).
   void HandOver(QueueDisc& next, bool keep_state);
 
-  // The running state of a discipline built on RED's average; nullopt for
-  // every other discipline.
-  virtual std::optional<RedRunningState> red_state() const { return std::nullopt; }
+  // The state a successor may take over (net/discipline.h); null for a
+  // discipline that hands nothing on.
+  virtual std::unique_ptr<RunningState> running_state() const { return nullptr; }
 
  protected:
   virtual Decision OnArrival(const ArrivalContext& ctx) = 0;
@@ -119,9 +120,9 @@ class QueueDisc : public EventTarget {
   virtual void OnIdleEnd(Time now) { (void)now; }
   virtual void OnTimer(Time now) { (void)now; }
   virtual void OnCapacityChanged() {}
-  // Takes over the RED state of the discipline this one replaces (HandOver);
-  // only disciplines built on RED's average override it.
-  virtual void TakeOverRedState(const RedRunningState& s) { (void)s; }
+  // Takes over what it knows of the running state of the discipline this one
+  // replaces (HandOver); a kind it does not know is ignored.
+  virtual void TakeOver(const RunningState& s) { (void)s; }
 
   // Calls OnTimer every `period` from now on (a periodic controller). Calling
   // it again only changes the period, from the next tick: one timer per queue.

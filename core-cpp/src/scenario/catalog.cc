@@ -16,6 +16,33 @@ const char* KindName(ParamKind k) {
   return "real";
 }
 
+const char* SourceName(LawSource s) {
+  switch (s) {
+    case LawSource::kParam: return "param";
+    case LawSource::kSignal: return "signal";
+    case LawSource::kColumn: return "column";
+  }
+  return "param";
+}
+
+nlohmann::ordered_json LawJson(const LawText& law) {
+  if (law.tex.empty()) return nullptr;
+  nlohmann::ordered_json variables = nlohmann::ordered_json::array();
+  for (const LawVariable& v : law.variables) {
+    variables.push_back({{"tex", v.tex}, {"source", SourceName(v.source)}, {"name", v.name}});
+  }
+  return {{"tex", law.tex}, {"idea", law.idea}, {"paper", law.paper}, {"variables", variables}};
+}
+
+nlohmann::ordered_json LevelsJson(const std::vector<ChartLevel>& levels) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const ChartLevel& l : levels) {
+    out.push_back({{"param", l.param}, {"chart", l.chart == LevelChart::kQueue ? "queue" : "delay"},
+                   {"label", l.label}, {"scale", l.scale}, {"when_on", l.when_on}});
+  }
+  return out;
+}
+
 nlohmann::ordered_json ParamsJson(const std::vector<ParamSpec>& specs) {
   nlohmann::ordered_json params = nlohmann::ordered_json::array();
   for (const ParamSpec& p : specs) {
@@ -41,22 +68,26 @@ const char* CodepointName(Ecn e) {
   }
   return "ect0";
 }
+
+nlohmann::ordered_json EntryJson(const AqmEntry& e) {
+  const AqmDescriptor& d = e.describe();
+  nlohmann::ordered_json signals = nlohmann::ordered_json::array();
+  for (const SignalSpec& s : d.signals) {
+    nlohmann::ordered_json sj{{"name", s.name}, {"label", s.label}, {"unit", s.unit}};
+    if (s.chart != SignalChart::kNone) sj["chart"] = s.chart == SignalChart::kQueue ? "queue" : "delay";
+    signals.push_back(sj);
+  }
+  return {{"name", d.name},       {"label", d.label},         {"source", d.source},
+          {"summary", d.summary}, {"params", ParamsJson(d.params)}, {"signals", signals},
+          {"law", LawJson(d.law)}, {"levels", LevelsJson(d.levels)}};
+}
 }  // namespace
+
+std::string AqmEntryJson(const AqmEntry& e) { return EntryJson(e).dump(2); }
 
 std::string AqmCatalogJson() {
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
-  for (const AqmEntry& e : AqmRegistry()) {
-    const AqmDescriptor& d = e.describe();
-    const nlohmann::ordered_json params = ParamsJson(d.params);
-    nlohmann::ordered_json signals = nlohmann::ordered_json::array();
-    for (const SignalSpec& s : d.signals) {
-      nlohmann::ordered_json sj{{"name", s.name}, {"label", s.label}, {"unit", s.unit}};
-      if (s.chart != SignalChart::kNone) sj["chart"] = s.chart == SignalChart::kQueue ? "queue" : "delay";
-      signals.push_back(sj);
-    }
-    out.push_back({{"name", d.name}, {"label", d.label}, {"source", d.source},
-                   {"summary", d.summary}, {"params", params}, {"signals", signals}});
-  }
+  for (const AqmEntry& e : AqmRegistry()) out.push_back(EntryJson(e));
   return out.dump(2);
 }
 

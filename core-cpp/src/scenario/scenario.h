@@ -19,7 +19,7 @@ namespace aqmlab {
 // A side's mid-run change of discipline: at `at_s` the bottleneck queue
 // switches to `aqm` with `params`, keeping the packets waiting in it and,
 // with `keep_state`, the running state of RED's average when both
-// disciplines keep one (RedRunningState).
+// disciplines keep one (red::Handover, aqm/red/red_law.h).
 struct AqmSwitch {
   double at_s = 0;
   std::string aqm;

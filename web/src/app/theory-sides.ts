@@ -15,6 +15,7 @@ export function theorySides(lab: Lab, statuses: readonly SideStatus[]): TheorySi
       aqm,
       label: spec?.label ?? aqm,
       summary: spec?.summary ?? '',
+      law: spec?.law ?? null,
       params: status?.info?.params ?? {},
       store: session.store,
       colour: sideColour(i),

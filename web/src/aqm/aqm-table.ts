@@ -36,6 +36,37 @@ export interface AqmSignalSpec {
 
 export type SignalChartId = 'queue' | 'delay';
 
+/** Where a variable beside the typeset law takes its live value from. */
+export interface LawSource {
+  /** param: the side's parameter; signal: the inner signal (column aqm.<name>); column: a metric column (queue_pkts, p). */
+  kind: 'param' | 'signal' | 'column';
+  name: string;
+}
+
+export interface LawVariable {
+  /** The symbol in TeX, as the law writes it. */
+  tex: string;
+  source: LawSource;
+}
+
+/** The discipline's law as the theory panel teaches it: TeX for KaTeX, the idea in one paragraph, the paper. */
+export interface AqmLaw {
+  tex: string;
+  idea: string;
+  paper: string;
+  variables: LawVariable[];
+}
+
+/** A parameter drawn as a level across a chart, in the chart's unit (packets, ms) after `scale`. */
+export interface AqmLevel {
+  param: string;
+  chart: SignalChartId;
+  label: string;
+  scale: number;
+  /** A toggle parameter that must be on (1) for the level to matter; '' always. */
+  whenOn: string;
+}
+
 export interface AqmSpec {
   name: string;
   label: string;
@@ -43,6 +74,9 @@ export interface AqmSpec {
   summary: string;
   params: AqmParamSpec[];
   signals: AqmSignalSpec[];
+  /** Null for a discipline registered without law text. */
+  law: AqmLaw | null;
+  levels: AqmLevel[];
 }
 
 
@@ -79,6 +113,29 @@ export function isAqmSignalSpec(value: unknown): value is AqmSignalSpec {
   );
 }
 
+const sources: readonly string[] = ['param', 'signal', 'column'];
+
+function readLaw(value: unknown): AqmLaw | null | undefined {
+  if (value === null) return null;
+  if (!isRecord(value) || !isString(value.tex) || !isString(value.idea) || !isString(value.paper) || !Array.isArray(value.variables)) return undefined;
+  const variables: LawVariable[] = [];
+  for (const v of value.variables) {
+    if (!isRecord(v) || !isString(v.tex) || !isString(v.name) || !isString(v.source) || !sources.includes(v.source)) return undefined;
+    variables.push({ tex: v.tex, source: { kind: v.source as LawSource['kind'], name: v.name } });
+  }
+  return { tex: value.tex, idea: value.idea, paper: value.paper, variables };
+}
+
+function readLevels(value: unknown): AqmLevel[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const levels: AqmLevel[] = [];
+  for (const l of value) {
+    if (!isRecord(l) || !isString(l.param) || !(l.chart === 'queue' || l.chart === 'delay') || !isString(l.label) || !isNumber(l.scale) || !isString(l.when_on)) return undefined;
+    levels.push({ param: l.param, chart: l.chart, label: l.label, scale: l.scale, whenOn: l.when_on });
+  }
+  return levels;
+}
+
 /** What every catalogue entry of the core has: a name, a label, its source, a summary and a parameter table. */
 export type Described = Pick<AqmSpec, 'name' | 'label' | 'source' | 'summary' | 'params'>;
 
@@ -94,34 +151,37 @@ export function isDescribed(value: unknown): value is Described & Fields {
   );
 }
 
-export function isAqmSpec(value: unknown): value is AqmSpec {
-  return (
-    isDescribed(value) &&
-    Array.isArray(value.signals) &&
-    value.signals.every(isAqmSignalSpec)
-  );
+/** One catalogue entry (describeAqms) as the page's spec, or undefined when it is not one. */
+export function readAqmSpec(value: unknown): AqmSpec | undefined {
+  if (!isDescribed(value) || !Array.isArray(value.signals) || !value.signals.every(isAqmSignalSpec)) return undefined;
+  const law = readLaw(value.law);
+  const levels = readLevels(value.levels);
+  if (law === undefined || levels === undefined) return undefined;
+  return { name: value.name, label: value.label, source: value.source, summary: value.summary, params: value.params, signals: value.signals, law, levels };
 }
 
 /**
  * Reads one of the core's catalogues (`call`'s JSON array of `what`
- * descriptions); a malformed entry is named rather than skipped.
+ * descriptions, each turned into the page's form by `read`); a malformed
+ * entry is named rather than skipped.
  */
-export function readCatalogueTable<T>(value: unknown, call: string, what: string, isEntry: (v: unknown) => v is T): T[] | string {
+export function readCatalogueTable<T>(value: unknown, call: string, what: string, read: (v: unknown) => T | undefined): T[] | string {
   if (!Array.isArray(value)) return `${call}: not a JSON array`;
   const table: T[] = [];
   for (const [i, entry] of value.entries()) {
-    if (!isEntry(entry)) {
+    const spec = read(entry);
+    if (spec === undefined) {
       const name = isRecord(entry) && isString(entry.name) ? ` (${entry.name})` : '';
       return `${call}[${i}]${name}: not a ${what} description the page can read`;
     }
-    table.push(entry);
+    table.push(spec);
   }
   return table;
 }
 
 /** Reads describeAqms() output. */
 export function readAqmTable(value: unknown): AqmSpec[] | string {
-  return readCatalogueTable(value, 'describeAqms', 'discipline', isAqmSpec);
+  return readCatalogueTable(value, 'describeAqms', 'discipline', readAqmSpec);
 }
 
 export function findAqm(table: readonly AqmSpec[], name: string): AqmSpec | undefined {

@@ -26,5 +26,5 @@ export function isSenderSpec(value: unknown): value is SenderSpec {
 
 /** Reads describeSenders() output; a malformed entry is named rather than skipped. */
 export function readSenderTable(value: unknown): SenderSpec[] | string {
-  return readCatalogueTable(value, 'describeSenders', 'sender', isSenderSpec);
+  return readCatalogueTable(value, 'describeSenders', 'sender', (v) => (isSenderSpec(v) ? v : undefined));
 }

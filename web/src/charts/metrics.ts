@@ -1,4 +1,3 @@
-import type { ThresholdChart } from './thresholds';
 import type { ValueKind } from '../lib/format';
 
 // The time-series charts of the page, one entry per metric. Each names the
@@ -29,8 +28,8 @@ export interface Metric {
   better: 'lower' | 'higher' | null;
   compact: boolean;
   lines: readonly MetricLine[];
-  /** Which discipline parameters are drawn as levels (thresholds.ts), if any. */
-  levels: ThresholdChart | null;
+  /** Which chart a discipline's levels are drawn on (its catalogue entry's levels, aqm/levels.ts), if any. */
+  levels: 'queue' | 'delay' | null;
 }
 
 const solid = (column: string): MetricLine => ({ column, dashed: false, shade: 'side', suffix: '' });

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { SeriesStore } from '../charts/series-store';
 import { formatValue } from '../lib/format';
-import { lawOf, type LawVariable } from './laws';
+import type { AqmLaw, LawVariable } from '../aqm/aqm-table';
 import { typeset } from './tex';
 
 // A discipline's law typeset by KaTeX (tex.ts), the live value of each
@@ -15,18 +15,18 @@ function valueOf(variable: LawVariable, params: Readonly<Record<string, number>>
 }
 
 export function LawPanel({
-  aqm,
+  law,
   summary,
   params,
   store,
 }: {
-  aqm: string;
+  /** The discipline's law from the core's catalogue; null for one registered without law text. */
+  law: AqmLaw | null;
   /** The core's own one-line description, shown for a discipline the lab has no law text for. */
   summary: string;
   params: Readonly<Record<string, number>>;
   store: SeriesStore;
 }) {
-  const law = lawOf(aqm);
   const html = useMemo(() => (law ? { law: typeset(law.tex, true), symbols: law.variables.map((v) => typeset(v.tex, false)) } : null), [law]);
   if (!law || !html) {
     return (

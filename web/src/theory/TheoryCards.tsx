@@ -1,3 +1,4 @@
+import type { AqmLaw } from '../aqm/aqm-table';
 import type { SeriesStore } from '../charts/series-store';
 import { isRecord } from '../lib/json';
 import { bufferPackets } from '../scenario/side-info';
@@ -23,6 +24,8 @@ export interface TheorySideView {
   /** The discipline's label and the core's one-line summary of it. */
   label: string;
   summary: string;
+  /** Its law as the catalogue teaches it (null: registered without law text). */
+  law: AqmLaw | null;
   /** Effective parameters at run start; live set_param changes are laid over them. */
   params: Readonly<Record<string, number>>;
   store: SeriesStore;
@@ -72,7 +75,7 @@ export function TheoryCards({ theory, sides }: { theory: TheoryState; sides: rea
               <h3>
                 {side.name} <span className="theory-aqm">({side.label})</span>
               </h3>
-              <LawPanel aqm={side.aqm} summary={side.summary} params={params} store={side.store} />
+              <LawPanel law={side.law} summary={side.summary} params={params} store={side.store} />
               {result?.error && (
                 <p className="param-error" role="alert">
                   Theory unavailable: {result.error}

@@ -10,7 +10,17 @@ const AqmDescriptor& AopcQueue::Describe() {
       "LRED's loss-ratio base probability with a proportional queue gain retuned each period "
       "so the TCP/AQM loop has damping 0.707.",
       SpecsOf<aopc::Params>(kFields),
-      {{"l", "Loss ratio", ""}, {"gamma", "Queue gain gamma", "1/pkt"}}};
+      {{"l", "Loss ratio", ""}, {"gamma", "Queue gain gamma", "1/pkt"}},
+      LawText{R"tex(\begin{gathered} p = l + \gamma\,(q - q_0) \\ \gamma = \frac{f(l)\,(1 + 4 f(l)^2)}{R_{eq}\, C},\quad f(l) = \frac{\sqrt{3l/2}}{1-l} \end{gathered})tex",
+              "AOPC keeps LRED's two time scales but chooses the proportional gain from the measured loss ratio so that the linearised TCP/AQM loop behaves like a second-order system with damping 0.707: fast, with little overshoot, and retuned every measurement period as the number of flows changes.",
+              "Wang & Rong, AOPC: an Adaptive Optimized Proportional Controller for AQM (2005 or later: the copy the lab follows names no venue, its newest reference is from 2005)",
+              {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
+               {R"tex(q_0)tex", LawSource::kParam, "q0"},
+               {R"tex(R_{eq})tex", LawSource::kParam, "Req"},
+               {R"tex(l)tex", LawSource::kSignal, "l"},
+               {R"tex(\gamma)tex", LawSource::kSignal, "gamma"},
+               {R"tex(p)tex", LawSource::kColumn, "p"}}},
+      {{"q0", LevelChart::kQueue, "q0", 1, ""}}};
   return d;
 }
 

@@ -38,6 +38,7 @@ class AopcQueue final : public ParamQueue<AopcQueue, aopc::Params> {
   }};
   static Status Validate(const aopc::Params&) { return {}; }
   static const AqmDescriptor& Describe();
+  static const theory::DisciplineTheory& Theory();
 
   AopcQueue(const QueueDiscEnv& env, const aopc::Params& params);
   double probability() const override { return state_.p; }

@@ -19,7 +19,23 @@ const AqmDescriptor& AredQueue::Describe() {
       "RED whose max_p is adapted every 0.5 s to keep the average queue between 40% and 60% "
       "of the way from min_th to max_th.",
       SpecsOf<ared::Params>(kFields),
-      {{"avg", "Average queue", "pkts"}, {"max_p", "Adapted max_p", ""}}};
+      {{"avg", "Average queue", "pkts"}, {"max_p", "Adapted max_p", ""}},
+      LawText{R"tex(\begin{gathered} p_b = \mathrm{max}_p\, \frac{\bar q - \mathrm{min}_{th}}{\mathrm{max}_{th} - \mathrm{min}_{th}} \\ \mathrm{max}_p \leftarrow \begin{cases}\mathrm{max}_p + \min(0.01, \mathrm{max}_p/4) & \bar q > \text{band}\\ 0.9\,\mathrm{max}_p & \bar q < \text{band}\end{cases} \end{gathered})tex",
+              "Adaptive RED keeps the RED curve but moves max_p slowly (every half second) so that the average queue lands in the middle of the thresholds, whatever the load. Additive increase and multiplicative decrease make the adaptation gentle, so it does not fight the fast RED loop.",
+              "Floyd, Gummadi & Shenker, Adaptive RED (2001)",
+              {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
+               {R"tex(\bar q)tex", LawSource::kSignal, "avg"},
+               {R"tex(w_q)tex", LawSource::kParam, "wq"},
+               {R"tex(\mathrm{min}_{th})tex", LawSource::kParam, "min_th"},
+               {R"tex(\mathrm{max}_{th})tex", LawSource::kParam, "max_th"},
+               {R"tex(\mathrm{max}_p)tex", LawSource::kSignal, "max_p"},
+               {R"tex(p)tex", LawSource::kColumn, "p"}}},
+      // RED's thresholds and, in auto mode, the delay they are sized for (s, drawn in ms)
+      [] {
+        std::vector<ChartLevel> levels = red::ThresholdLevels();
+        levels.push_back({"target_delay", LevelChart::kDelay, "target", 1000, "auto"});
+        return levels;
+      }()};
   return d;
 }
 
@@ -53,11 +69,12 @@ void AredQueue::OnParamChanged(std::string_view name) {
   StartPeriodicTimer(Time::Seconds(params_.interval));  // a new interval applies from the next tick
 }
 
-void AredQueue::TakeOverRedState(const RedRunningState& s) {
-  red::TakeOver(state_.red, s);
+void AredQueue::TakeOver(const RunningState& s) {
+  const red::Handover* h = red::TakeOver(state_.red, s);
+  if (!h) return;
   // An adapted max_p goes on adapting from where it was; a fixed one (RED's) is
   // a parameter of the discipline replaced, and ARED starts from its own.
-  if (!std::isnan(s.adapted_max_p)) state_.max_p = s.adapted_max_p;
+  if (!std::isnan(h->adapted_max_p)) state_.max_p = h->adapted_max_p;
   RefreshCurve();
 }
 

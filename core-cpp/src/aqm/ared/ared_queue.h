@@ -46,6 +46,7 @@ class AredQueue final : public ParamQueue<AredQueue, ared::Params> {
       JoinFields(red::Fields<ared::Params>(kAredText), kOwnFields);
   static Status Validate(const ared::Params& p);
   static const AqmDescriptor& Describe();
+  static const theory::DisciplineTheory& Theory();
 
   AredQueue(const QueueDiscEnv& env, const ared::Params& params);
   double probability() const override { return state_.red.pb; }
@@ -53,8 +54,8 @@ class AredQueue final : public ParamQueue<AredQueue, ared::Params> {
   const ared::State& state() const { return state_; }
   // The RED curve in force: thresholds, weight and the adapted max_p.
   const red::Params& curve() const { return curve_; }
-  std::optional<RedRunningState> red_state() const override {
-    return red::RunningState(state_.red, state_.max_p);
+  std::unique_ptr<RunningState> running_state() const override {
+    return red::HandoverOf(state_.red, state_.max_p);
   }
 
  protected:
@@ -63,7 +64,7 @@ class AredQueue final : public ParamQueue<AredQueue, ared::Params> {
   void OnTimer(Time) override;
   void OnParamChanged(std::string_view name) override;
   void OnCapacityChanged() override { RefreshCurve(); }
-  void TakeOverRedState(const RedRunningState& s) override;
+  void TakeOver(const RunningState& s) override;
 
  private:
   void RefreshCurve();

@@ -22,7 +22,16 @@ const AqmDescriptor& AutoRedQueue::Describe() {
       SpecsOf<autored::Params>(kFields),
       {{"avg", "Average queue", "pkts"},
        {"w", "Averaging weight", ""},
-       {"max_p", "max_p in force", ""}}};
+       {"max_p", "max_p in force", ""}},
+      LawText{R"tex(\begin{gathered} \bar q \leftarrow \bar q + w\,(q - \bar q) \\ w = p_t(1-p_t)\,\frac{2(a+|d|)}{\ln(a+|d|)}\,\frac{1}{B} \end{gathered})tex",
+              "AutoRED replaces RED's fixed averaging weight by one computed at every packet: it grows with the size of the jump between queue and average, with how evenly the queue has been above and below its average, and shrinks with the buffer. A sudden load change is followed quickly while steady noise is still smoothed.",
+              "Suthaharan, Reduction of queue oscillation in the next generation Internet routers (Computer Communications 2007)",
+              {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
+               {R"tex(\bar q)tex", LawSource::kSignal, "avg"},
+               {R"tex(w)tex", LawSource::kSignal, "w"},
+               {R"tex(\mathrm{max}_p)tex", LawSource::kSignal, "max_p"},
+               {R"tex(p)tex", LawSource::kColumn, "p"}}},
+      red::ThresholdLevels()};
   return d;
 }
 
@@ -50,19 +59,18 @@ void AutoRedQueue::OnParamChanged(std::string_view name) {
   StartPeriodicTimer(Time::Seconds(params_.interval));  // a new interval applies from the next tick
 }
 
-std::optional<RedRunningState> AutoRedQueue::red_state() const {
+std::unique_ptr<RunningState> AutoRedQueue::running_state() const {
   const bool adapts = autored::BaseOf(params_) == autored::Base::kAred;
-  return red::RunningState(state_.red,
-                           adapts ? state_.max_p : std::numeric_limits<double>::quiet_NaN());
+  return red::HandoverOf(state_.red, adapts ? state_.max_p : std::numeric_limits<double>::quiet_NaN());
 }
 
-void AutoRedQueue::TakeOverRedState(const RedRunningState& s) {
+void AutoRedQueue::TakeOver(const RunningState& s) {
   // The average, count and idle start go on; the deviation history is
   // AutoRED's own and starts empty, so the base's wq applies until
   // deviations of both signs are seen (the paper's Fig. 12: wq until 11 s,
   // then the adaptive weight).
-  red::TakeOver(state_.red, s);
-  if (!std::isnan(s.adapted_max_p)) state_.max_p = s.adapted_max_p;
+  const red::Handover* h = red::TakeOver(state_.red, s);
+  if (h && !std::isnan(h->adapted_max_p)) state_.max_p = h->adapted_max_p;
 }
 
 void AutoRedQueue::ReadSignals(std::span<double> out) const {

@@ -45,19 +45,20 @@ class AutoRedQueue final : public ParamQueue<AutoRedQueue, autored::Params> {
       JoinFields(JoinFields(kBaseField, red::Fields<autored::Params>(kAutoRedText)), kIntervalField);
   static Status Validate(const autored::Params& p);
   static const AqmDescriptor& Describe();
+  static const theory::DisciplineTheory& Theory();
 
   AutoRedQueue(const QueueDiscEnv& env, const autored::Params& params);
   double probability() const override { return state_.red.pb; }
   void ReadSignals(std::span<double> out) const override;
   const autored::State& state() const { return state_; }
-  std::optional<RedRunningState> red_state() const override;
+  std::unique_ptr<RunningState> running_state() const override;
 
  protected:
   Decision OnArrival(const ArrivalContext& ctx) override;
   void OnIdleStart(Time now) override { state_.red.idle_since = now; }
   void OnTimer(Time) override;
   void OnParamChanged(std::string_view name) override;
-  void TakeOverRedState(const RedRunningState& s) override;
+  void TakeOver(const RunningState& s) override;
 
  private:
   autored::State state_;

@@ -13,7 +13,17 @@ const AqmDescriptor& AvqQueue::Describe() {
       "Marks arrivals that overflow a virtual queue served at Cv <= C, and adapts Cv so the "
       "arrival rate settles at gamma times the capacity.",
       SpecsOf<avq::Params>(kFields),
-      {{"cv", "Virtual capacity", "Mb/s"}, {"vq", "Virtual queue", "pkts"}}};
+      {{"cv", "Virtual capacity", "Mb/s"}, {"vq", "Virtual queue", "pkts"}},
+      LawText{R"tex(\dot{\tilde C} = \alpha\,(\gamma C - \lambda),\qquad \text{drop} \iff VQ + s > B)tex",
+              "AVQ runs a virtual queue served at a capacity a little below the real one and drops a real packet whenever the virtual queue would overflow. The virtual capacity is adapted so that the link runs at the desired utilisation gamma, keeping the real queue short.",
+              "Kunniyur & Srikant, AVQ (SIGCOMM 2001)",
+              {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
+               {R"tex(\gamma)tex", LawSource::kParam, "gamma"},
+               {R"tex(\alpha)tex", LawSource::kParam, "alpha"},
+               {R"tex(\tilde C)tex", LawSource::kSignal, "cv"},
+               {R"tex(VQ)tex", LawSource::kSignal, "vq"},
+               {R"tex(p)tex", LawSource::kColumn, "p"}}},
+      {}};
   return d;
 }
 

@@ -22,7 +22,19 @@ const AqmDescriptor& CobaltQueue::Describe() {
       {{"sojourn", "Sojourn time", "ms"},
        {"dropping", "Dropping state", ""},
        {"count", "Drop count", ""},
-       {"signal_share", "Share signalled", ""}}};
+       {"signal_share", "Share signalled", ""}},
+      LawText{R"tex(\begin{gathered} t_{next} = t + \frac{\text{interval}}{\sqrt{n}}\ \text{while sojourn} > \text{target} \\ p_{\mathrm{BLUE}} \mathrel{+}= p_{inc}\ \text{on overflow},\ \mathrel{-}= p_{dec}\ \text{when empty} \end{gathered})tex",
+              "COBALT, the AQM inside CAKE, runs CoDel's drop schedule but lets the drop count decay slowly instead of resetting it, so a queue that comes back is met at once with the spacing it needed before. Beside it, BLUE keeps a probability that climbs whenever the buffer overflows and falls when the queue empties: a flow that ignores drops still meets a drop rate that matches its excess.",
+              "Hoeiland-Joergensen, Taht & Morton, Piece of CAKE (IEEE LANMAN 2018)",
+              {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
+               {R"tex(\text{sojourn})tex", LawSource::kSignal, "sojourn"},
+               {R"tex(\text{target})tex", LawSource::kParam, "target_ms"},
+               {R"tex(\text{interval})tex", LawSource::kParam, "interval_ms"},
+               {R"tex(n)tex", LawSource::kSignal, "count"},
+               {R"tex(p_{inc})tex", LawSource::kParam, "p_inc"},
+               {R"tex(p_{dec})tex", LawSource::kParam, "p_dec"},
+               {R"tex(p)tex", LawSource::kColumn, "p"}}},
+      {{"target_ms", LevelChart::kDelay, "target", 1, ""}}};
   return d;
 }
 

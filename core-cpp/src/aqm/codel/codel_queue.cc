@@ -22,7 +22,16 @@ const AqmDescriptor& CodelQueue::Describe() {
       {{"sojourn", "Sojourn time", "ms"},
        {"dropping", "Dropping state", ""},
        {"count", "Drop count", ""},
-       {"threshold_marks", "L4S threshold marks", ""}}};
+       {"threshold_marks", "L4S threshold marks", ""}},
+      LawText{R"tex(\begin{gathered} \text{sojourn} > \text{target for an interval} \Rightarrow \text{drop} \\ t_{next} = t + \frac{\text{interval}}{\sqrt{n}} \end{gathered})tex",
+              "CoDel controls the time packets spend in the queue rather than its length. Once every packet of an interval has waited longer than the target, it starts dropping and drops more often the longer the standing queue persists, with the gap shrinking as one over the square root of the drop count. With an L4S threshold set (and ECN on), ECT(1) packets skip this law: one that waited longer than the threshold is marked at once.",
+              "Nichols, Jacobson, McGregor & Iyengar, CoDel (RFC 8289, 2018)",
+              {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
+               {R"tex(\text{sojourn})tex", LawSource::kSignal, "sojourn"},
+               {R"tex(\text{target})tex", LawSource::kParam, "target_ms"},
+               {R"tex(\text{interval})tex", LawSource::kParam, "interval_ms"},
+               {R"tex(n)tex", LawSource::kSignal, "count"}}},
+      {{"target_ms", LevelChart::kDelay, "target", 1, ""}}};
   return d;
 }
 

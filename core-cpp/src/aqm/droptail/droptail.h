@@ -15,6 +15,7 @@ class DropTailQueue final : public ParamQueue<DropTailQueue, DropTailParams> {
   static constexpr std::array<ParamField<DropTailParams>, 0> kFields{};
   static Status Validate(const DropTailParams&) { return {}; }
   static const AqmDescriptor& Describe();
+  static const theory::DisciplineTheory& Theory();
 
   using ParamQueue::ParamQueue;
   double probability() const override { return 0.0; }

@@ -22,7 +22,22 @@ const AqmDescriptor& DualPi2Queue::Describe() {
        {"overload_drops", "L drops in overload", ""},
        {"credit", "Scheduler credit", "bytes"},
        {"l_queue_pkts", "L queue length", "pkts", SignalChart::kQueue},
-       {"c_queue_pkts", "Classic queue length", "pkts", SignalChart::kQueue}}};
+       {"c_queue_pkts", "Classic queue length", "pkts", SignalChart::kQueue}},
+      LawText{R"tex(\begin{gathered} p' \leftarrow p' + \alpha\,(\tau - \tau_{ref}) + \beta\,(\tau - \tau_{old}),\ \tau = \max(\tau_L, \tau_C) \\ p_C = p'^2,\quad p_L = \max\big(k\,p',\ [\tau_L > 1\,\mathrm{ms}]\big) \end{gathered})tex",
+              "DualPI2 keeps two queues behind one link: packets marked ECT(1) by a scalable sender such as TCP Prague wait in a shallow L queue, all others in the Classic queue. One PI controller on the larger queue delay sets a base probability p\u2032; Classic packets are dropped or marked with its square, L packets are marked with k times it, or at once when they waited over a millisecond. Because p_C = (p_L / k)^2, a Classic and a scalable flow end up with about the same rate while the L queue stays almost empty; a weighted round robin keeps 10% of the link for the Classic queue.",
+              "De Schepper, Briscoe & White, DualQ Coupled AQM for L4S (RFC 9332, 2023)",
+              {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
+               {R"tex(\tau_L)tex", LawSource::kSignal, "l_qdelay"},
+               {R"tex(\tau_C)tex", LawSource::kSignal, "c_qdelay"},
+               {R"tex(\tau_{ref})tex", LawSource::kParam, "target_ms"},
+               {R"tex(p')tex", LawSource::kSignal, "base_p"},
+               {R"tex(p_C)tex", LawSource::kSignal, "p_c"},
+               {R"tex(p_{CL})tex", LawSource::kSignal, "p_cl"},
+               {R"tex(k)tex", LawSource::kParam, "k"},
+               {R"tex(\alpha)tex", LawSource::kParam, "alpha"},
+               {R"tex(\beta)tex", LawSource::kParam, "beta"}}},
+      {{"target_ms", LevelChart::kDelay, "target", 1, ""},
+       {"step_thresh_ms", LevelChart::kDelay, "L step", 1, ""}}};
   return d;
 }
 

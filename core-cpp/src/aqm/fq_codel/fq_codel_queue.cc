@@ -19,7 +19,15 @@ const AqmDescriptor& FqCodelQueue::Describe() {
       {{"active_flows", "Active flow queues", ""},
        {"new_flows", "New flow queues", ""},
        {"sojourn", "Sojourn time", "ms"},
-       {"threshold_marks", "L4S threshold marks", ""}}};
+       {"threshold_marks", "L4S threshold marks", ""}},
+      LawText{R"tex(\begin{gathered} \text{each flow's queue: CoDel} \\ \text{scheduler: deficit round robin (quantum)} \end{gathered})tex",
+              "FQ-CoDel hashes flows into separate queues served in deficit round robin, with new flows served first, and runs CoDel on each queue. A bulk flow therefore cannot make a sparse one wait, and each flow's own standing queue is kept short. With an L4S threshold set (and ECN on), ECT(1) packets skip CoDel's law: one that waited longer than the threshold in its queue is marked at once.",
+              "Hoeiland-Joergensen et al., FQ-CoDel (RFC 8290, 2018)",
+              {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
+               {R"tex(\text{flows})tex", LawSource::kSignal, "active_flows"},
+               {R"tex(\text{sojourn})tex", LawSource::kSignal, "sojourn"},
+               {R"tex(\text{target})tex", LawSource::kParam, "target_ms"}}},
+      {{"target_ms", LevelChart::kDelay, "target", 1, ""}}};
   return d;
 }
 

@@ -14,7 +14,16 @@ const AqmDescriptor& FqPieQueue::Describe() {
       {{"active_flows", "Active flow queues", ""},
        {"new_flows", "New flow queues", ""},
        {"qdelay", "Flow delay estimate", "ms"},
-       {"over_memory", "Arrivals over the memory limit", ""}}};
+       {"over_memory", "Arrivals over the memory limit", ""}},
+      LawText{R"tex(\begin{gathered} \text{each flow's queue: PIE on its own delay} \\ \text{scheduler: deficit round robin (quantum)} \end{gathered})tex",
+              "FQ-PIE is the flow queueing of FQ-CoDel with PIE in place of CoDel: flows hashed into separate queues served in deficit round robin, new flows first, and each queue with its own PIE probability, raised while that flow's packets wait longer than the target. An arrival is dropped with its own flow's probability, so a heavy flow is held back without touching a light one.",
+              "Ramakrishnan et al., FQ-PIE in the Linux kernel (IEEE LCN 2019)",
+              {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
+               {R"tex(\text{flows})tex", LawSource::kSignal, "active_flows"},
+               {R"tex(\tau)tex", LawSource::kSignal, "qdelay"},
+               {R"tex(\tau_{ref})tex", LawSource::kParam, "target_ms"},
+               {R"tex(p)tex", LawSource::kColumn, "p"}}},
+      {{"target_ms", LevelChart::kDelay, "target", 1, ""}}};
   return d;
 }
 

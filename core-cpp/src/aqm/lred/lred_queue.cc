@@ -13,7 +13,17 @@ const AqmDescriptor& LredQueue::Describe() {
       "Sets the base drop probability from the measured loss ratio and corrects it with the "
       "queue's distance from its target.",
       SpecsOf<lred::Params>(kFields),
-      {{"l", "Loss ratio", ""}, {"gain", "Queue gain beta sqrt(l)", "1/pkt"}}};
+      {{"l", "Loss ratio", ""}, {"gain", "Queue gain beta sqrt(l)", "1/pkt"}},
+      LawText{R"tex(p = l + \beta\sqrt{l}\,(q - q_0))tex",
+              "LRED measures the loss ratio l over a few seconds and uses it as the base drop probability: at equilibrium that is exactly the rate TCP needs. A small term proportional to the queue error then pulls the queue to q0 within each round trip. The gain is scaled by the square root of l so that the loop stays stable as the load changes; the paper derives the largest stable beta.",
+              "Wang, Li, Hou, Sohraby & Lin, LRED (IEEE INFOCOM 2004)",
+              {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
+               {R"tex(q_0)tex", LawSource::kParam, "q0"},
+               {R"tex(\beta)tex", LawSource::kParam, "beta"},
+               {R"tex(l)tex", LawSource::kSignal, "l"},
+               {R"tex(\beta\sqrt{l})tex", LawSource::kSignal, "gain"},
+               {R"tex(p)tex", LawSource::kColumn, "p"}}},
+      {{"q0", LevelChart::kQueue, "q0", 1, ""}}};
   return d;
 }
 

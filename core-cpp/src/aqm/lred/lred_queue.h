@@ -39,6 +39,7 @@ class LredQueue final : public ParamQueue<LredQueue, lred::Params> {
   }};
   static Status Validate(const lred::Params& p);
   static const AqmDescriptor& Describe();
+  static const theory::DisciplineTheory& Theory();
 
   LredQueue(const QueueDiscEnv& env, const lred::Params& params);
   double probability() const override { return state_.p; }

@@ -37,6 +37,7 @@ class MscQueue final : public ParamQueue<MscQueue, msc::Params> {
   }};
   static Status Validate(const msc::Params& p);
   static const AqmDescriptor& Describe();
+  static const theory::DisciplineTheory& Theory();
 
   MscQueue(const QueueDiscEnv& env, const msc::Params& params);
   double probability() const override { return state_.pd; }

@@ -30,6 +30,7 @@ class PiQueue final : public ParamQueue<PiQueue, pi::Params> {
   }};
   static Status Validate(const pi::Params&) { return {}; }
   static const AqmDescriptor& Describe();
+  static const theory::DisciplineTheory& Theory();
 
   PiQueue(const QueueDiscEnv& env, const pi::Params& params);
   double probability() const override { return state_.p; }

@@ -31,6 +31,7 @@ class PidQueue final : public ParamQueue<PidQueue, pid::Params> {
   }};
   static Status Validate(const pid::Params&) { return {}; }
   static const AqmDescriptor& Describe();
+  static const theory::DisciplineTheory& Theory();
 
   PidQueue(const QueueDiscEnv& env, const pid::Params& params);
   double probability() const override { return state_.p; }

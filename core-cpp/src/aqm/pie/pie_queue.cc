@@ -11,7 +11,17 @@ const AqmDescriptor& PieQueue::Describe() {
       "Drops at enqueue with a probability that a PI controller on the queueing delay updates "
       "every 15 ms, with steps scaled to p's order of magnitude.",
       SpecsOf<pie::Params>(kFields),
-      {{"qdelay", "Delay estimate", "ms"}, {"burst_allowance", "Burst allowance", "ms"}}};
+      {{"qdelay", "Delay estimate", "ms"}, {"burst_allowance", "Burst allowance", "ms"}},
+      LawText{R"tex(p \leftarrow p + \alpha\,(\tau - \tau_{ref}) + \beta\,(\tau - \tau_{old}))tex",
+              "PIE is a PI controller on the queueing delay, estimated from the queue length and the departure rate. It updates every t_update and scales alpha and beta down while p is small, so a lightly loaded link is not pushed around; a burst allowance lets short bursts through untouched.",
+              "Pan, Natarajan, Baker & White, PIE (RFC 8033, 2017)",
+              {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
+               {R"tex(\tau)tex", LawSource::kSignal, "qdelay"},
+               {R"tex(\tau_{ref})tex", LawSource::kParam, "target_ms"},
+               {R"tex(\alpha)tex", LawSource::kParam, "alpha"},
+               {R"tex(\beta)tex", LawSource::kParam, "beta"},
+               {R"tex(p)tex", LawSource::kColumn, "p"}}},
+      {{"target_ms", LevelChart::kDelay, "target", 1, ""}}};
   return d;
 }
 

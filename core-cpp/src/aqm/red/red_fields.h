@@ -6,6 +6,7 @@
 
 #include <array>
 #include <string_view>
+#include <vector>
 
 #include "aqm/param_binding.h"
 #include "aqm/red/red_law.h"
@@ -58,5 +59,11 @@ constexpr std::array<ParamField<P>, 7> Fields(const FieldText& t) {
 inline constexpr std::string_view kByteModeAsRed =
     "Measure the queue in bytes (in units of the scenario's packet size) and scale the "
     "probability by packet size, as RED's byte mode.";
+
+// RED's thresholds, the queue chart's levels for every discipline of the
+// family.
+inline std::vector<ChartLevel> ThresholdLevels() {
+  return {{"min_th", LevelChart::kQueue, "min_th", 1, ""}, {"max_th", LevelChart::kQueue, "max_th", 1, ""}};
+}
 
 }  // namespace aqmlab::red

@@ -84,16 +84,26 @@ Decision Decide(const Params& p, State& s, double size_ratio, double uniform) {
   return Decision::kPass;
 }
 
-RedRunningState RunningState(const State& s, double adapted_max_p) {
-  return {s.avg, s.count, s.pb, s.pa, s.idle_since, adapted_max_p};
+std::unique_ptr<RunningState> HandoverOf(const State& s, double adapted_max_p) {
+  auto h = std::make_unique<Handover>();
+  h->avg = s.avg;
+  h->count = s.count;
+  h->pb = s.pb;
+  h->pa = s.pa;
+  h->idle_since = s.idle_since;
+  h->adapted_max_p = adapted_max_p;
+  return h;
 }
 
-void TakeOver(State& s, const RedRunningState& from) {
-  s.avg = from.avg;
-  s.count = from.count;
-  s.pb = from.pb;
-  s.pa = from.pa;
-  s.idle_since = from.idle_since;
+const Handover* TakeOver(State& s, const RunningState& from) {
+  const auto* h = dynamic_cast<const Handover*>(&from);
+  if (!h) return nullptr;
+  s.avg = h->avg;
+  s.count = h->count;
+  s.pb = h->pb;
+  s.pa = h->pa;
+  s.idle_since = h->idle_since;
+  return h;
 }
 
 }  // namespace aqmlab::red

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 
 #include "net/discipline.h"
 
@@ -73,12 +74,27 @@ double SpreadProbability(const Params& p, int64_t count, double pb);
 // `size_ratio`, packet size / typical size, in byte mode), pa by spreading.
 Decision Decide(const Params& p, State& s, double size_ratio, double uniform);
 
-// The state handed on at a mid-run switch to another discipline built on
-// RED's average (net/discipline.h); `adapted_max_p` is NaN for a discipline
-// whose max_p is a fixed parameter.
-RedRunningState RunningState(const State& s,
-                             double adapted_max_p = std::numeric_limits<double>::quiet_NaN());
-// Takes such a state over: the average, count, probabilities and idle start.
-void TakeOver(State& s, const RedRunningState& from);
+// The running state of a discipline built on RED's average (RED, ARED,
+// SRED, AutoRED), handed on at a mid-run switch to another such discipline
+// (scenario `switch_to`, unless `keep_state` is false): the average, the
+// count since the last signal, the curve's probabilities at the last arrival,
+// when the link went idle, and the adapted max_p (NaN from a discipline
+// whose max_p is a fixed parameter). AutoRED's paper runs RED or ARED for
+// 11 s and then changes only how that running queue's weight is computed,
+// so the average goes on rather than restarting from zero.
+struct Handover final : RunningState {
+  double avg = 0;
+  int64_t count = -1;
+  double pb = 0;
+  double pa = 0;
+  Time idle_since;
+  double adapted_max_p = std::numeric_limits<double>::quiet_NaN();
+};
+std::unique_ptr<RunningState> HandoverOf(const State& s,
+                                         double adapted_max_p = std::numeric_limits<double>::quiet_NaN());
+// Takes over a RED family's handover into `s` (the average, count,
+// probabilities and idle start) and returns it; nullptr, and `s` untouched,
+// for any other kind of running state.
+const Handover* TakeOver(State& s, const RunningState& from);
 
 }  // namespace aqmlab::red

@@ -17,7 +17,18 @@ const AqmDescriptor& RedQueue::Describe() {
       "Floyd & Jacobson, Random Early Detection Gateways, IEEE/ACM ToN 1993; gentle: Floyd 2000",
       "Drops early with a probability that grows with an exponentially weighted average queue.",
       SpecsOf<red::Params>(kFields),
-      {{"avg", "Average queue", "pkts"}, {"pa", "Spread probability", ""}}};
+      {{"avg", "Average queue", "pkts"}, {"pa", "Spread probability", ""}},
+      LawText{R"tex(\begin{gathered} \bar q \leftarrow (1-w_q)\,\bar q + w_q\, q \\ p_b = \mathrm{max}_p\, \frac{\bar q - \mathrm{min}_{th}}{\mathrm{max}_{th} - \mathrm{min}_{th}} \end{gathered})tex",
+              "RED drops early and at random, in proportion to how far a smoothed queue sits between two thresholds. The smoothing lets short bursts through; the randomness spreads the losses over flows so they do not back off in step. Hollot et al. later showed the loop it closes with TCP is stable only for enough flows or a short enough RTT, which is what the badge here checks.",
+              "Floyd & Jacobson, Random Early Detection Gateways (IEEE/ACM ToN 1993)",
+              {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
+               {R"tex(\bar q)tex", LawSource::kSignal, "avg"},
+               {R"tex(w_q)tex", LawSource::kParam, "wq"},
+               {R"tex(\mathrm{min}_{th})tex", LawSource::kParam, "min_th"},
+               {R"tex(\mathrm{max}_{th})tex", LawSource::kParam, "max_th"},
+               {R"tex(\mathrm{max}_p)tex", LawSource::kParam, "max_p"},
+               {R"tex(p)tex", LawSource::kColumn, "p"}}},
+      red::ThresholdLevels()};
   return d;
 }
 

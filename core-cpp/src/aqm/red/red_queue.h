@@ -28,17 +28,18 @@ class RedQueue final : public ParamQueue<RedQueue, red::Params> {
       red::Fields<red::Params>(kRedText);
   static Status Validate(const red::Params& p);
   static const AqmDescriptor& Describe();
+  static const theory::DisciplineTheory& Theory();
 
   using ParamQueue::ParamQueue;
   double probability() const override { return state_.pb; }
   void ReadSignals(std::span<double> out) const override;
   const red::State& state() const { return state_; }
-  std::optional<RedRunningState> red_state() const override { return red::RunningState(state_); }
+  std::unique_ptr<RunningState> running_state() const override { return red::HandoverOf(state_); }
 
  protected:
   Decision OnArrival(const ArrivalContext& ctx) override;
   void OnIdleStart(Time now) override { state_.idle_since = now; }
-  void TakeOverRedState(const RedRunningState& s) override { red::TakeOver(state_, s); }
+  void TakeOver(const RunningState& s) override { red::TakeOver(state_, s); }
 
  private:
   red::State state_;

@@ -10,7 +10,17 @@ const AqmDescriptor& RemQueue::Describe() {
       "Integrates the backlog mismatch and the input rate's mismatch with the capacity into a "
       "price and drops with probability 1 - phi^(-price).",
       SpecsOf<rem::Params>(kFields),
-      {{"price", "Price", ""}}};
+      {{"price", "Price", ""}},
+      LawText{R"tex(\begin{gathered} u \leftarrow \big[u + \gamma\,(q - (1-\alpha)\,q_{old} - \alpha\, q_0)\big]^+ \\ p = 1 - \phi^{-u} \end{gathered})tex",
+              "REM keeps a price that rises while the queue is above its target or growing and falls otherwise, and drops with a probability exponential in the price. Prices along a path add up in the exponent, so the end-to-end loss tells a source the sum of the prices it pays.",
+              "Athuraliya, Low, Li & Yin, REM: active queue management (IEEE Network 2001)",
+              {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
+               {R"tex(q_0)tex", LawSource::kParam, "q0"},
+               {R"tex(\gamma)tex", LawSource::kParam, "gamma"},
+               {R"tex(\phi)tex", LawSource::kParam, "phi"},
+               {R"tex(u)tex", LawSource::kSignal, "price"},
+               {R"tex(p)tex", LawSource::kColumn, "p"}}},
+      {{"q0", LevelChart::kQueue, "q0", 1, ""}}};
   return d;
 }
 

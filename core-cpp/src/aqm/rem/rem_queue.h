@@ -36,6 +36,7 @@ class RemQueue final : public ParamQueue<RemQueue, rem::Params> {
   }};
   static Status Validate(const rem::Params&) { return {}; }
   static const AqmDescriptor& Describe();
+  static const theory::DisciplineTheory& Theory();
 
   RemQueue(const QueueDiscEnv& env, const rem::Params& params);
   double probability() const override { return state_.p; }

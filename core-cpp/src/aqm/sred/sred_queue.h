@@ -46,15 +46,15 @@ class SredQueue final : public ParamQueue<SredQueue, sred::Params> {
   double probability() const override { return state_.red.pb; }
   void ReadSignals(std::span<double> out) const override;
   const sred::State& state() const { return state_; }
-  std::optional<RedRunningState> red_state() const override {
-    return red::RunningState(state_.red, state_.max_p);
+  std::unique_ptr<RunningState> running_state() const override {
+    return red::HandoverOf(state_.red, state_.max_p);
   }
 
  protected:
   Decision OnArrival(const ArrivalContext& ctx) override;
   void OnIdleStart(Time now) override { state_.red.idle_since = now; }
   void OnParamChanged(std::string_view name) override;
-  void TakeOverRedState(const RedRunningState& s) override;
+  void TakeOver(const RunningState& s) override;
 
  private:
   sred::State state_;

@@ -10,7 +10,8 @@ import { panelSides, type Layout } from '../../charts/layout';
 import { ChartRow } from '../../charts/chart-row';
 import { LineChart, type ChartLevel, type ChartSeries, type EventMark } from '../../charts/line-chart';
 import type { Metric } from '../../charts/metrics';
-import { thresholdsFor } from '../../charts/thresholds';
+import { findAqm } from '../../aqm/aqm-table';
+import { thresholdsFor } from '../../aqm/levels';
 import { sideLines } from './side-lines';
 
 // One metric on the page: one chart with a line per side (overlay) or a row
@@ -61,8 +62,10 @@ export function panelLevels(metric: Metric, statuses: readonly SideStatus[], sid
   const chart = metric.levels;
   if (!chart) return [];
   return sides.flatMap((i) => {
-    const params = statuses[i]?.info?.params ?? {};
-    return thresholdsFor(params, chart).map((t) => ({
+    const status = statuses[i];
+    const params = status?.info?.params ?? {};
+    const levels = (status && findAqm(status.aqms, status.info?.aqm ?? '')?.levels) ?? [];
+    return thresholdsFor(levels, params, chart).map((t) => ({
       value: t.value,
       label: named ? `${sideName(statuses[i], i)} ${t.label}` : t.label,
       colour: sideColour(i),

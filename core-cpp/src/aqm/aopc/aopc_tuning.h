@@ -3,7 +3,7 @@
 // time that follows. Pure functions over aopc_law's gain.
 #pragma once
 
-namespace aqmlab::analysis {
+namespace aqmlab::aopc {
 
 struct AopcSecondOrder {
   double f;         // tuning factor f(l)
@@ -26,4 +26,4 @@ AopcSecondOrder AopcModel(double l, double req, double capacity_pps);
 // The 2% settling time of a second-order system, (4 - ln sqrt(1 - zeta^2)) / zeta * tau.
 double SettlingTime(double zeta, double tau);
 
-}  // namespace aqmlab::analysis
+}  // namespace aqmlab::aopc

@@ -1,10 +1,10 @@
-#include "analysis/lred_stability.h"
+#include "aqm/lred/lred_stability.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
-namespace aqmlab::analysis {
+namespace aqmlab::lred {
 
 namespace {
 // tau w + atan(w / K11) rises from 0 to past pi/2 on (0, pi / (2 tau)]:
@@ -47,4 +47,4 @@ double LredOpenLoopPhase(double k11, double rtt_s, double w) {
   return -(rtt_s * w + std::atan(w / k11));
 }
 
-}  // namespace aqmlab::analysis
+}  // namespace aqmlab::lred

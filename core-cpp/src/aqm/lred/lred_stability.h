@@ -4,7 +4,7 @@
 // is stable, capped by the paper's monotonicity condition. Pure functions.
 #pragma once
 
-namespace aqmlab::analysis {
+namespace aqmlab::lred {
 
 struct LredLoop {
   double capacity_pps;  // C, packets/s
@@ -34,4 +34,4 @@ double LredCrossoverForGain(double k11, double kc_hc);
 // in radians; -pi/2 at the crossover of AnalyseLredStability.
 double LredOpenLoopPhase(double k11, double rtt_s, double w);
 
-}  // namespace aqmlab::analysis
+}  // namespace aqmlab::lred

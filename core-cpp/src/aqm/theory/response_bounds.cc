@@ -1,9 +1,9 @@
-#include "analysis/response_bounds.h"
+#include "aqm/theory/response_bounds.h"
 
 #include <cmath>
 #include <limits>
 
-namespace aqmlab::analysis {
+namespace aqmlab::theory {
 
 namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -43,4 +43,4 @@ ResponseBoundCurves ResponseBounds(const ResponseBoundInputs& in) {
   return out;
 }
 
-}  // namespace aqmlab::analysis
+}  // namespace aqmlab::theory

@@ -10,7 +10,7 @@
 #include <optional>
 #include <vector>
 
-namespace aqmlab::analysis {
+namespace aqmlab::theory {
 
 struct OpenLoop {
   double delay_s = 0;
@@ -50,4 +50,4 @@ BodeData Bode(const OpenLoop& loop, double w_lo, double w_hi, int points);
 // bisection to 1e-12 relative).
 Margins FindMargins(const OpenLoop& loop, double w_lo, double w_hi);
 
-}  // namespace aqmlab::analysis
+}  // namespace aqmlab::theory

@@ -1,10 +1,10 @@
-#include "analysis/aopc_tuning.h"
+#include "aqm/aopc/aopc_tuning.h"
 
 #include <cmath>
 
 #include "aqm/aopc/aopc_law.h"
 
-namespace aqmlab::analysis {
+namespace aqmlab::aopc {
 
 double SettlingTime(double zeta, double tau) {
   return (4.0 - std::log(std::sqrt(1.0 - zeta * zeta))) / zeta * tau;
@@ -28,4 +28,4 @@ AopcSecondOrder AopcModel(double l, double req, double capacity_pps) {
   return AopcModelAt(l, req, capacity_pps, aopc::Gain(l, req, capacity_pps));
 }
 
-}  // namespace aqmlab::analysis
+}  // namespace aqmlab::aopc

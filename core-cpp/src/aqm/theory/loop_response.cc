@@ -1,9 +1,9 @@
-#include "analysis/loop_response.h"
+#include "aqm/theory/loop_response.h"
 
 #include <cmath>
 #include <numbers>
 
-namespace aqmlab::analysis {
+namespace aqmlab::theory {
 
 namespace {
 constexpr double kDeg = 180.0 / std::numbers::pi;
@@ -81,4 +81,4 @@ Margins FindMargins(const OpenLoop& loop, double w_lo, double w_hi) {
   return m;
 }
 
-}  // namespace aqmlab::analysis
+}  // namespace aqmlab::theory

@@ -12,7 +12,7 @@
 
 #include <vector>
 
-namespace aqmlab::analysis {
+namespace aqmlab::theory {
 
 // LRED's model, eta N^2 / (R C)^2 with eta = 1.5.
 double LredP0(double flows, double capacity_pps, double rtt_s);
@@ -39,4 +39,4 @@ struct ResponseBoundCurves {
 
 ResponseBoundCurves ResponseBounds(const ResponseBoundInputs& in);
 
-}  // namespace aqmlab::analysis
+}  // namespace aqmlab::theory

@@ -18,7 +18,7 @@ const codel::Params kRfc{};  // target 5 ms, interval 100 ms
 
 // A packet leaving at `now` after `sojourn`, with plenty still queued.
 Candidate Leaving(Time now, double sojourn_ms, bool markable = false) {
-  return Candidate{now, Time::Millis(sojourn_ms), 500, 20000, false, markable};
+  return Candidate{now, Time::Millis(sojourn_ms), 500, 20000, false, markable, Ecn::kNotEct};
 }
 
 // Feeds packets above target every millisecond from `from` until the law

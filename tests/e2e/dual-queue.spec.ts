@@ -7,7 +7,7 @@ import { pausedAtZero, runTo } from './lab-driver';
 // draw their L and Classic queues as lines of their own on the queue and
 // delay charts, and their signals in the inner-signals row.
 
-const preset = { id: 'teach-l4s-coexistence', title: 'L4S coexistence: Prague and CUBIC through DualPI2' };
+const preset = { id: 'teach-l4s-coexistence', title: 'L4S coexistence: Prague, CUBIC, DualPI2' };
 const linux = 'DualPI2 (Linux)';
 
 /** Each series of an exported SVG chart: its label and its mean y per pixel column (SVG y grows downwards). */

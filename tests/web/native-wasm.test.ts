@@ -183,4 +183,17 @@ describe('native and wasm builds', () => {
     expect(aqms.filter((a) => a === 'dualpi2')).toHaveLength(2);
     expectSidesAgree(core, json, aqms);
   }, 120_000);
+
+  // The two L4S presets with FQ-CoDel's 1 ms L4S threshold among their sides
+  // (TCP Prague's ECT(1) packets marked by it), the capacity steps' set_capacity
+  // events and windows included, for their whole runs.
+  it('agree on the L4S RTT-unfairness and capacity-step presets', async () => {
+    const core = (await loadCore()) as Core;
+    for (const id of ['teach-l4s-rtt-unfairness', 'teach-l4s-capacity-steps']) {
+      const json = presetText(id);
+      const sides = (JSON.parse(json) as { sides: { aqm: string; params: Record<string, number> }[] }).sides;
+      expect(sides.some((s) => s.aqm === 'fq_codel' && s.params.ce_threshold_ms === 1), id).toBe(true);
+      expectSidesAgree(core, json, sides.map((s) => `${id} ${s.aqm}`));
+    }
+  }, 300_000);
 });

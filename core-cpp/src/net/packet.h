@@ -36,6 +36,10 @@ enum class Ecn : uint8_t { kNotEct = 0, kEct1 = 1, kEct0 = 2, kCe = 3 };
 
 inline bool EcnCapable(Ecn e) { return e != Ecn::kNotEct; }
 
+// Whether a queue treats the packet as L4S (RFC 9331 sec. 5.1): ECT(1), or CE,
+// which may have been ECT(1) before a queue upstream marked it.
+inline bool L4sCodepoint(Ecn e) { return e == Ecn::kEct1 || e == Ecn::kCe; }
+
 // One cache line: with hundreds of thousands of packets in flight, a packet
 // that straddles two lines costs two misses where one would do.
 struct alignas(64) Packet {

@@ -136,6 +136,9 @@ class QueueDisc : public EventTarget {
   // Valid inside OnArrival/OnDeparture: the flow of the packet being decided
   // (FQ-PIE judges an arrival by the state of its own flow's queue).
   int32_t DecidingFlow() const { return deciding_->flow; }
+  // Valid inside OnArrival/OnDeparture: the ECN codepoint of the packet being
+  // decided (CoDel's L4S threshold judges ECT(1) and CE packets alone).
+  Ecn DecidingEcn() const { return deciding_->ecn; }
 
   // Storage hooks, used only after UseOwnStorage() (call it in the
   // constructor, before any packet arrives). The base keeps the counters and

@@ -84,6 +84,21 @@ Decision OnDequeue(const Params& p, State& s, const Candidate& c) {
   return d;
 }
 
+bool ThresholdJudges(const Params& p, const Candidate& c) {
+  return p.ce_threshold_ms > 0 && L4sCodepoint(c.ecn) && c.markable;
+}
+
+Verdict Judge(const Params& p, State& s, const Candidate& c) {
+  if (!ThresholdJudges(p, c)) return {OnDequeue(p, s, c), false};
+  s.last_sojourn = c.sojourn;
+  // A drop loop this packet interrupts is the next classic packet's to
+  // continue, unless none is left behind it.
+  if (s.loop != Loop::kNone && c.queue_empty) LoopFindsEmpty(s);
+  // Strictly above, as Linux's codel_time_after and ns-3's CoDelTimeAfter.
+  const bool mark = c.sojourn > Time::Millis(p.ce_threshold_ms);
+  return {mark ? Decision::kCongest : Decision::kPass, mark};
+}
+
 void OnEmpty(State& s) {
   s.above_target = false;
   s.dropping = false;

@@ -7,17 +7,24 @@
 // base asks for a verdict per packet: after a kCongest that drops, the next
 // call is the next packet of the same dequeue (State::loop remembers which
 // step of the pseudocode it continues), so the drops are exactly the RFC's.
+//
+// L4S marking (Judge): with ce_threshold_ms set, an ECT(1) or CE packet the
+// queue may mark is CE-marked when its sojourn exceeds the threshold and is
+// never judged by CoDel's law, as ns-3's CoDelQueueDisc with UseL4s; Linux's
+// fq_codel applies the threshold after the law instead (README.md).
 #pragma once
 
 #include <cstdint>
 
 #include "net/discipline.h"
+#include "net/packet.h"
 
 namespace aqmlab::codel {
 
 struct Params {
   double target_ms = 5;      // TARGET, acceptable standing sojourn time
   double interval_ms = 100;  // INTERVAL, sliding-minimum window, about an RTT
+  double ce_threshold_ms = 0;  // L4S: CE-mark ECT(1)/CE packets above this sojourn; 0: off
 };
 
 // Which step of RFC 8289's dequeue() the next packet continues, after a drop.
@@ -47,6 +54,13 @@ struct Candidate {
   Bytes backlog_bytes;  // bytes still queued on the link after this packet
   bool queue_empty;     // no packet follows it in this (flow) queue
   bool markable;        // a kCongest verdict will mark it, not drop it
+  Ecn ecn;              // its codepoint (the L4S threshold judges ECT(1) and CE)
+};
+
+// A verdict and which rule gave it.
+struct Verdict {
+  Decision decision;
+  bool threshold_mark;  // a CE mark of the L4S threshold, not of CoDel's law
 };
 
 // drop_next after `t`: t + interval / sqrt(count) (RFC 8289 sec. 5).
@@ -60,6 +74,16 @@ bool OkToDrop(const Params& p, State& s, const Candidate& c);
 // drop loop and advances drop_next by the control law, as Linux does; the
 // RFC's pseudocode only drops.
 Decision OnDequeue(const Params& p, State& s, const Candidate& c);
+
+// Whether the L4S threshold, not CoDel's law, judges this packet: a
+// threshold is set and the packet is ECT(1) or CE and may be marked. With
+// the bottleneck's ECN off the threshold does nothing.
+bool ThresholdJudges(const Params& p, const Candidate& c);
+
+// The verdict on one packet: the L4S threshold's when it judges it (a mark
+// when the sojourn exceeds the threshold, else a pass; CoDel's state is left
+// as it was, a drop loop in progress included), else OnDequeue's.
+Verdict Judge(const Params& p, State& s, const Candidate& c);
 
 // A dequeue found this queue empty (dodequeue() returned no packet): the
 // sojourn is no longer above target and the drop state ends.

@@ -21,9 +21,10 @@ const AqmDescriptor& CodelQueue::Describe() {
       SpecsOf<codel::Params>(kFields),
       {{"sojourn", "Sojourn time", "ms"},
        {"dropping", "Dropping state", ""},
-       {"count", "Drop count", ""}},
+       {"count", "Drop count", ""},
+       {"threshold_marks", "L4S threshold marks", ""}},
       LawText{R"tex(\begin{gathered} \text{sojourn} > \text{target for an interval} \Rightarrow \text{drop} \\ t_{next} = t + \frac{\text{interval}}{\sqrt{n}} \end{gathered})tex",
-              "CoDel controls the time packets spend in the queue rather than its length. Once every packet of an interval has waited longer than the target, it starts dropping and drops more often the longer the standing queue persists, with the gap shrinking as one over the square root of the drop count.",
+              "CoDel controls the time packets spend in the queue rather than its length. Once every packet of an interval has waited longer than the target, it starts dropping and drops more often the longer the standing queue persists, with the gap shrinking as one over the square root of the drop count. With an L4S threshold set (and ECN on), ECT(1) packets skip this law: one that waited longer than the threshold is marked at once.",
               "Nichols, Jacobson, McGregor & Iyengar, CoDel (RFC 8289, 2018)",
               {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
                {R"tex(\text{sojourn})tex", LawSource::kSignal, "sojourn"},
@@ -36,16 +37,19 @@ const AqmDescriptor& CodelQueue::Describe() {
 
 Decision CodelQueue::OnDeparture(const DepartureContext& ctx) {
   const codel::Candidate c{ctx.now,         ctx.sojourn,             ctx.packet_bytes,
-                           ctx.queue_bytes, ctx.queue_packets == 0, CongestWouldMark()};
-  const Decision d = codel::OnDequeue(params_, state_, c);
-  signal_share_ = codel::SignalShare(signal_share_, d);
-  return d;
+                           ctx.queue_bytes, ctx.queue_packets == 0, CongestWouldMark(),
+                           DecidingEcn()};
+  const codel::Verdict v = codel::Judge(params_, state_, c);
+  if (v.threshold_mark) ++threshold_marks_;
+  signal_share_ = codel::SignalShare(signal_share_, v.decision);
+  return v.decision;
 }
 
 void CodelQueue::ReadSignals(std::span<double> out) const {
   out[0] = state_.last_sojourn.millis();
   out[1] = state_.dropping ? 1.0 : 0.0;
   out[2] = static_cast<double>(state_.count);
+  out[3] = static_cast<double>(threshold_marks_);
 }
 
 }  // namespace aqmlab

@@ -3,15 +3,21 @@
 #pragma once
 
 #include <array>
+#include <string_view>
 
 #include "aqm/codel/codel_law.h"
 #include "aqm/param_binding.h"
 
 namespace aqmlab {
 
+// The L4S threshold's help, shared with FQ-CoDel's table.
+inline constexpr std::string_view kCeThresholdHelp =
+    "With ECN on, an ECT(1) or CE packet that waited longer than this is CE-marked and "
+    "skips CoDel's law (L4S; Linux's ce_threshold, ns-3's CeThreshold with UseL4s). 0: off.";
+
 class CodelQueue final : public ParamQueue<CodelQueue, codel::Params> {
  public:
-  static constexpr std::array<ParamField<codel::Params>, 2> kFields{{
+  static constexpr std::array<ParamField<codel::Params>, 3> kFields{{
       {{"target_ms", "Target", "ms", ParamKind::kReal, 5, 0.1, 1000, 0.1,
         "Acceptable standing queue delay (RFC 8289: 5 ms)."},
        &codel::Params::target_ms},
@@ -19,6 +25,9 @@ class CodelQueue final : public ParamQueue<CodelQueue, codel::Params> {
         "Window in which the sojourn must dip below target, about a worst-case RTT "
         "(RFC 8289: 100 ms)."},
        &codel::Params::interval_ms},
+      {{"ce_threshold_ms", "L4S mark threshold", "ms", ParamKind::kReal, 0, 0, 100, 0.1,
+        kCeThresholdHelp},
+       &codel::Params::ce_threshold_ms},
   }};
   static Status Validate(const codel::Params& p);
   static const AqmDescriptor& Describe();
@@ -37,6 +46,7 @@ class CodelQueue final : public ParamQueue<CodelQueue, codel::Params> {
  private:
   codel::State state_;
   double signal_share_ = 0;
+  int64_t threshold_marks_ = 0;
 };
 
 }  // namespace aqmlab

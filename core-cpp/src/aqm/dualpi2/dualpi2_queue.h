@@ -76,9 +76,6 @@ class DualPi2Queue final : public ParamQueue<DualPi2Queue, dualpi2::Params> {
   int64_t c_packets() const { return c_.size(); }
   int64_t credit() const { return credit_; }
 
-  // RFC 9332 sec. 2.3 / App. A.1's classifier: ECT(1) and CE to the L queue.
-  static bool IsL(Ecn e) { return e == Ecn::kEct1 || e == Ecn::kCe; }
-
  protected:
   Decision OnArrival(const ArrivalContext&) override { return Decision::kPass; }
   Decision OnDeparture(const DepartureContext& ctx) override;
@@ -86,7 +83,8 @@ class DualPi2Queue final : public ParamQueue<DualPi2Queue, dualpi2::Params> {
   void OnTimer(Time now) override;
   void OnParamChanged(std::string_view name) override;
 
-  void StorePacket(Packet* p) override { (IsL(p->ecn) ? l_ : c_).PushBack(p); }
+  // RFC 9332 sec. 2.3 / App. A.1's classifier: ECT(1) and CE to the L queue.
+  void StorePacket(Packet* p) override { (L4sCodepoint(p->ecn) ? l_ : c_).PushBack(p); }
   Packet* NextPacket() override;
 
  private:

@@ -16,8 +16,9 @@ struct Params {
   double interval_ms = 100;  // CoDel's interval
   int64_t quantum = 1514;    // bytes a flow may send per round (one Ethernet MTU)
   int64_t flows = 1024;      // hash buckets (flow queues)
+  double ce_threshold_ms = 0;  // CoDel's L4S threshold, per flow queue; 0: off
 
-  codel::Params Codel() const { return {target_ms, interval_ms}; }
+  codel::Params Codel() const { return {target_ms, interval_ms, ce_threshold_ms}; }
 };
 
 using Flow = fq::Flow<codel::State>;

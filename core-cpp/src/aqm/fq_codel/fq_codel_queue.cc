@@ -18,9 +18,10 @@ const AqmDescriptor& FqCodelQueue::Describe() {
       SpecsOf<fq_codel::Params>(kFields),
       {{"active_flows", "Active flow queues", ""},
        {"new_flows", "New flow queues", ""},
-       {"sojourn", "Sojourn time", "ms"}},
+       {"sojourn", "Sojourn time", "ms"},
+       {"threshold_marks", "L4S threshold marks", ""}},
       LawText{R"tex(\begin{gathered} \text{each flow's queue: CoDel} \\ \text{scheduler: deficit round robin (quantum)} \end{gathered})tex",
-              "FQ-CoDel hashes flows into separate queues served in deficit round robin, with new flows served first, and runs CoDel on each queue. A bulk flow therefore cannot make a sparse one wait, and each flow's own standing queue is kept short.",
+              "FQ-CoDel hashes flows into separate queues served in deficit round robin, with new flows served first, and runs CoDel on each queue. A bulk flow therefore cannot make a sparse one wait, and each flow's own standing queue is kept short. With an L4S threshold set (and ECN on), ECT(1) packets skip CoDel's law: one that waited longer than the threshold in its queue is marked at once.",
               "Hoeiland-Joergensen et al., FQ-CoDel (RFC 8290, 2018)",
               {{R"tex(q)tex", LawSource::kColumn, "queue_pkts"},
                {R"tex(\text{flows})tex", LawSource::kSignal, "active_flows"},
@@ -40,8 +41,11 @@ Decision FqCodelQueue::OnDeparture(const DepartureContext& ctx) {
   fq_codel::Flow& flow = queues_.current();
   const bool markable = CongestWouldMark();
   const codel::Candidate c{ctx.now,         ctx.sojourn,            ctx.packet_bytes,
-                           ctx.queue_bytes, flow.queue.empty(), markable};
-  const Decision d = codel::OnDequeue(params_.Codel(), flow.law, c);
+                           ctx.queue_bytes, flow.queue.empty(), markable,
+                           DecidingEcn()};
+  const codel::Verdict v = codel::Judge(params_.Codel(), flow.law, c);
+  if (v.threshold_mark) ++threshold_marks_;
+  const Decision d = v.decision;
   if (d != Decision::kPass && !markable) {
     queues_.ContinueAfterDrop();
   } else {
@@ -66,6 +70,7 @@ void FqCodelQueue::ReadSignals(std::span<double> out) const {
   out[0] = static_cast<double>(queues_.active_flows());
   out[1] = static_cast<double>(queues_.new_flows());
   out[2] = last_sojourn_.millis();
+  out[3] = static_cast<double>(threshold_marks_);
 }
 
 }  // namespace aqmlab

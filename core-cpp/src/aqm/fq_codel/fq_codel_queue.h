@@ -6,6 +6,7 @@
 
 #include <array>
 
+#include "aqm/codel/codel_queue.h"
 #include "aqm/fq_codel/fq_codel_law.h"
 #include "aqm/param_binding.h"
 
@@ -13,7 +14,7 @@ namespace aqmlab {
 
 class FqCodelQueue final : public ParamQueue<FqCodelQueue, fq_codel::Params> {
  public:
-  static constexpr std::array<ParamField<fq_codel::Params>, 4> kFields{{
+  static constexpr std::array<ParamField<fq_codel::Params>, 5> kFields{{
       {{"target_ms", "Target", "ms", ParamKind::kReal, 5, 0.1, 1000, 0.1,
         "CoDel's target sojourn time in each flow queue (RFC 8290 sec. 5.2: 5 ms)."},
        &fq_codel::Params::target_ms},
@@ -28,6 +29,9 @@ class FqCodelQueue final : public ParamQueue<FqCodelQueue, fq_codel::Params> {
         "Hash buckets flows are spread over; flows sharing one share its queue (RFC 8290 "
         "sec. 5.2: 1024). A live change re-sorts the queued packets."},
        &fq_codel::Params::flows},
+      {{"ce_threshold_ms", "L4S mark threshold", "ms", ParamKind::kReal, 0, 0, 100, 0.1,
+        kCeThresholdHelp},
+       &fq_codel::Params::ce_threshold_ms},
   }};
   static Status Validate(const fq_codel::Params& p);
   static const AqmDescriptor& Describe();
@@ -51,6 +55,7 @@ class FqCodelQueue final : public ParamQueue<FqCodelQueue, fq_codel::Params> {
   int64_t Quantum() const { return params_.quantum; }
   fq_codel::FlowQueues queues_;
   double signal_share_ = 0;
+  int64_t threshold_marks_ = 0;
   Time last_sojourn_;
 };
 

@@ -26,7 +26,7 @@ TEST(Cubic, KAndTheWindowAfterALossAtWmax100) {
 
 TEST(Cubic, LossSetsBetaAndFastConvergenceLowersWmax) {
   Cubic cc{cubic::Params{}};
-  cc.Reset(Time());
+  cc.Reset(CcStart{});
   CcWindow w{100, 50};
   // Sec. 4.6: ssthresh = 0.7 flight; W_max = cwnd at the event.
   EXPECT_DOUBLE_EQ(cc.OnLoss(CongestionEvent{Time(), 100}, w), 70);
@@ -37,7 +37,7 @@ TEST(Cubic, LossSetsBetaAndFastConvergenceLowersWmax) {
   EXPECT_DOUBLE_EQ(cc.state().w_max, 76.5);
   // Without fast convergence W_max is the window itself.
   Cubic plain{cubic::Params{0.4, 0.7, false, true, true}};
-  plain.Reset(Time());
+  plain.Reset(CcStart{});
   w.cwnd = 100;
   plain.OnLoss(CongestionEvent{Time(), 100}, w);
   w.cwnd = 90;
@@ -49,7 +49,7 @@ TEST(Cubic, LossSetsBetaAndFastConvergenceLowersWmax) {
 
 TEST(Cubic, ClassicEcnEchoCutsToBeta) {
   Cubic cc{cubic::Params{}};
-  cc.Reset(Time());
+  cc.Reset(CcStart{});
   CcWindow w{40, 1000};
   cc.OnEcnEcho(CongestionEvent{Time(), 40}, w);
   EXPECT_DOUBLE_EQ(w.cwnd, 28);
@@ -64,7 +64,7 @@ Cubic AvoidAfterLoss(double w_max, Time rtt, double seconds, bool reno_friendly,
   p.reno_friendly = reno_friendly;
   p.hystart = false;
   Cubic cc{p};
-  cc.Reset(Time());
+  cc.Reset(CcStart{});
   w = CcWindow{w_max, 1e9};
   w.ssthresh = cc.OnLoss(CongestionEvent{Time(), w_max}, w);
   w.cwnd = w.ssthresh;

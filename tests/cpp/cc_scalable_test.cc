@@ -41,7 +41,7 @@ TEST(ScalableAlpha, FollowsTheEwmaOfEachWindowsMarkedFraction) {
 
 TEST(Dctcp, CutsOncePerWindowOfEchoes) {
   Dctcp cc{dctcp::Params{}};
-  cc.Reset(Time());
+  cc.Reset(CcStart{});
   CcWindow w{40, 30};
   // Alpha starts at 1: the first echo halves, as classic ECN would.
   cc.OnAck(AckEvent{Time(), 1, true, 1, 41, Time()}, w);
@@ -59,7 +59,7 @@ TEST(Dctcp, CutsOncePerWindowOfEchoes) {
 
 TEST(Prague, CutsByHalfAlphaAtMostOncePerRoundTrip) {
   Prague cc{prague::Params{}};
-  cc.Reset(Time());
+  cc.Reset(CcStart{});
   CcWindow w{40, 30};
   // Three clean windows of 40 ACKs bring alpha to (15/16)^3 = 0.823975.
   int64_t una = 0;

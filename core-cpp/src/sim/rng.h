@@ -20,6 +20,7 @@ enum class StreamPurpose : uint64_t {
   kFlowRtt = 3,
   kTraffic = 4,
   kTcpClock = 5,  // each TCP connection's clock phase
+  kCongestionControl = 6,  // each TCP connection's controller (BBR's gain-cycle phase)
 };
 
 class RandomStream {

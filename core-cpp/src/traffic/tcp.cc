@@ -29,7 +29,8 @@ TcpSource::TcpSource(EventLoop& loop, PacketPool& pool, int32_t flow, int16_t tr
       cc_(BuildController(config)), cc_desc_(&DescriptorOf(config)),
       newreno_recovery_(cc_desc_->recovery == RecoveryKind::kNewReno),
       steady_recovery_(cc_desc_->recovery_timer == RecoveryTimer::kSteady),
-      scalable_ecn_(cc_desc_->ecn == EcnResponse::kScalable) {}
+      scalable_ecn_(cc_desc_->ecn == EcnResponse::kScalable),
+      owns_window_(cc_desc_->owns_window) {}
 
 void TcpSource::Start() {
   ++epoch_;
@@ -37,8 +38,11 @@ void TcpSource::Start() {
   w_.cwnd = config_.initial_window;
   w_.ssthresh = config_.advertised_window;
   next_send_ = loop_.now();
-  cc_->Reset(loop_.now());
-  snd_una_ = snd_nxt_ = high_sent_ = 0;
+  const uint64_t stream = (static_cast<uint64_t>(static_cast<uint32_t>(flow_)) << 32) | epoch_;
+  cc_->Reset(CcStart{loop_.now(), w_.cwnd, config_.segment_bytes, config_.clock_seed, stream});
+  if (owns_window_) rate_.Reset();
+  snd_una_ = snd_nxt_ = high_sent_ = sacked_ = 0;
+  loss_recovery_ = false;
   recover_ = ecn_recover_ = -1;
   dupacks_ = limited_sent_ = 0;
   in_recovery_ = send_cwr_ = have_rtt_ = ecn_hold_ = timing_ = false;
@@ -46,8 +50,7 @@ void TcpSource::Start() {
   rto_ = config_.initial_rto;
   backoff_ = 1;
   // A fresh connection reads its clock from a fresh phase, as ns-2's reset().
-  RandomStream phase(config_.clock_seed, StreamPurpose::kTcpClock,
-                     (static_cast<uint64_t>(static_cast<uint32_t>(flow_)) << 32) | epoch_);
+  RandomStream phase(config_.clock_seed, StreamPurpose::kTcpClock, stream);
   const double tick_ns = static_cast<double>(config_.clock_tick.ns());
   clock_phase_ = Time::Nanos(static_cast<int64_t>(phase.Uniform() * tick_ns));
   rto_timer_.Cancel();
@@ -64,7 +67,9 @@ void TcpSource::Stop() {
 
 void TcpSource::Receive(Packet* ack) {
   if (running_ && ack->epoch == epoch_) {
-    if (ack->seq > snd_una_) {
+    if (owns_window_) {
+      OnModelAck(*ack);
+    } else if (ack->seq > snd_una_) {
       OnNewAck(*ack);
     } else if (ack->seq == snd_una_ && snd_nxt_ > snd_una_) {
       OnDuplicateAck();
@@ -84,7 +89,7 @@ void TcpSource::Receive(Packet* ack) {
 // two segments instead pins the queue of many flows above any AQM's target
 // (180 flows x 2 segments exceed the AutoRED scenario's whole pipe).
 void TcpSource::OnEcnEcho() {
-  if (w_.cwnd <= 1.0) {
+  if (w_.cwnd <= 1.0 && !owns_window_) {
     ecn_hold_ = true;
     ArmRto();
   }
@@ -132,7 +137,14 @@ void TcpSource::OnNewAck(const Packet& ack) {
     dupacks_ = 0;  // an ECN-Echo ACK never opens the window (RFC 3168 sec. 6.1.2)
   } else {
     dupacks_ = 0;
-    cc_->OnAck(AckEvent{loop_.now(), newly_acked, ack.has(kFlagEce), snd_una_, snd_nxt_, rtt}, w_);
+    AckEvent e;
+    e.now = loop_.now();
+    e.acked = newly_acked;
+    e.ece = ack.has(kFlagEce);
+    e.snd_una = snd_una_;
+    e.snd_nxt = snd_nxt_;
+    e.rtt = rtt;
+    cc_->OnAck(e, w_);
   }
   w_.cwnd = std::min(w_.cwnd, config_.advertised_window);
   if (snd_nxt_ > snd_una_ || ecn_hold_) {
@@ -152,6 +164,15 @@ void TcpSource::OnDuplicateAck() {
   // RFC 6582 sec. 3.2 step 1: no second reduction for losses of a window
   // that a timeout or an earlier recovery already answered.
   if (newreno_recovery_ && snd_una_ <= recover_) return;
+  EnterFastRecovery();
+  Transmit(snd_una_);
+  w_.cwnd = w_.ssthresh + 3.0;
+  // The retransmission waits behind the whole queue; restart the timer for
+  // it (as ns-2 and Linux do) rather than let the old deadline expire.
+  ArmRto();
+}
+
+void TcpSource::EnterFastRecovery() {
   // RFC 5681 sec. 3.2 step 2: what limited transmit sent does not count.
   w_.ssthresh = cc_->OnLoss(Congestion(FlightSize() - limited_sent_), w_);
   recover_ = snd_nxt_ - 1;
@@ -159,11 +180,82 @@ void TcpSource::OnDuplicateAck() {
   partial_acks_ = 0;
   ++stats_.fast_retransmits;
   timing_ = false;  // Karn's rule: the timed segment's ACK may now answer a retransmission
-  Transmit(snd_una_);
-  w_.cwnd = w_.ssthresh + 3.0;
-  // The retransmission waits behind the whole queue; restart the timer for
-  // it (as ns-2 and Linux do) rather than let the old deadline expire.
-  ArmRto();
+}
+
+// A model-based controller (BBR) hears every ACK and sets the window at
+// each; the machinery keeps the sequence space, what duplicate ACKs stand
+// for, fast retransmit and the resending of holes (RFC 6582), the timer
+// (restarted at every new ACK, as Linux), and the delivery-rate records.
+void TcpSource::OnModelAck(const Packet& ack) {
+  const double prior_inflight = Pipe();
+  int64_t acked = 0, delivered = 0, lost = 0;
+  Time rtt;
+  if (ack.seq > snd_una_) {
+    acked = ack.seq - snd_una_;
+    rtt = ExactRtt(ack.seq);
+    rate_.OnAcked(snd_una_, ack.seq);
+    // Linux's count for a connection without SACK: one of the segments
+    // filled the hole, the others were delivered at their duplicate ACKs.
+    delivered = std::max<int64_t>(acked - sacked_, 1);
+    sacked_ = std::max<int64_t>(sacked_ - (acked - 1), 0);
+    snd_una_ = ack.seq;
+    limited_sent_ = dupacks_ = 0;
+    if (snd_nxt_ < snd_una_) snd_nxt_ = snd_una_;  // after go-back-N a jump past snd_nxt
+    if (timing_ && snd_una_ > timed_seq_) {
+      timing_ = false;
+      SampleRtt(timed_at_);
+    }
+    if (loss_recovery_ && snd_una_ >= loss_high_) loss_recovery_ = false;
+    if (in_recovery_ && snd_una_ > recover_) in_recovery_ = false;
+    if (in_recovery_) {
+      lost = 1;  // a partial ACK: the next hole is lost too
+    } else {
+      sacked_ = 0;
+    }
+  } else if (ack.seq == snd_una_ && snd_nxt_ > snd_una_) {
+    ++dupacks_;
+    // After a timeout the duplicates answer old copies until new data has
+    // left (Linux counts them only then); at most all but the hole.
+    const bool counts = !loss_recovery_ || high_sent_ > loss_high_;
+    if (counts && sacked_ < snd_nxt_ - snd_una_ - 1) {
+      ++sacked_;
+      delivered = 1;
+    }
+    if (dupacks_ == 3 && !in_recovery_ && snd_una_ > recover_) {
+      EnterFastRecovery();
+      lost = 1;
+    }
+  } else {
+    return;  // an old ACK
+  }
+  const AckEvent e{.now = loop_.now(),
+                   .acked = acked,
+                   .ece = ack.has(kFlagEce),
+                   .snd_una = snd_una_,
+                   .snd_nxt = snd_nxt_,
+                   .rtt = rtt,
+                   .delivered = delivered,
+                   .lost = lost,
+                   .prior_inflight = prior_inflight,
+                   .inflight = Pipe() - static_cast<double>(lost),
+                   .phase = Phase(),
+                   .rate = rate_.Sample(delivered, loop_.now(), rtt)};
+  cc_->OnAck(e, w_);
+  w_.cwnd = std::min(w_.cwnd, config_.advertised_window);
+  if (const int64_t until = cc_->AppLimitedUntil(); until > 0) rate_.MarkAppLimited(until);
+  if (lost > 0) Transmit(snd_una_);
+  // RFC 6298 sec. 5.3: a new ACK restarts the timer, and so does a fast
+  // retransmission (as in the classic path); a duplicate ACK does not.
+  if (snd_nxt_ == snd_una_) {
+    rto_timer_.Cancel();
+  } else if (acked > 0 || lost > 0) {
+    ArmRto();
+  }
+}
+
+CcPhase TcpSource::Phase() const {
+  if (in_recovery_) return CcPhase::kRecovery;
+  return loss_recovery_ ? CcPhase::kLoss : CcPhase::kOpen;
 }
 
 void TcpSource::OnEvent(uint32_t tag) {
@@ -190,6 +282,9 @@ void TcpSource::OnTimeout() {
   w_.cwnd = 1.0;
   recover_ = snd_nxt_ - 1;
   in_recovery_ = false;
+  loss_recovery_ = true;
+  loss_high_ = high_sent_;
+  sacked_ = 0;
   dupacks_ = limited_sent_ = 0;
   backoff_ = std::min(backoff_ * 2, 64);  // RFC 6298 sec. 5.5
   timing_ = false;
@@ -211,11 +306,14 @@ void TcpSource::SendAvailable() {
   // out this way (the RFC's words): after a timeout's go-back-N the
   // duplicates answer old copies, and resending more of the window into a
   // still-full queue would lose it again.
-  const bool limited = config_.limited_transmit && !in_recovery_ && dupacks_ > 0 && dupacks_ < 3;
+  const bool limited =
+      config_.limited_transmit && !owns_window_ && !in_recovery_ && dupacks_ > 0 && dupacks_ < 3;
   const double extra = limited ? static_cast<double>(dupacks_) : 0.0;
-  const int64_t window_limit = snd_una_ + static_cast<int64_t>(w_.cwnd);
+  // The window counts what duplicate ACKs have not accounted for (sacked_).
+  const int64_t window_limit = snd_una_ + sacked_ + static_cast<int64_t>(w_.cwnd);
   const int64_t limit =
-      snd_una_ + static_cast<int64_t>(std::min(w_.cwnd + extra, config_.advertised_window));
+      std::min(snd_una_ + sacked_ + static_cast<int64_t>(w_.cwnd + extra),
+               snd_una_ + static_cast<int64_t>(config_.advertised_window));
   const double rate = cc_->PacingRate(w_);
   while (snd_nxt_ < limit) {
     if (snd_nxt_ >= window_limit) {
@@ -247,6 +345,7 @@ void TcpSource::Transmit(int64_t seq) {
   p->route = route_;
   const bool retransmission = seq < high_sent_;
   if (!sent_at_.empty() || cc_desc_->rtt_every_ack) RememberSendTime(seq, retransmission);
+  if (owns_window_) rate_.OnSend(seq, snd_una_, high_sent_, loop_.now());
   if (retransmission) {
     p->flags |= kFlagRetransmit;
     ++stats_.retransmits;
@@ -294,26 +393,13 @@ void TcpSource::SampleRtt(Time sent_at) {
 }
 
 void TcpSource::RememberSendTime(int64_t seq, bool retransmission) {
-  if (sent_at_.empty()) sent_at_.assign(64, Time::Max());
-  const int64_t span = high_sent_ - snd_una_ + 1;
-  if (span > static_cast<int64_t>(sent_at_.size())) {
-    // Grow to the next power of two, each time keeping the segments in flight.
-    std::vector<Time> bigger(sent_at_.size() * 2, Time::Max());
-    while (static_cast<int64_t>(bigger.size()) < span) bigger.resize(bigger.size() * 2, Time::Max());
-    const uint64_t old_mask = sent_at_.size() - 1;
-    const uint64_t new_mask = bigger.size() - 1;
-    for (int64_t s = snd_una_; s < high_sent_; ++s) {
-      bigger[static_cast<uint64_t>(s) & new_mask] = sent_at_[static_cast<uint64_t>(s) & old_mask];
-    }
-    sent_at_.swap(bigger);
-  }
-  sent_at_[static_cast<uint64_t>(seq) & (sent_at_.size() - 1)] =
-      retransmission ? Time::Max() : loop_.now();
+  sent_at_.Fit(snd_una_, high_sent_ + 1, Time::Max());
+  sent_at_[seq] = retransmission ? Time::Max() : loop_.now();
 }
 
 Time TcpSource::ExactRtt(int64_t ack_seq) const {
   if (sent_at_.empty() || ack_seq <= snd_una_ || ack_seq > high_sent_) return Time();
-  const Time sent = sent_at_[static_cast<uint64_t>(ack_seq - 1) & (sent_at_.size() - 1)];
+  const Time sent = sent_at_[ack_seq - 1];
   return sent == Time::Max() ? Time() : loop_.now() - sent;
 }
 
@@ -321,113 +407,6 @@ void TcpSource::ArmRto() {
   Time wait = rto_ * backoff_;
   if (wait > config_.max_rto) wait = config_.max_rto;
   rto_timer_.Arm(loop_.now() + wait);
-}
-
-TcpSink::TcpSink(EventLoop& loop, PacketPool& pool, const TcpConfig& config,
-                 const Route* ack_route)
-    : loop_(loop), pool_(pool), config_(config), ack_route_(ack_route),
-      scalable_ecn_(DescriptorOf(config).ecn == EcnResponse::kScalable),
-      delack_timer_(loop, this, 0) {}
-
-void TcpSink::Reset(uint32_t epoch) {
-  epoch_ = epoch;
-  expected_ = 0;
-  out_of_order_.clear();
-  ooo_head_ = 0;
-  ece_pending_ = false;
-  ack_pending_ = false;
-  delack_timer_.Cancel();
-}
-
-void TcpSink::Receive(Packet* p) {
-  if (p->epoch < epoch_) {
-    pool_.Release(p);
-    return;
-  }
-  if (p->epoch > epoch_) Reset(p->epoch);
-  flow_ = p->flow;
-  const bool ce = p->ecn == Ecn::kCe;
-  if (scalable_ecn_) {
-    if (ce != ece_pending_) OnCeChange(ce);
-  } else {
-    // RFC 3168 sec. 6.1.3: echo CE until the sender says it reduced (CWR).
-    if (p->has(kFlagCwr)) ece_pending_ = false;
-    if (ce) ece_pending_ = true;
-  }
-
-  const int64_t before = expected_;
-  const bool had_holes = ooo_head_ < out_of_order_.size();
-  if (p->seq == expected_) {
-    ++expected_;
-    while (ooo_head_ < out_of_order_.size() && out_of_order_[ooo_head_] == expected_) {
-      ++ooo_head_;
-      ++expected_;
-    }
-    if (ooo_head_ == out_of_order_.size()) {
-      out_of_order_.clear();
-      ooo_head_ = 0;
-    } else if (ooo_head_ >= 64 && 2 * ooo_head_ >= out_of_order_.size()) {
-      out_of_order_.erase(out_of_order_.begin(), out_of_order_.begin() + static_cast<std::ptrdiff_t>(ooo_head_));
-      ooo_head_ = 0;
-    }
-  } else if (p->seq > expected_) {
-    const auto first = out_of_order_.begin() + static_cast<std::ptrdiff_t>(ooo_head_);
-    auto it = std::lower_bound(first, out_of_order_.end(), p->seq);
-    if (it == out_of_order_.end() || *it != p->seq) {
-      out_of_order_.insert(it, p->seq);
-    } else {
-      ++stats_.duplicate_segments;
-    }
-  } else {
-    ++stats_.duplicate_segments;
-  }
-  stats_.delivered_segments += expected_ - before;
-  const Bytes delivered = (expected_ - before) * p->size;
-  stats_.delivered_bytes += delivered;
-  if (group_total_) *group_total_ += delivered;
-
-  // Out-of-order data, a filled hole or a duplicate is ACKed at once (RFC
-  // 5681 sec. 4.2), and so is the second of two in-order segments.
-  const bool in_order_step = expected_ == before + 1 && !had_holes;
-  if (config_.delayed_ack && in_order_step && !ack_pending_) {
-    ack_pending_ = true;
-    delack_timer_.Arm(loop_.now() + config_.delayed_ack_timeout);
-    pool_.Release(p);
-    return;
-  }
-  SendAck(p);
-}
-
-// RFC 8257 sec. 3.2's two-state machine: an ACK held back for the delayed
-// ACK covers segments of the old CE state, so it leaves now with that
-// state's ECN-Echo; then the state changes. Without delayed ACKs every
-// segment is ACKed with its own CE.
-void TcpSink::OnCeChange(bool ce) {
-  if (ack_pending_) OnEvent(0);
-  ece_pending_ = ce;
-}
-
-void TcpSink::OnEvent(uint32_t) {
-  if (!ack_pending_) return;
-  Packet* p = pool_.Allocate();
-  p->flow = flow_;
-  p->epoch = epoch_;
-  SendAck(p);
-}
-
-void TcpSink::SendAck(Packet* p) {
-  ack_pending_ = false;
-  delack_timer_.Cancel();
-  ++acks_sent_;
-  // The data packet turns into its ACK: same flow and epoch. No timestamp
-  // echo: ns-2's agents time their own segments, as the sender here does.
-  p->flags = kFlagAck | (ece_pending_ ? kFlagEce : 0);
-  p->ecn = Ecn::kNotEct;  // ACKs are not ECN-capable (RFC 3168 sec. 6.1.4)
-  p->seq = expected_;
-  p->size = config_.ack_bytes;
-  p->route = ack_route_;
-  p->hop = 0;
-  Forward(p);
 }
 
 }  // namespace aqmlab

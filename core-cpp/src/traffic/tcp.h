@@ -14,7 +14,9 @@
 #include "net/param_table.h"
 #include "sim/event_loop.h"
 #include "traffic/cc/congestion_control.h"
+#include "traffic/cc/delivery_rate.h"
 #include "traffic/cc/registry.h"
+#include "traffic/seq_ring.h"
 
 
 namespace aqmlab {
@@ -85,6 +87,13 @@ class TcpSource final : public PacketReceiver {
   void Transmit(int64_t seq);
   void OnNewAck(const Packet& ack);
   void OnDuplicateAck();
+  // Any ACK, for a controller that owns its window (CcDescriptor::owns_window).
+  void OnModelAck(const Packet& ack);
+  void EnterFastRecovery();
+  CcPhase Phase() const;
+  // Segments in flight (RFC 6675's pipe without SACK): outstanding less
+  // those duplicate ACKs stand for. sacked_ is zero but for a window owner.
+  double Pipe() const { return static_cast<double>(snd_nxt_ - snd_una_ - sacked_); }
   void OnTimeout();
   void OnEcnEcho();
   void SampleRtt(Time sent_at);
@@ -114,6 +123,7 @@ class TcpSource final : public PacketReceiver {
   bool newreno_recovery_;
   bool steady_recovery_;
   bool scalable_ecn_;
+  bool owns_window_;
 
   bool running_ = false;
   uint32_t epoch_ = 0;
@@ -146,7 +156,15 @@ class TcpSource final : public PacketReceiver {
   // Send times of the segments in flight, by seq modulo the size (a power
   // of two), for controllers that take an RTT sample from every ACK;
   // Time::Max() marks a retransmitted segment (Karn's rule).
-  std::vector<Time> sent_at_;
+  SeqRing<Time> sent_at_;
+  // For a controller that owns its window: the delivery-rate records, the
+  // segments duplicate ACKs stand for (Linux's sacked_out of a connection
+  // without SACK: delivered above a hole), and the repair after a timeout,
+  // which lasts until everything sent before it (below loss_high_) is ACKed.
+  DeliveryRate rate_;
+  int64_t sacked_ = 0;
+  bool loss_recovery_ = false;
+  int64_t loss_high_ = 0;
   TcpStats stats_;
 };
 

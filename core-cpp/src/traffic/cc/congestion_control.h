@@ -22,7 +22,32 @@ struct CcWindow {
   double ssthresh = 0;  // segments
 };
 
-// One ACK that moved snd_una (or, for a scalable controller, any ACK).
+// Where the machinery's loss repair stands when an ACK arrives.
+enum class CcPhase : uint8_t {
+  kOpen,      // no repair under way
+  kRecovery,  // fast recovery (RFC 6582), from the third duplicate ACK to the full ACK
+  kLoss,      // after a timeout, until everything sent before it is acknowledged
+};
+
+// A delivery-rate sample (draft-cheng-iccrg-delivery-rate-estimation sec.
+// 3.3; traffic/cc/delivery_rate.h takes it) with the connection's delivery
+// count, for a controller that owns its window (CcDescriptor::owns_window).
+struct RateSample {
+  int64_t delivered_total = 0;  // C.delivered after this ACK, segments
+  Time delivered_time;          // C.delivered_time: when the last delivery was heard
+  // The sample: the segments delivered between the sending of the most
+  // recently sent segment this ACK delivered and now, over the longer of its
+  // send and ACK phases. A zero interval: no sample on this ACK.
+  int64_t prior_delivered = 0;  // C.delivered when that segment was sent
+  int64_t delivered = 0;
+  Time interval;
+  bool app_limited = false;  // sent while the sender marked itself app-limited
+  bool valid() const { return interval > Time(); }
+  double rate() const { return valid() ? static_cast<double>(delivered) / interval.seconds() : 0; }
+};
+
+// One ACK that moved snd_una (or, for a scalable controller or one that owns
+// its window, any ACK).
 struct AckEvent {
   Time now;
   int64_t acked = 0;     // segments newly acknowledged, cumulatively
@@ -32,6 +57,15 @@ struct AckEvent {
   // The round trip this ACK measured exactly (the segment it acknowledges
   // was sent once, at now - rtt), or zero when it measured none.
   Time rtt;
+  // Filled for a controller that owns its window (CcDescriptor::owns_window).
+  // Without SACK a duplicate ACK stands for one segment delivered above a
+  // hole, as Linux counts for a Reno connection.
+  int64_t delivered = 0;      // segments this ACK delivered (newly ACKed or duplicate-ACKed)
+  int64_t lost = 0;           // segments this ACK marked lost (the hole fast recovery resends)
+  double prior_inflight = 0;  // segments in flight before this ACK (RFC 6675's pipe)
+  double inflight = 0;        // and after it, the lost segment not yet resent
+  CcPhase phase = CcPhase::kOpen;
+  RateSample rate;
 };
 
 // A congestion event: three duplicate ACKs, an ECN-Echo answered
@@ -84,6 +118,26 @@ struct CcDescriptor {
   // Whether OnAck wants a round-trip sample from every ACK (the sender then
   // remembers each segment's send time); otherwise about one per round trip.
   bool rtt_every_ack = false;
+  // A model-based controller (BBR): OnAck hears every ACK, duplicates and
+  // those of fast recovery included, with a delivery-rate sample, and the
+  // window is the controller's throughout (no inflation or deflation in
+  // recovery; the machinery only resends holes). The window then bounds the
+  // segments in flight (RFC 6675's pipe: outstanding less duplicate-ACKed),
+  // which lets a new segment out per duplicate ACK as limited transmit would.
+  bool owns_window = false;
+};
+
+// What a controller learns when a connection opens.
+struct CcStart {
+  Time now;
+  double initial_window = 0;  // segments, as the machinery set it
+  Bytes segment_bytes = 0;    // a data packet on the wire
+  // This connection's own seed, for a controller that draws (BBR's first
+  // phase of its gain cycle): its sim/rng.h stream is (seed,
+  // kCongestionControl, stream), so the same scenario and seed give the
+  // same draws and no other stream moves.
+  uint64_t seed = 0;
+  uint64_t stream = 0;
 };
 
 // RFC 3168 sec. 6.1.2's answer to an ECN-Echo, with the controller's
@@ -109,9 +163,10 @@ class CongestionControl {
   virtual ~CongestionControl() = default;
   // A fresh connection: forget everything learnt (the machinery has set the
   // initial window and ssthresh).
-  virtual void Reset(Time now) = 0;
+  virtual void Reset(const CcStart& start) = 0;
   // New data acknowledged outside fast recovery: grow the window (for a
-  // scalable controller also any reduction its ECN-Echo calls for).
+  // scalable controller also any reduction its ECN-Echo calls for; for one
+  // that owns its window, every ACK).
   virtual void OnAck(const AckEvent& ack, CcWindow& w) = 0;
   // Three duplicate ACKs: the new ssthresh (the machinery then inflates the
   // window by three segments for fast recovery).
@@ -122,6 +177,11 @@ class CongestionControl {
   virtual double OnRto(const CongestionEvent& e, const CcWindow& w) = 0;
   // Segments per second the sender spaces its data at, or 0: no pacing.
   virtual double PacingRate(const CcWindow& w) const { (void)w; return 0; }
+  // A controller that owns its window, after each ACK: the delivery count
+  // below which data sent from now on is app-limited (the draft's
+  // C.app_limited; BBR marks its ProbeRTT so that those low-rate samples do
+  // not lower its estimate), or 0 to leave the mark alone.
+  virtual int64_t AppLimitedUntil() const { return 0; }
 };
 
 }  // namespace aqmlab

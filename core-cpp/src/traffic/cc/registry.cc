@@ -1,5 +1,6 @@
 #include "traffic/cc/registry.h"
 
+#include "traffic/cc/bbr/bbr.h"
 #include "traffic/cc/cc_binding.h"
 #include "traffic/cc/cubic/cubic.h"
 #include "traffic/cc/dctcp/dctcp.h"
@@ -19,6 +20,7 @@ constexpr CcEntry kEntries[] = {
     Register<NewReno>(),
     Register<Reno>(),
     Register<Cubic>(),
+    Register<Bbr>(),
     Register<Dctcp>(),
     Register<Prague>(),
 };

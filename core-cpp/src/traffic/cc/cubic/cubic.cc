@@ -22,7 +22,7 @@ const CcDescriptor& Cubic::Describe() {
   return d;
 }
 
-void Cubic::Reset(Time) {
+void Cubic::Reset(const CcStart&) {
   state_ = cubic::State{};
   hystart_ = hystart::State{};
   hystart_on_ = params_.hystart;

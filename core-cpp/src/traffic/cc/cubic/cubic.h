@@ -36,7 +36,7 @@ class Cubic final : public CongestionControl {
   static const CcDescriptor& Describe();
 
   explicit Cubic(const Params& p) : params_(p) {}
-  void Reset(Time now) override;
+  void Reset(const CcStart& start) override;
   void OnAck(const AckEvent& a, CcWindow& w) override;
   double OnLoss(const CongestionEvent& e, const CcWindow& w) override;
   void OnEcnEcho(const CongestionEvent& e, CcWindow& w) override;

@@ -21,7 +21,7 @@ const CcDescriptor& Dctcp::Describe() {
   return d;
 }
 
-void Dctcp::Reset(Time) {
+void Dctcp::Reset(const CcStart&) {
   est_ = ScalableAlpha{};
   est_.alpha = params_.initial_alpha;
 }

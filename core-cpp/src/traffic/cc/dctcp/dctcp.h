@@ -34,7 +34,7 @@ class Dctcp final : public CongestionControl {
   static const CcDescriptor& Describe();
 
   explicit Dctcp(const Params& p) : params_(p) {}
-  void Reset(Time now) override;
+  void Reset(const CcStart& start) override;
   void OnAck(const AckEvent& a, CcWindow& w) override;
   double OnLoss(const CongestionEvent& e, const CcWindow& w) override;
   double OnRto(const CongestionEvent& e, const CcWindow& w) override;

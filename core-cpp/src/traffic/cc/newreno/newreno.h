@@ -37,7 +37,7 @@ class NewReno : public CongestionControl {
   static const CcDescriptor& Describe();
 
   explicit NewReno(const Params&) {}
-  void Reset(Time) override {}
+  void Reset(const CcStart&) override {}
   void OnAck(const AckEvent&, CcWindow& w) override { newreno::Grow(w); }
   double OnLoss(const CongestionEvent& e, const CcWindow&) override {
     return newreno::HalfFlight(e.flight);

@@ -33,7 +33,7 @@ const CcDescriptor& Prague::Describe() {
   return d;
 }
 
-void Prague::Reset(Time) {
+void Prague::Reset(const CcStart&) {
   est_ = ScalableAlpha{};
   srtt_ = Time();
 }

@@ -1,0 +1,117 @@
+// The receiving end of traffic/tcp.h: in-order delivery, the out-of-order
+// buffer, delayed ACKs (RFC 5681 sec. 4.2) and the ECN echo (RFC 3168 or
+// RFC 8257 sec. 3.2, by the sender's controller).
+#include "traffic/tcp.h"
+
+#include <algorithm>
+
+namespace aqmlab {
+
+TcpSink::TcpSink(EventLoop& loop, PacketPool& pool, const TcpConfig& config,
+                 const Route* ack_route)
+    : loop_(loop), pool_(pool), config_(config), ack_route_(ack_route),
+      scalable_ecn_(DescriptorOf(config).ecn == EcnResponse::kScalable),
+      delack_timer_(loop, this, 0) {}
+
+void TcpSink::Reset(uint32_t epoch) {
+  epoch_ = epoch;
+  expected_ = 0;
+  out_of_order_.clear();
+  ooo_head_ = 0;
+  ece_pending_ = false;
+  ack_pending_ = false;
+  delack_timer_.Cancel();
+}
+
+void TcpSink::Receive(Packet* p) {
+  if (p->epoch < epoch_) {
+    pool_.Release(p);
+    return;
+  }
+  if (p->epoch > epoch_) Reset(p->epoch);
+  flow_ = p->flow;
+  const bool ce = p->ecn == Ecn::kCe;
+  if (scalable_ecn_) {
+    if (ce != ece_pending_) OnCeChange(ce);
+  } else {
+    // RFC 3168 sec. 6.1.3: echo CE until the sender says it reduced (CWR).
+    if (p->has(kFlagCwr)) ece_pending_ = false;
+    if (ce) ece_pending_ = true;
+  }
+
+  const int64_t before = expected_;
+  const bool had_holes = ooo_head_ < out_of_order_.size();
+  if (p->seq == expected_) {
+    ++expected_;
+    while (ooo_head_ < out_of_order_.size() && out_of_order_[ooo_head_] == expected_) {
+      ++ooo_head_;
+      ++expected_;
+    }
+    if (ooo_head_ == out_of_order_.size()) {
+      out_of_order_.clear();
+      ooo_head_ = 0;
+    } else if (ooo_head_ >= 64 && 2 * ooo_head_ >= out_of_order_.size()) {
+      out_of_order_.erase(out_of_order_.begin(), out_of_order_.begin() + static_cast<std::ptrdiff_t>(ooo_head_));
+      ooo_head_ = 0;
+    }
+  } else if (p->seq > expected_) {
+    const auto first = out_of_order_.begin() + static_cast<std::ptrdiff_t>(ooo_head_);
+    auto it = std::lower_bound(first, out_of_order_.end(), p->seq);
+    if (it == out_of_order_.end() || *it != p->seq) {
+      out_of_order_.insert(it, p->seq);
+    } else {
+      ++stats_.duplicate_segments;
+    }
+  } else {
+    ++stats_.duplicate_segments;
+  }
+  stats_.delivered_segments += expected_ - before;
+  const Bytes delivered = (expected_ - before) * p->size;
+  stats_.delivered_bytes += delivered;
+  if (group_total_) *group_total_ += delivered;
+
+  // Out-of-order data, a filled hole or a duplicate is ACKed at once (RFC
+  // 5681 sec. 4.2), and so is the second of two in-order segments.
+  const bool in_order_step = expected_ == before + 1 && !had_holes;
+  if (config_.delayed_ack && in_order_step && !ack_pending_) {
+    ack_pending_ = true;
+    delack_timer_.Arm(loop_.now() + config_.delayed_ack_timeout);
+    pool_.Release(p);
+    return;
+  }
+  SendAck(p);
+}
+
+// RFC 8257 sec. 3.2's two-state machine: an ACK held back for the delayed
+// ACK covers segments of the old CE state, so it leaves now with that
+// state's ECN-Echo; then the state changes. Without delayed ACKs every
+// segment is ACKed with its own CE.
+void TcpSink::OnCeChange(bool ce) {
+  if (ack_pending_) OnEvent(0);
+  ece_pending_ = ce;
+}
+
+void TcpSink::OnEvent(uint32_t) {
+  if (!ack_pending_) return;
+  Packet* p = pool_.Allocate();
+  p->flow = flow_;
+  p->epoch = epoch_;
+  SendAck(p);
+}
+
+void TcpSink::SendAck(Packet* p) {
+  ack_pending_ = false;
+  delack_timer_.Cancel();
+  ++acks_sent_;
+  // The data packet turns into its ACK: same flow and epoch. No timestamp
+  // echo: ns-2's agents time their own segments, as the sender here does.
+  p->flags = kFlagAck | (ece_pending_ ? kFlagEce : 0);
+  p->ecn = Ecn::kNotEct;  // ACKs are not ECN-capable (RFC 3168 sec. 6.1.4)
+  p->seq = expected_;
+  p->size = config_.ack_bytes;
+  p->route = ack_route_;
+  p->hop = 0;
+  Forward(p);
+}
+
+}  // namespace aqmlab

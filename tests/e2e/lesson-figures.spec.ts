@@ -8,8 +8,8 @@ import { failOnPageErrors } from './helpers';
 // figures were measured natively (docs/lessons.md); here the wasm core in the
 // page must give them too.
 
-/** Opens the step, predicts, runs it, and waits for the summary to cover the run to its end (after a 5 s warm-up). */
-async function runStep(page: Page, lesson: string, step: number, untilS: number, kind: 'number' | 'choice'): Promise<void> {
+/** Opens the step, predicts, runs it, and waits for the summary to cover the run to its end (after the preset's warm-up). */
+async function runStep(page: Page, lesson: string, step: number, untilS: number, kind: 'number' | 'choice', warmupS = 5): Promise<void> {
   await page.goto(`/?lesson=${lesson}&step=${step}`);
   await expect(page.getByTestId('lesson-status')).toHaveText(`Step ${step} is ready.`, { timeout: 60_000 });
   const form = page.getByTestId('prediction');
@@ -22,7 +22,7 @@ async function runStep(page: Page, lesson: string, step: number, untilS: number,
   await expect(page.getByTestId('lesson-status')).toHaveText(`The run reached ${untilS} s and paused.`, { timeout: 240_000 });
   // Each side's summary comes on its own: wait for every row.
   for (const row of await page.getByTestId('summary-table').locator('tbody tr').all()) {
-    await expect(row).toHaveAttribute('data-measured', String(untilS - 5), { timeout: 30_000 });
+    await expect(row).toHaveAttribute('data-measured', String(untilS - warmupS), { timeout: 30_000 });
   }
 }
 
@@ -78,5 +78,21 @@ test.describe('the figures the lessons quote', () => {
     // Through the FIFO the flood takes the link and the downloads get almost nothing.
     expect(await classFigure(page, 0, 'udp', 'goodputMbps')).toBeCloseTo(9.94, 1);
     expect(await classFigure(page, 0, 'tcp', 'goodputMbps')).toBeLessThan(0.05);
+  });
+
+  test('senders-l4s step 4: PIE leaves Prague 34.9 Mb/s and CUBIC 5.1, DualPI2 20.2 and 19.8, the FIFO 6.0 and 31.0', async ({ page }) => {
+    await runStep(page, 'senders-l4s', 4, 60, 'choice', 10);
+    await page.getByTestId('class-details').locator('summary').click();
+    // The lesson quotes goodput to 0.1 Mb/s; the page shows three digits.
+    const sides = [['DualPI2 (Linux)', 20.2, 19.8], ['PIE', 34.9, 5.1], ['Drop-tail', 6.0, 31.0]] as const;
+    const quoted = async (i: number, cls: string, value: number, what: string) => {
+      const shownValue = await classFigure(page, i, cls, 'goodputMbps');
+      expect(Math.abs(shownValue - value), `${what}: the page shows ${shownValue}`).toBeLessThanOrEqual(0.05 + 1e-9);
+    };
+    for (const [i, [name, prague, cubic]] of sides.entries()) {
+      await expect(page.getByTestId(`side-${i}`)).toHaveAttribute('data-name', name);
+      await quoted(i, 'prague', prague, `${name}: Prague`);
+      await quoted(i, 'cubic', cubic, `${name}: CUBIC`);
+    }
   });
 });

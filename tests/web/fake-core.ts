@@ -42,6 +42,7 @@ const refuse = (error: string): string => JSON.stringify({ ok: false, error });
 
 class FakeSimulation implements CoreSimulation {
   private time = 0;
+  private readonly durationS: number;
   private flows = 50;
   private pending: number[][] = [];
   private problem: string;
@@ -57,6 +58,7 @@ class FakeSimulation implements CoreSimulation {
     const refused = isRecord(checked) && typeof checked.error === 'string' ? checked.error : null;
     const parsed: unknown = refused === null ? JSON.parse(scenario) : null;
     const entry = sideEntry(parsed, side);
+    this.durationS = isRecord(parsed) && typeof parsed.duration_s === 'number' ? parsed.duration_s : 2;
     this.problem = refused ?? (entry ? '' : 'sides: out of range');
     this.spec = typeof entry?.aqm === 'string' ? findAqm(fakeTable(), entry.aqm) : undefined;
     if (this.spec) {
@@ -85,7 +87,7 @@ class FakeSimulation implements CoreSimulation {
       this.problem = 'the run holds more than 4000000 packets at t = 0.5 s, the most a run may hold';
       return -1;
     }
-    const end = Math.min(untilSeconds, 2);
+    const end = Math.min(untilSeconds, this.durationS);
     while (this.time + 0.01 <= end + 1e-9) {
       this.time = Math.round((this.time + 0.01) * 100) / 100;
       const q = this.flows;
@@ -147,7 +149,7 @@ class FakeSimulation implements CoreSimulation {
   }
 
   done(): boolean {
-    return this.time >= 2 - 1e-9;
+    return this.time >= this.durationS - 1e-9;
   }
 
   /** The shape of the core's summary; the figures only need to follow the clock. */

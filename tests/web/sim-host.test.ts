@@ -47,11 +47,13 @@ class PageSide {
 /** Promise callbacks and comlink's answers run. */
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
-const sixSides = (() => {
-  const s = JSON.parse(fakeScenario) as { sides: unknown[] };
+const sixSidesFor = (durationS: number) => {
+  const s = JSON.parse(fakeScenario) as { sides: unknown[]; duration_s: number };
   s.sides = Array.from({ length: 6 }, (_, i) => ({ name: `S${i}`, aqm: i % 2 ? 'red' : 'droptail', params: {} }));
+  s.duration_s = durationS;
   return JSON.stringify(s);
-})();
+};
+const sixSides = sixSidesFor(2);
 
 describe('SimHost', () => {
   let clock: ManualClock;
@@ -61,9 +63,9 @@ describe('SimHost', () => {
   let catalogueReads: number;
   let defaultReads: number;
 
-  async function startSides(speed: number | 'max'): Promise<void> {
+  async function startSides(speed: number | 'max', scenario = sixSides): Promise<void> {
     ends = Array.from({ length: 6 }, () => new PageSide(host));
-    await Promise.all(ends.map((end, i) => end.api.start(i, sixSides, speed, true))); // each run loads its own core, then opens
+    await Promise.all(ends.map((end, i) => end.api.start(i, scenario, speed, true))); // each run loads its own core, then opens
     expect(cores).toHaveLength(6);
   }
 
@@ -107,6 +109,27 @@ describe('SimHost', () => {
       for (const end of ends) end.api[releaseProxy]();
       await settle();
       cores = [];
+    }
+  });
+
+  it('a speed change that reaches the sides between ticks leaves them at one time within a tick', async () => {
+    // Each side hears the new speed on its own channel, so the driver may tick
+    // between two of the messages: for those ticks some sides run at the old
+    // pace and the rest at the new. The pace is set by the slowest side, so
+    // the sides meet again at the next tick (with the pace each side's own,
+    // the side that heard first stayed a slice behind for the rest of the run).
+    await startSides(10, sixSidesFor(3600));
+    clock.advance(64);
+    for (const end of ends) {
+      await end.api.setSpeed(1);
+      await settle();
+      clock.advance(32);
+    }
+    const times = () => ends.map((e) => e.batches().at(-1)?.now ?? 0);
+    const spread = () => Math.max(...times()) - Math.min(...times());
+    for (let tick = 0; tick < 20; tick++) {
+      clock.advance(32);
+      expect(spread(), `tick ${tick}: ${times().join(', ')}`).toBe(0);
     }
   });
 

@@ -18,6 +18,7 @@ import { Workbench } from './Workbench';
 import { lessonRequest, TeacherLinkMenu, useLessonMode } from './lesson-mode';
 import { LockedNote, Part, PolicyProvider } from '../lesson/Part';
 import type { UpdateSignal } from '../lib/update-signal';
+import { pageClipboard } from '../lib/action-outcome';
 import { UpdateNotice } from './UpdateNotice';
 import { EmbedBar, isEmbed } from './embed';
 
@@ -253,7 +254,7 @@ export function App({ updates }: { updates?: UpdateSignal }) {
                 layout,
                 href: window.location.href,
                 setFragment: replaceFragment,
-                writeClipboard: navigator.clipboard ? (text) => navigator.clipboard.writeText(text) : undefined,
+                writeClipboard: pageClipboard(),
                 experiment,
               })
             }

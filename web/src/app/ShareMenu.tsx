@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import type { SeriesSource } from '../scenario/series-csv';
 import { replaceFragment, type Layout } from '../scenario/url-codec';
 import { maxNoteChars, type LinkView } from '../scenario/link-view';
 import { copyLink, exportCsv, exportJson, importJson, type ActionOutcome, type ExportScenario, type LoadScenario } from './share-actions';
+import { OutcomeLine, pageClipboard } from '../lib/action-outcome';
 import './share.css';
 
 // Copy link / Export JSON / Import JSON / Export CSV. Each button reports in
@@ -32,11 +33,6 @@ export function ShareMenu({ exportScenario, loadScenario, layout, getSeries, vie
   const [busy, setBusy] = useState<Busy>(null);
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const manualField = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (outcome?.kind === 'manual') manualField.current?.select();
-  }, [outcome]);
 
   const run = async (which: Exclude<Busy, null>, action: () => Promise<ActionOutcome>) => {
     setBusy(which);
@@ -55,7 +51,7 @@ export function ShareMenu({ exportScenario, loadScenario, layout, getSeries, vie
         layout,
         href: window.location.href,
         setFragment: replaceFragment,
-        writeClipboard: navigator.clipboard ? (text) => navigator.clipboard.writeText(text) : undefined,
+        writeClipboard: pageClipboard(),
         view: view?.(),
       }),
     );
@@ -115,21 +111,7 @@ export function ShareMenu({ exportScenario, loadScenario, layout, getSeries, vie
           </label>
         </details>
       )}
-      <div id={statusId} className="share-status" role="status" aria-live="polite" data-testid="share-status">
-        {busy !== null && <span>Working…</span>}
-        {outcome?.kind === 'done' && <span className="share-done">{outcome.message}</span>}
-        {outcome?.kind === 'manual' && (
-          <label className="share-manual">
-            <span>{outcome.message}</span>
-            <input ref={manualField} type="text" readOnly value={outcome.url} data-testid="share-link-field" onFocus={(e) => e.target.select()} />
-          </label>
-        )}
-      </div>
-      {outcome?.kind === 'error' && (
-        <p className="share-error" role="alert" data-testid="share-error">
-          {outcome.message}
-        </p>
-      )}
+      <OutcomeLine outcome={outcome} busy={busy !== null} id={statusId} testId="share" linkLabel="Link to this run" />
     </div>
   );
 }

@@ -4,6 +4,9 @@ import { buildSeriesCsv, type SeriesSource } from '../scenario/series-csv';
 import { checkLabState, encodeLabState, urlWithFragment, type Layout } from '../scenario/url-codec';
 import type { LinkView } from '../scenario/link-view';
 import { messageOf } from '../lib/errors';
+import { offerLink, type ActionOutcome } from '../lib/action-outcome';
+
+export type { ActionOutcome };
 
 // What the share menu's buttons do, apart from React so it can be tested: each
 // action resolves to what the menu shows (a confirmation, a fallback or an
@@ -17,12 +20,6 @@ export type ExportScenario = () => Promise<string>;
  * to an error message (or rejects with one) when refused; to nothing when running.
  */
 export type LoadScenario = (scenarioJson: string) => Promise<string | null | undefined | void>;
-
-export type ActionOutcome =
-  | { kind: 'done'; message: string }
-  | { kind: 'error'; message: string }
-  /** The link could not go to the clipboard: the menu shows it to copy by hand. */
-  | { kind: 'manual'; message: string; url: string };
 
 /** Lab.load's answer as an error message, or null when the scenario runs. */
 export async function loadOutcome(load: LoadScenario, scenarioJson: string): Promise<string | null> {
@@ -66,14 +63,8 @@ export async function copyLink(deps: LinkDeps): Promise<ActionOutcome> {
   } catch (e) {
     return { kind: 'error', message: `Copy link: ${messageOf(e)}` };
   }
-  if (!deps.writeClipboard) return { kind: 'manual', message: 'This browser gives no clipboard here: copy the link below.', url };
-  try {
-    await deps.writeClipboard(url);
-    const shows = deps.experiment ? 'this experiment, run again to the same numbers' : 'this run with the same numbers';
-    return { kind: 'done', message: `Link copied (${url.length} characters). Opening it shows ${shows}.` };
-  } catch {
-    return { kind: 'manual', message: 'The browser refused the clipboard: copy the link below.', url };
-  }
+  const shows = deps.experiment ? 'this experiment, run again to the same numbers' : 'this run with the same numbers';
+  return offerLink(url, `Link copied (${url.length} characters). Opening it shows ${shows}.`, deps.writeClipboard);
 }
 
 export async function exportJson(exportScenario: ExportScenario, target?: DownloadTarget): Promise<ActionOutcome> {

@@ -1,3 +1,4 @@
+import { OutcomeLine, type ActionOutcome } from '../lib/action-outcome';
 import { memo, useId, useRef, useState } from 'react';
 import { browserDownload } from '../lib/download';
 import { messageOf } from '../lib/errors';
@@ -32,7 +33,7 @@ export interface ExperimentResultsProps {
   /** Runs ended so far (finished or failed); complete once every run finished and none failed. */
   progress: { done: number; complete: boolean };
   openRun: (scenarioJson: string, label: string) => Promise<string | null>;
-  copyLink: () => Promise<{ kind: string; message: string; url?: string }>;
+  copyLink: () => Promise<ActionOutcome>;
 }
 
 function MetricSelect({ label, value, metrics, onChange, testId }: { label: string; value: string; metrics: readonly string[]; onChange: (m: string) => void; testId: string }) {
@@ -57,7 +58,7 @@ function save(name: string, content: string | Uint8Array<ArrayBuffer>, type: str
 
 export const ExperimentResults = memo(function ExperimentResults({ plan, rows, failed, ran, sweep, jsonl, plot, onPlotChange, progress, openRun, copyLink }: ExperimentResultsProps) {
   const [picked, setPicked] = useState<ReportRow | null>(null);
-  const [status, setStatus] = useState<{ error: boolean; text: string; url?: string } | null>(null);
+  const [status, setStatus] = useState<ActionOutcome | null>(null);
   const first = plan.axes[0];
   const firstPath = first?.path ?? '';
   const figure = plot.figure ?? defaultFigure(ran.axes[0]?.mode === 'range' && ran.axes[0].scale === 'log');
@@ -101,7 +102,7 @@ export const ExperimentResults = memo(function ExperimentResults({ plan, rows, f
   };
   const exportSvg = () => {
     save(`${stem}.svg`, standaloneSvg(plotSvg(), figureMeta()), 'image/svg+xml');
-    return { kind: 'done', message: `Saved ${stem}.svg.` };
+    return { kind: 'done', message: `Saved ${stem}.svg.` } as const;
   };
   const exportPng = async () => {
     const svg = plotSvg();
@@ -109,25 +110,24 @@ export const ExperimentResults = memo(function ExperimentResults({ plan, rows, f
     const [, , width = 620, height = 320] = (svg.getAttribute('viewBox') ?? '').split(' ').map(Number);
     const png = await svgToPng(standaloneSvg(svg, meta), width, height);
     save(`${stem}.png`, withPngText(png, { Title: meta.title, Description: meta.description, Software: 'AQM Lab', aqmlab: JSON.stringify(meta.data) }), 'image/png');
-    return { kind: 'done', message: `Saved ${stem}.png.` };
+    return { kind: 'done', message: `Saved ${stem}.png.` } as const;
   };
 
   const open = async (point: Readonly<Record<string, AxisValue>>, seed: number) => {
     const scenario = runScenario(ran.base, point, seed);
     if (typeof scenario === 'string') {
-      setStatus({ error: true, text: `Open run: ${scenario}` });
+      setStatus({ kind: 'error', message: `Open run: ${scenario}` });
       return;
     }
     const refused = await openRun(JSON.stringify(scenario), `${pointLabel(point)}, seed ${seed}`);
-    if (refused !== null) setStatus({ error: true, text: `Open run: ${refused}` });
+    if (refused !== null) setStatus({ kind: 'error', message: `Open run: ${refused}` });
   };
 
-  const act = async (what: string, action: () => Promise<{ kind: string; message: string; url?: string }> | { kind: string; message: string }) => {
+  const act = async (what: string, action: () => Promise<ActionOutcome> | ActionOutcome) => {
     try {
-      const outcome = await action();
-      setStatus({ error: outcome.kind === 'error', text: outcome.message, url: 'url' in outcome ? outcome.url : undefined });
+      setStatus(await action());
     } catch (e) {
-      setStatus({ error: true, text: `${what}: ${messageOf(e)}` });
+      setStatus({ kind: 'error', message: `${what}: ${messageOf(e)}` });
     }
   };
 
@@ -220,15 +220,7 @@ export const ExperimentResults = memo(function ExperimentResults({ plan, rows, f
           Copy link
         </button>
       </div>
-      <div role="status" aria-live="polite" className="share-status" data-testid="experiment-status">
-        {status && !status.error && <span className="share-done">{status.text}</span>}
-        {status?.url && <input type="text" readOnly value={status.url} data-testid="experiment-link-field" onFocus={(e) => e.target.select()} aria-label="Link to this experiment" />}
-      </div>
-      {status?.error && (
-        <p className="share-error" role="alert">
-          {status.text}
-        </p>
-      )}
+      <OutcomeLine outcome={status} testId="experiment" linkLabel="Link to this experiment" showCopiedLink />
     </div>
   );
 });

@@ -1,3 +1,4 @@
+import type { ActionOutcome } from '../lib/action-outcome';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { messageOf } from '../lib/errors';
 import { isRecord, parseJson, type Fields } from '../lib/json';
@@ -20,19 +21,13 @@ import { useExperimentRunner, useSettled } from './use-experiment';
 // run it on a pool of workers beside the live lab, and read the figure. See
 // web/README.md ("Experiments") for the decisions.
 
-export interface LinkOutcome {
-  kind: 'done' | 'error' | 'manual';
-  message: string;
-  url?: string;
-}
-
 export interface ExperimentViewProps {
   /** The live lab's scenario with its live changes as events (Lab.exportScenario). */
   labScenario: () => Promise<string>;
   /** Loads a run in the live lab and shows it; resolves to the core's refusal or null. */
   openRun: (scenarioJson: string, label: string) => Promise<string | null>;
   /** Copies a link to the page carrying this experiment. */
-  copyLink: (experiment: Fields) => Promise<LinkOutcome>;
+  copyLink: (experiment: Fields) => Promise<ActionOutcome>;
   /** An experiment from a link (`n` counts links): shown, then run. */
   fromLink: { state: unknown; n: number } | null;
   spawn?: () => WorkerEnd;

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { browserDownload } from '../lib/download';
+import { OutcomeLine, offerLink, pageClipboard, type ActionOutcome } from '../lib/action-outcome';
 import { answersParam, readProgress, writeProgress, type LessonProgress } from './answers';
 import type { Lesson } from './lesson-format';
 
@@ -30,12 +31,13 @@ function printWorksheet(): void {
 
 export function AnswersMenu({ lesson, progress, onLoad }: AnswersMenuProps) {
   const file = useRef<HTMLInputElement>(null);
-  const [status, setStatus] = useState('');
-  const [link, setLink] = useState<string | null>(null);
+  const [status, setStatus] = useState<ActionOutcome | null>(null);
+  const done = (message: string) => setStatus({ kind: 'done', message });
+  const failed = (message: string) => setStatus({ kind: 'error', message });
   const save = () => {
     const blob = new Blob([writeProgress(progress, lesson, new Date())], { type: 'application/json' });
     browserDownload.save(`aqmlab-answers-${lesson.id}.json`, blob);
-    setStatus('Your answers were saved as a file.');
+    done('Your answers were saved as a file.');
   };
   const reload = async (chosen: File | undefined) => {
     if (!chosen) return;
@@ -43,25 +45,19 @@ export function AnswersMenu({ lesson, progress, onLoad }: AnswersMenuProps) {
     try {
       parsed = JSON.parse(await chosen.text());
     } catch {
-      setStatus(`${chosen.name} is not an answers file (not JSON).`);
+      failed(`${chosen.name} is not an answers file (not JSON).`);
       return;
     }
     const read = readProgress(parsed, lesson);
-    if (typeof read === 'string') setStatus(`${chosen.name}: ${read}.`);
+    if (typeof read === 'string') failed(`${chosen.name}: ${read}.`);
     else {
       onLoad(read);
-      setStatus(`Answers loaded from ${chosen.name}.`);
+      done(`Answers loaded from ${chosen.name}.`);
     }
   };
   const copy = async () => {
     const url = await handInUrl(window.location.href, progress, lesson);
-    setLink(url);
-    try {
-      await navigator.clipboard.writeText(url);
-      setStatus('A link with your answers was copied: paste it where you hand in work.');
-    } catch {
-      setStatus('Copy the link with your answers from the box below.');
-    }
+    setStatus(await offerLink(url, 'A link with your answers was copied: paste it where you hand in work.', pageClipboard()));
   };
   return (
     <div className="lesson-answers" role="group" aria-label="Your answers">
@@ -78,10 +74,7 @@ export function AnswersMenu({ lesson, progress, onLoad }: AnswersMenuProps) {
       <button type="button" onClick={printWorksheet} data-testid="answers-print">
         Print worksheet
       </button>
-      <p role="status" className="lesson-status" data-testid="answers-status">
-        {status}
-      </p>
-      {link && <input type="text" readOnly value={link} aria-label="Link with your answers" data-testid="answers-link-field" onFocus={(e) => e.target.select()} />}
+      <OutcomeLine outcome={status} testId="answers" linkLabel="Link with your answers" showCopiedLink />
     </div>
   );
 }

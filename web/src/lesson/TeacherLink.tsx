@@ -1,3 +1,4 @@
+import { OutcomeLine, offerLink, pageClipboard, type ActionOutcome } from '../lib/action-outcome';
 import { useEffect, useId, useState } from 'react';
 import { messageOf } from '../lib/errors';
 import type { LinkTeach } from '../scenario/link-teach';
@@ -25,8 +26,7 @@ export function TeacherLink({ base, makeLink, params }: TeacherLinkProps) {
   const [lessons, setLessons] = useState<readonly LessonEntry[]>([]);
   const [lesson, setLesson] = useState('');
   const [step, setStep] = useState('');
-  const [link, setLink] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<ActionOutcome | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -45,14 +45,9 @@ export function TeacherLink({ base, makeLink, params }: TeacherLinkProps) {
       step: lesson !== '' && step !== '' && Number.isInteger(stepNumber) && stepNumber >= 1 ? stepNumber - 1 : null,
     };
     try {
-      const url = await makeLink(teach);
-      setLink(url);
-      await navigator.clipboard.writeText(url).then(
-        () => setStatus('Teacher link copied.'),
-        () => setStatus('Copy the teacher link from the box.'),
-      );
+      setStatus(await offerLink(await makeLink(teach), 'Teacher link copied.', pageClipboard()));
     } catch (e) {
-      setStatus(`No link: ${messageOf(e)}`);
+      setStatus({ kind: 'error', message: `No link: ${messageOf(e)}` });
     }
   };
 
@@ -105,10 +100,7 @@ export function TeacherLink({ base, makeLink, params }: TeacherLinkProps) {
       <button type="button" onClick={() => void create()} data-testid="teach-create">
         Copy teacher link
       </button>
-      <p role="status" className="lesson-status" data-testid="teach-status">
-        {status}
-      </p>
-      {link && <input type="text" readOnly value={link} aria-label="Teacher link" data-testid="teach-link-field" onFocus={(e) => e.target.select()} />}
+      <OutcomeLine outcome={status} testId="teach" linkLabel="Teacher link" showCopiedLink />
       </div>
     </details>
   );

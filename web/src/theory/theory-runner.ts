@@ -33,10 +33,15 @@ export interface TheoryApi {
   lawCurve(json: string): Promise<TheoryAnswer>;
 }
 
-const functionsNeeded: readonly (keyof TheoryCore)[] = ['analyzeScenario', 'solveQueueModel', 'responseBounds', 'lawCurve'];
+/** A loaded module: the functions above that this build of the core has. */
+type LoadedCore = Partial<TheoryCore>;
+
+function has<K extends keyof TheoryCore>(core: LoadedCore, name: K): core is LoadedCore & Pick<TheoryCore, K> {
+  return typeof core[name] === 'function';
+}
 
 export class TheoryRunner implements TheoryApi {
-  private core: Promise<TheoryCore> | null = null;
+  private core: Promise<LoadedCore> | null = null;
 
   constructor(
     private readonly loadModule: () => Promise<object>,
@@ -44,40 +49,42 @@ export class TheoryRunner implements TheoryApi {
   ) {}
 
   analyzeScenario(scenarioJson: string, side: number): Promise<TheoryAnswer> {
-    return this.timed((core) => core.analyzeScenario(scenarioJson, side));
+    return this.timed('analyzeScenario', (core) => core.analyzeScenario(scenarioJson, side));
   }
 
   solveQueueModel(modelJson: string): Promise<TheoryAnswer> {
-    return this.timed((core) => core.solveQueueModel(modelJson));
+    return this.timed('solveQueueModel', (core) => core.solveQueueModel(modelJson));
   }
 
   responseBounds(json: string): Promise<TheoryAnswer> {
-    return this.timed((core) => core.responseBounds(json));
+    return this.timed('responseBounds', (core) => core.responseBounds(json));
   }
 
   lawCurve(json: string): Promise<TheoryAnswer> {
-    return this.timed((core) => core.lawCurve(json));
+    return this.timed('lawCurve', (core) => core.lawCurve(json));
   }
 
-  private async timed(ask: (core: TheoryCore) => string): Promise<TheoryAnswer> {
-    let core: TheoryCore;
+  /**
+   * One call to the core. A build that lacks the function (an older core
+   * beside a newer page) refuses that call alone: the other analyses still
+   * answer.
+   */
+  private async timed<K extends keyof TheoryCore>(name: K, ask: (core: Pick<TheoryCore, K>) => string): Promise<TheoryAnswer> {
+    let core: LoadedCore;
     try {
       core = await this.load();
     } catch (e) {
       this.core = null; // a later call tries again
       throw new Error(messageOf(e));
     }
+    if (!has(core, name)) throw new Error(`this build of the core has no ${name} (rebuild it: bash scripts/build-wasm.sh)`);
     const start = this.now();
     const text = ask(core);
     return { text, ms: this.now() - start };
   }
 
-  private load(): Promise<TheoryCore> {
-    this.core ??= this.loadModule().then((module) => {
-      const missing = functionsNeeded.filter((name) => typeof (module as Record<string, unknown>)[name] !== 'function');
-      if (missing.length > 0) throw new Error(`this build of the core has no ${missing.join(', ')} (rebuild it: bash scripts/build-wasm.sh)`);
-      return module as TheoryCore;
-    });
+  private load(): Promise<LoadedCore> {
+    this.core ??= this.loadModule();
     return this.core;
   }
 }

@@ -30,8 +30,11 @@ export interface DrivenRun {
   /** Runs flat out (as fast as possible, or to a run-to time): the next tick follows at once. */
   urgent(): boolean;
   now(): number;
-  /** The start of a tick: `realStepS` of wall time passed since the last, which sets this tick's pace. */
-  beginTick(realStepS: number): void;
+  /**
+   * The start of a tick: `realStepS` of wall time passed since the last, which
+   * sets this tick's pace, counted from `from` (where the paced runs stand).
+   */
+  beginTick(realStepS: number, from: PaceFrom): void;
   /** How far the run may go now: its pace, or its run-to time. */
   goal(): number;
   /** Advances to `untilS`; throws when the core fails. */
@@ -40,6 +43,19 @@ export interface DrivenRun {
   endTick(flushDue: boolean): void;
   /** The core failed while advancing: the run shows it and stops. */
   fail(error: unknown): void;
+}
+
+/**
+ * Where the runs that keep a pace (not flat out, not running to a time)
+ * stand at the start of a tick. Each side hears a new speed, a play or a
+ * release on its own channel, so a tick may fall between two of those
+ * messages and leave the sides apart; a pace counted from the slowest of
+ * them, and never short of the fastest, brings them back to one time at
+ * the next tick instead of keeping the gap for the rest of the run.
+ */
+export interface PaceFrom {
+  slowest: number;
+  fastest: number;
 }
 
 export class SimDriver {
@@ -77,7 +93,9 @@ export class SimDriver {
     const started = clock.now();
     const realStepS = Math.min(started - this.lastTickMs, pacing.maxRealStepMs) / 1000;
     this.lastTickMs = started;
-    for (const run of live) run.beginTick(realStepS);
+    const pacedTimes = live.filter((r) => !r.urgent()).map((r) => r.now());
+    const from = { slowest: Math.min(...pacedTimes), fastest: Math.max(...pacedTimes) };
+    for (const run of live) run.beginTick(realStepS, from);
     this.rounds(live, started);
     const flushDue = clock.now() - this.lastFlushMs >= pacing.flushMs;
     if (flushDue) this.lastFlushMs = clock.now();

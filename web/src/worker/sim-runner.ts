@@ -12,7 +12,7 @@ import { memoLast } from '../lib/memo';
 import { completeScenario, numberField } from '../scenario/scenario-json';
 import { readColumns, readResult } from './core-json';
 import { nextSampleTime, sampleTimeAtOrAfter } from './sample-time';
-import { SimDriver, type Clock, type DrivenRun, type Pacing } from './sim-driver';
+import { SimDriver, type Clock, type DrivenRun, type PaceFrom, type Pacing } from './sim-driver';
 
 // Owns one side's Simulation: the side's API (protocol.ts), its state
 // (playing, held, a run-to time) and its samples. When and how far it
@@ -307,10 +307,10 @@ export class SimRunner implements P.SideApi, DrivenRun {
     return this.sim?.now() ?? 0;
   }
 
-  beginTick(realStepS: number): void {
-    // Pacing is relative to where the core is now, so a slow core falls behind
-    // without building up a debt it would later rush to repay.
-    this.paced = this.urgent() ? Infinity : this.now() + (this.speed as number) * realStepS;
+  beginTick(realStepS: number, from: PaceFrom): void {
+    // Pacing is relative to where the cores are now, so a slow core falls
+    // behind without building up a debt it would later rush to repay.
+    this.paced = this.urgent() ? Infinity : Math.max(from.slowest + (this.speed as number) * realStepS, from.fastest);
   }
 
   goal(): number {

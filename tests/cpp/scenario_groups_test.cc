@@ -165,7 +165,9 @@ INSTANTIATE_TEST_SUITE_P(
         Refusal{R"({"groups": [{"delayed_ack": "yes"}]})", "groups[0].delayed_ack: must be true or false"},
         Refusal{R"({"groups": [{"variant": "vegas"}]})",
                 "groups[0].variant: unknown congestion control \"vegas\" (known: newreno, reno, cubic, "
-                "dctcp, prague)"},
+                "bbr, dctcp, prague)"},
+        Refusal{R"({"groups": [{"variant": "bbr", "variant_params": {"cwnd_gain": 0.5}}]})",
+                "groups[0].variant_params.cwnd_gain: must be in [1, 8], got 0.5"},
         Refusal{R"({"groups": [{"variant": "cubic", "variant_params": {"beta": 1.5}}]})",
                 "groups[0].variant_params.beta: must be in [0.1, 0.95], got 1.5"},
         Refusal{R"({"groups": [{"variant": "cubic", "variant_params": {"g": 0.5}}]})",

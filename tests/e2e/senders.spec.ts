@@ -15,7 +15,7 @@ test.describe('senders', () => {
     const select = page.getByTestId('flows-sender');
     await expect(select).toHaveValue('newreno');
     // Every registered sender is offered; Prague needs ECN, which the default run has not.
-    await expect(select.locator('option')).toHaveText([/^NewReno$/, /^Reno$/, /^CUBIC$/, /^DCTCP$/, /TCP Prague \(needs ECN/]);
+    await expect(select.locator('option')).toHaveText([/^NewReno$/, /^Reno$/, /^CUBIC$/, /^BBR$/, /^DCTCP$/, /TCP Prague \(needs ECN/]);
     await expect(select.locator('option[value="prague"]')).toBeDisabled();
     await expect.poll(() => numberAttribute(side(page, 0), 'data-sim-time')).toBeGreaterThan(5);
     await select.selectOption('cubic');

@@ -9,7 +9,7 @@ describe('the senders catalogue and a group variant', () => {
     if (!core.describeSenders) throw new Error('this core has no describeSenders');
     const table = readSenderTable(JSON.parse(core.describeSenders()));
     if (typeof table === 'string') throw new Error(table);
-    expect(table.map((s) => s.name)).toEqual(['newreno', 'reno', 'cubic', 'dctcp', 'prague']);
+    expect(table.map((s) => s.name)).toEqual(['newreno', 'reno', 'cubic', 'bbr', 'dctcp', 'prague']);
     expect(table.find((s) => s.name === 'prague')).toMatchObject({ needs_ecn: true, codepoint: 'ect1', ecn: 'scalable' });
     expect(table.find((s) => s.name === 'cubic')?.params.map((p) => p.name)).toEqual([
       'c', 'beta', 'fast_convergence', 'reno_friendly', 'hystart',

@@ -20,15 +20,17 @@ struct BenchCase {
   std::string scenario;
 };
 
+// `variant`: the flows' congestion controller, or null for the default (NewReno).
 std::string Dumbbell(double mbps, int flows, double rtt_min, double rtt_max, double seconds,
-                     const char* aqm) {
+                     const char* aqm, const char* variant = nullptr) {
+  const std::string sender = variant ? std::string(R"(, "variant": ")") + variant + "\"" : "";
   char buf[640];
   std::snprintf(buf, sizeof buf,
                 R"({"duration_s": %g, "warmup_s": 0, "sample_interval_ms": 10,
                     "bottleneck": {"capacity_mbps": %g, "buffer_pkts": 200, "packet_bytes": 500},
-                    "groups": [{"count": %d, "rtt_ms": {"min": %g, "max": %g}}],
+                    "groups": [{"count": %d, "rtt_ms": {"min": %g, "max": %g}%s}],
                     "sides": [{"aqm": "%s"}]})",
-                seconds, mbps, flows, rtt_min, rtt_max, aqm);
+                seconds, mbps, flows, rtt_min, rtt_max, sender.c_str(), aqm);
   return buf;
 }
 
@@ -75,6 +77,11 @@ std::vector<BenchCase> Cases(bool quick) {
       // Not-ECT traffic, so every packet takes DualPI2's Classic queue: its
       // PI2 update, the squared draw and the round robin's bookkeeping.
       {"100 flows, 10 Mb/s, DualPI2", Dumbbell(10, 100, 40, 440, 100 * scale, "dualpi2")},
+      // The senders side by side on the drop-tail case (NewReno's): a
+      // case's cost per packet above it is its controller's (BBR: every
+      // ACK heard, delivery-rate records, pacing timers).
+      {"100 flows, 10 Mb/s, drop-tail, CUBIC", Dumbbell(10, 100, 40, 440, 100 * scale, "droptail", "cubic")},
+      {"100 flows, 10 Mb/s, drop-tail, BBR", Dumbbell(10, 100, 40, 440, 100 * scale, "droptail", "bbr")},
   };
 }
 

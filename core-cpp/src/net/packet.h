@@ -51,6 +51,11 @@ struct alignas(64) Packet {
   uint8_t hop = 0;         // index into route->hops of the next hop
   int16_t traffic_class = 0;
   Ecn ecn = Ecn::kNotEct;
+  // ACK: what the receiver holds above `seq` (the count of SACK's blocks
+  // and their upper edge, without the blocks): segments held (saturating),
+  // and one past the highest held, less seq (0: none held).
+  uint16_t held = 0;
+  int32_t held_span = 0;
   Time enqueued_at;        // entry into the current queue, for sojourn times
   const Route* route = nullptr;
   Packet* next = nullptr;

@@ -41,7 +41,7 @@ void TcpSource::Start() {
   const uint64_t stream = (static_cast<uint64_t>(static_cast<uint32_t>(flow_)) << 32) | epoch_;
   cc_->Reset(CcStart{loop_.now(), w_.cwnd, config_.segment_bytes, config_.clock_seed, stream});
   if (owns_window_) rate_.Reset();
-  snd_una_ = snd_nxt_ = high_sent_ = sacked_ = 0;
+  snd_una_ = snd_nxt_ = high_sent_ = sacked_ = fack_ = 0;
   loss_recovery_ = false;
   recover_ = ecn_recover_ = -1;
   dupacks_ = limited_sent_ = 0;
@@ -194,10 +194,6 @@ void TcpSource::OnModelAck(const Packet& ack) {
     acked = ack.seq - snd_una_;
     rtt = ExactRtt(ack.seq);
     rate_.OnAcked(snd_una_, ack.seq);
-    // Linux's count for a connection without SACK: one of the segments
-    // filled the hole, the others were delivered at their duplicate ACKs.
-    delivered = std::max<int64_t>(acked - sacked_, 1);
-    sacked_ = std::max<int64_t>(sacked_ - (acked - 1), 0);
     snd_una_ = ack.seq;
     limited_sent_ = dupacks_ = 0;
     if (snd_nxt_ < snd_una_) snd_nxt_ = snd_una_;  // after go-back-N a jump past snd_nxt
@@ -207,20 +203,9 @@ void TcpSource::OnModelAck(const Packet& ack) {
     }
     if (loss_recovery_ && snd_una_ >= loss_high_) loss_recovery_ = false;
     if (in_recovery_ && snd_una_ > recover_) in_recovery_ = false;
-    if (in_recovery_) {
-      lost = 1;  // a partial ACK: the next hole is lost too
-    } else {
-      sacked_ = 0;
-    }
+    if (in_recovery_) lost = 1;  // a partial ACK: the next hole is lost too
   } else if (ack.seq == snd_una_ && snd_nxt_ > snd_una_) {
     ++dupacks_;
-    // After a timeout the duplicates answer old copies until new data has
-    // left (Linux counts them only then); at most all but the hole.
-    const bool counts = !loss_recovery_ || high_sent_ > loss_high_;
-    if (counts && sacked_ < snd_nxt_ - snd_una_ - 1) {
-      ++sacked_;
-      delivered = 1;
-    }
     if (dupacks_ == 3 && !in_recovery_ && snd_una_ > recover_) {
       EnterFastRecovery();
       lost = 1;
@@ -228,6 +213,11 @@ void TcpSource::OnModelAck(const Packet& ack) {
   } else {
     return;  // an old ACK
   }
+  // Delivered: what the cumulative ACK and the receiver's holdings above it
+  // gained (a segment held, then covered, counts once).
+  delivered = std::max<int64_t>(acked + ack.held - sacked_, 0);
+  sacked_ = ack.held;
+  fack_ = snd_una_ + ack.held_span;
   const AckEvent e{.now = loop_.now(),
                    .acked = acked,
                    .ece = ack.has(kFlagEce),
@@ -251,6 +241,20 @@ void TcpSource::OnModelAck(const Packet& ack) {
   } else if (acked > 0 || lost > 0) {
     ArmRto();
   }
+}
+
+// Segments in flight, by what the receiver reports holding (held, up to
+// fack_) and no reordering: in fast recovery what lies below the highest
+// held segment and is not held is lost, but for the one hole resent
+// (Mathis & Mahdavi's FACK, 1996); after a timeout the resent segments; else
+// what is outstanding and not held (RFC 6675's pipe before a loss is known).
+double TcpSource::Pipe() const {
+  if (in_recovery_) {
+    const int64_t resent = fack_ > snd_una_ ? 1 : 0;  // the hole, below fack_
+    return static_cast<double>(std::max<int64_t>(snd_nxt_ - fack_, 0) + resent);
+  }
+  if (loss_recovery_) return static_cast<double>(snd_nxt_ - snd_una_);
+  return static_cast<double>(snd_nxt_ - snd_una_ - sacked_);
 }
 
 CcPhase TcpSource::Phase() const {
@@ -284,7 +288,6 @@ void TcpSource::OnTimeout() {
   in_recovery_ = false;
   loss_recovery_ = true;
   loss_high_ = high_sent_;
-  sacked_ = 0;
   dupacks_ = limited_sent_ = 0;
   backoff_ = std::min(backoff_ * 2, 64);  // RFC 6298 sec. 5.5
   timing_ = false;
@@ -309,11 +312,12 @@ void TcpSource::SendAvailable() {
   const bool limited =
       config_.limited_transmit && !owns_window_ && !in_recovery_ && dupacks_ > 0 && dupacks_ < 3;
   const double extra = limited ? static_cast<double>(dupacks_) : 0.0;
-  // The window counts what duplicate ACKs have not accounted for (sacked_).
-  const int64_t window_limit = snd_una_ + sacked_ + static_cast<int64_t>(w_.cwnd);
-  const int64_t limit =
-      std::min(snd_una_ + sacked_ + static_cast<int64_t>(w_.cwnd + extra),
-               snd_una_ + static_cast<int64_t>(config_.advertised_window));
+  // A window owner's window bounds the segments in flight (Pipe), not
+  // the span from snd_una.
+  const int64_t base = owns_window_ ? snd_nxt_ - static_cast<int64_t>(Pipe()) : snd_una_;
+  const int64_t window_limit = base + static_cast<int64_t>(w_.cwnd);
+  const int64_t limit = std::min(base + static_cast<int64_t>(w_.cwnd + extra),
+                                 snd_una_ + static_cast<int64_t>(config_.advertised_window));
   const double rate = cc_->PacingRate(w_);
   while (snd_nxt_ < limit) {
     if (snd_nxt_ >= window_limit) {

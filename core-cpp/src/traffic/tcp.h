@@ -91,9 +91,9 @@ class TcpSource final : public PacketReceiver {
   void OnModelAck(const Packet& ack);
   void EnterFastRecovery();
   CcPhase Phase() const;
-  // Segments in flight (RFC 6675's pipe without SACK): outstanding less
-  // those duplicate ACKs stand for. sacked_ is zero but for a window owner.
-  double Pipe() const { return static_cast<double>(snd_nxt_ - snd_una_ - sacked_); }
+  // Segments in flight, for a window owner (RFC 6675's pipe, by what the
+  // receiver reports holding).
+  double Pipe() const;
   void OnTimeout();
   void OnEcnEcho();
   void SampleRtt(Time sent_at);
@@ -157,12 +157,13 @@ class TcpSource final : public PacketReceiver {
   // of two), for controllers that take an RTT sample from every ACK;
   // Time::Max() marks a retransmitted segment (Karn's rule).
   SeqRing<Time> sent_at_;
-  // For a controller that owns its window: the delivery-rate records, the
-  // segments duplicate ACKs stand for (Linux's sacked_out of a connection
-  // without SACK: delivered above a hole), and the repair after a timeout,
-  // which lasts until everything sent before it (below loss_high_) is ACKed.
+  // For a controller that owns its window: the delivery-rate records, what
+  // the receiver last said it holds above snd_una (sacked_ segments, the
+  // highest below fack_), and the repair after a timeout, which lasts until
+  // everything sent before it (below loss_high_) is ACKed.
   DeliveryRate rate_;
   int64_t sacked_ = 0;
+  int64_t fack_ = 0;
   bool loss_recovery_ = false;
   int64_t loss_high_ = 0;
   TcpStats stats_;

@@ -4,6 +4,7 @@
 #include "traffic/tcp.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace aqmlab {
 
@@ -108,6 +109,9 @@ void TcpSink::SendAck(Packet* p) {
   p->flags = kFlagAck | (ece_pending_ ? kFlagEce : 0);
   p->ecn = Ecn::kNotEct;  // ACKs are not ECN-capable (RFC 3168 sec. 6.1.4)
   p->seq = expected_;
+  const size_t held = out_of_order_.size() - ooo_head_;
+  p->held = static_cast<uint16_t>(std::min<size_t>(held, UINT16_MAX));
+  p->held_span = held > 0 ? static_cast<int32_t>(out_of_order_.back() + 1 - expected_) : 0;
   p->size = config_.ack_bytes;
   p->route = ack_route_;
   p->hop = 0;

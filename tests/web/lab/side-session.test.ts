@@ -10,7 +10,7 @@ import { FakeWorkerEnd } from '../support/fake-worker-end';
 const never = () => new Promise<never>(() => undefined);
 const silent: SideApi = {
   start: never, play: never, pause: never, reset: never, setSpeed: never, step: never, runUntil: never,
-  hold: never, release: never, apply: never, check: never, summary: never,
+  apply: never, check: never, summary: never,
 };
 
 function session(): { side: SideSession; events: SideEvents; end: FakeWorkerEnd } {

@@ -1,14 +1,16 @@
 import type { AqmLabModule } from '../../../web/src/generated/aqmlab.mjs';
 import type { SideApi, SideEvents, Speed, TimelineEvent } from '../../../web/src/protocol/protocol';
+import { actTogether, type TogetherRun } from '../../../web/src/worker/sim-host';
 import { WorkerRpc } from '../../../web/src/lib/worker-rpc';
 import { SimRunner, defaultPacing } from '../../../web/src/worker/sim-runner';
 import { SimDriver } from '../../../web/src/worker/sim-driver';
-import type { SpawnSide } from '../../../web/src/worker/spawn-worker';
+import type { SideHost } from '../../../web/src/worker/spawn-worker';
 import { FakeWorkerEnd } from './fake-worker-end';
 import type { ManualClock } from './manual-clock';
 
 // The Lab's tests run every side's SimRunner on the test's thread, called
-// through comlink as the page calls the worker, each call recorded.
+// through comlink as the page calls the worker, each call recorded; what the
+// sides do together is acted on as the worker's host does (sim-host.ts).
 
 /** A call the page made to a side, with its arguments by name. */
 export type SideCall =
@@ -17,13 +19,15 @@ export type SideCall =
   | { call: 'runUntil'; untilS: number }
   | { call: 'setSpeed'; speed: Speed }
   | { call: 'check'; scenario: string }
-  | { call: 'play' | 'pause' | 'reset' | 'step' | 'hold' | 'release' | 'summary' };
+  | { call: 'play' | 'pause' | 'reset' | 'step' | 'summary' };
 
 /** One side's run as in sim-host.ts, behind a recording of what the page asked of it. */
 export class RunnerSide {
   readonly sent: SideCall[] = [];
   terminated = false;
   readonly rpc: WorkerRpc<SideApi>;
+  /** The run as the host's `together` reaches it (recorded too). */
+  readonly together: TogetherRun;
   private readonly runner: SimRunner;
   private readonly end: FakeWorkerEnd;
 
@@ -38,13 +42,18 @@ export class RunnerSide {
       setSpeed: (speed) => (log({ call: 'setSpeed', speed }), runner.setSpeed(speed)),
       step: () => (log({ call: 'step' }), runner.step()),
       runUntil: (untilS) => (log({ call: 'runUntil', untilS }), runner.runUntil(untilS)),
-      hold: () => (log({ call: 'hold' }), runner.hold()),
-      release: () => (log({ call: 'release' }), runner.release()),
       apply: (event, atS) => (log({ call: 'apply', event, atS }), runner.apply(event, atS)),
       check: (scenario) => (log({ call: 'check', scenario }), runner.check(scenario)),
       summary: () => (log({ call: 'summary' }), runner.summary()),
     };
     this.runner = runner;
+    this.together = {
+      now: () => runner.now(),
+      hasRun: () => runner.hasRun(),
+      sampleInterval: () => runner.sampleInterval(),
+      apply: (event, atS) => (log({ call: 'apply', event, atS }), runner.apply(event, atS)),
+      runUntil: (untilS) => (log({ call: 'runUntil', untilS }), runner.runUntil(untilS)),
+    };
     this.end = new FakeWorkerEnd(api, true);
     this.rpc = new WorkerRpc<SideApi>({
       endpoint: this.end.endpoint,
@@ -76,12 +85,23 @@ export class RunnerSide {
   }
 }
 
-/** Spawns sides into one simulation worker (one driver, as sim-host.ts): each new side is also pushed to `sides`. */
-export function oneWorker(core: AqmLabModule, clock: ManualClock, sides: RunnerSide[] = []): SpawnSide {
+/** Sides in one simulation worker (one driver, as sim-host.ts): each new side is also pushed to `sides`. */
+export function oneWorker(core: AqmLabModule, clock: ManualClock, sides: RunnerSide[] = []): SideHost {
   const driver = new SimDriver(clock, defaultPacing);
-  return (events) => {
-    const side = new RunnerSide(core, clock, driver, events);
-    sides.push(side);
-    return side.rpc;
+  const byRpc = new Map<WorkerRpc<SideApi>, RunnerSide>();
+  return {
+    spawn: (events) => {
+      const side = new RunnerSide(core, clock, driver, events);
+      sides.push(side);
+      byRpc.set(side.rpc, side);
+      return side.rpc;
+    },
+    together: (rpcs, act) => {
+      const runs = rpcs.map((rpc) => {
+        const side = byRpc.get(rpc);
+        return side && !side.terminated ? side.together : null;
+      });
+      return actTogether(runs, act);
+    },
   };
 }

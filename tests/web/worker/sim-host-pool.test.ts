@@ -11,7 +11,10 @@ import { FakeWorkerEnd } from '../support/fake-worker-end';
 class FakeHost extends FakeWorkerEnd {
   readonly attached: MessagePort[] = [];
   constructor() {
-    const api: SimHostApi = { attach: (sidePort) => void this.attached.push(sidePort as MessagePort) };
+    const api: SimHostApi = {
+      attach: (_key, sidePort) => void this.attached.push(sidePort),
+      together: () => new Promise(() => undefined),
+    };
     super(api);
   }
 }
@@ -75,7 +78,7 @@ describe('SimHostPool', () => {
     const p = pool(hosts);
     const failures: RunFailure[][] = [[], []];
     const sides = [p.spawn(listening(failures[0])), p.spawn(listening(failures[1]))];
-    const waiting = sides[0]?.call((w) => w.hold());
+    const waiting = p.together(sides.flatMap((s) => (s ? [s] : [])), { kind: 'step' });
     hosts[0]?.crash('out of memory');
     expect(failures).toEqual([[{ message: 'out of memory', fatal: true }], [{ message: 'out of memory', fatal: true }]]);
     await expect(waiting).rejects.toThrow('out of memory');

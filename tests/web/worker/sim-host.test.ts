@@ -24,14 +24,17 @@ class BusyClock extends ManualClock {
 
 /** The page's end of one side: its calls to the side's run, and what the run told it. */
 class PageSide {
+  private static keys = 0;
   readonly posted: Heard[] = [];
   readonly api: Remote<SideApi>;
+  /** The side's name in the host's `together`. */
+  readonly key = PageSide.keys++;
 
   constructor(host: SimHost) {
     const [page, hostEnd] = memoryChannel(true);
     const [pageEvents, hostEvents] = memoryChannel(true);
     expose(hearing(this.posted).events, pageEvents);
-    host.attach(hostEnd, hostEvents);
+    host.attach(this.key, hostEnd, hostEvents);
     this.api = wrap<SideApi>(page);
   }
 
@@ -133,6 +136,46 @@ describe('SimHost', () => {
     }
   });
 
+  it('a change made together reaches every side at the latest time among them, even with the sides apart', async () => {
+    await startSides(10, sixSidesFor(3600));
+    clock.advance(64);
+    await ends[0]?.api.pause(); // side 0 stands still while the others run on
+    clock.advance(160);
+    const times = cores.map((c) => c.created[0]?.now() ?? 0);
+    const latest = Math.max(...times);
+    expect(Math.min(...times)).toBeLessThan(latest);
+    const answer = await host.together(
+      ends.map((e) => e.key),
+      { kind: 'apply', event: { kind: 'set_flows', group: 0, count: 80 } },
+    );
+    expect(answer.error).toBeNull();
+    expect(answer.applied).toEqual(ends.map(() => ({ ok: true, recorded: { atS: latest, event: { kind: 'set_flows', group: 0, count: 80 } } })));
+    expect(cores.map((c) => c.created[0]?.now())).toEqual(ends.map(() => latest));
+  });
+
+  it('steps every side to the sample after the latest of them, and runs them to a time unless one is past it', async () => {
+    await startSides(10, sixSidesFor(3600));
+    clock.advance(64);
+    await ends[0]?.api.pause();
+    clock.advance(160);
+    const latest = Math.max(...cores.map((c) => c.created[0]?.now() ?? 0));
+    const keys = ends.map((e) => e.key);
+    expect(await host.together(keys, { kind: 'step' })).toEqual({ error: null, applied: [] });
+    clock.advance(1000);
+    const stepped = Math.round((latest + 0.01) * 100) / 100;
+    expect(ends.map((e) => ofType(e.posted, 'state').at(-1))).toEqual(ends.map(() => ({ type: 'state', playing: false, done: false, now: stepped })));
+    expect(await host.together(keys, { kind: 'until', untilS: 0.1 })).toEqual({
+      error: `run to: the run is already at ${stepped.toFixed(2)} s, past 0.1 s (reset first)`,
+      applied: [],
+    });
+    expect(await host.together(keys, { kind: 'until', untilS: 2.5 })).toEqual({ error: null, applied: [] });
+    clock.advance(1000);
+    expect(ends.map((e) => ofType(e.posted, 'state').at(-1)?.now)).toEqual(ends.map(() => 2.5));
+    // A side the worker no longer has answers for itself.
+    const gone = await host.together([...keys, 999], { kind: 'apply', event: { kind: 'set_flows', group: 0, count: 5 } });
+    expect(gone.applied.at(-1)).toEqual({ ok: false, error: 'the side is gone' });
+  });
+
   it('gives each side its own core, reading the catalogue of disciplines and the default scenario once per worker', async () => {
     await startSides(10);
     expect(new Set(cores).size).toBe(6);
@@ -194,7 +237,7 @@ describe('SimHost', () => {
     };
     const batches: Batch[] = [];
     expose({ ...hearing().events, batch: (b: Batch) => void batches.push(b) }, heard.port1);
-    host.attach(side.port2, eventsEnd);
+    host.attach(0, side.port2, eventsEnd);
     const api = wrap<SideApi>(side.port1);
     await api.start(0, null, 'max', true);
     clock.advance(16);

@@ -35,6 +35,8 @@ function problems(spec: AqmSpec): string[] {
     out.push(`${spec.name}: ${String(e)}`);
   }
   if (law.idea.length < 100) out.push(`${spec.name}: an idea of ${law.idea.length} characters`);
+  // A setting is a variable of the law, never its default written into the TeX.
+  for (const m of law.tex.matchAll(/\d\s*(\\[,;: ])?\s*\\(mathrm|text)\{(ms|s|pkts|%)\}/g)) out.push(`${spec.name}: a value in the law (${m[0]})`);
   if (!law.paper) out.push(`${spec.name}: no paper`);
   for (const { source } of law.variables) {
     const known =

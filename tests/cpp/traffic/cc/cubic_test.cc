@@ -111,55 +111,57 @@ TEST(HyStartPlusPlus, RttThresholdIsAnEighthClampedTo4And16Ms) {
   EXPECT_EQ(hystart::RttThreshold(Time::Millis(200)), Time::Millis(16));
 }
 
-// Round r sends `w` segments and ACKs them with RTT samples `rtt`.
-void Round(hystart::State& h, CcWindow& w, int64_t& una, Time& now, Time rtt) {
-  const int64_t n = static_cast<int64_t>(w.cwnd);
-  const int64_t end = una + n;
-  for (int64_t i = 0; i < n && w.cwnd < w.ssthresh; ++i) {
-    ++una;
-    hystart::OnSlowStartAck(h, AckEvent{now, 1, false, una, end + 1 + i, rtt}, w);
-  }
-  now += rtt;
-}
-
-TEST(HyStartPlusPlus, ARisingRttEntersCssThenAvoidanceAfterFiveRounds) {
+// A flow in slow start from 16 segments, whose rounds the tests play: each
+// round sends the window and ACKs it with one RTT sample per segment.
+struct SlowStart {
   hystart::State h;
   CcWindow w{16, 1e9};
   int64_t una = 0;
   Time now;
-  Round(h, w, una, now, Time::Millis(100));
-  Round(h, w, una, now, Time::Millis(100));
-  EXPECT_FALSE(h.css);
-  const double before = w.cwnd;
+
+  void Round(Time rtt) {
+    const int64_t n = static_cast<int64_t>(w.cwnd);
+    const int64_t end = una + n;
+    for (int64_t i = 0; i < n && w.cwnd < w.ssthresh; ++i) {
+      ++una;
+      hystart::OnSlowStartAck(h, AckEvent{now, 1, false, una, end + 1 + i, rtt}, w);
+    }
+    now += rtt;
+  }
+};
+
+TEST(HyStartPlusPlus, ARisingRttEntersCssThenAvoidanceAfterFiveRounds) {
+  SlowStart f;
+  f.Round(Time::Millis(100));
+  f.Round(Time::Millis(100));
+  EXPECT_FALSE(f.h.css);
+  const double before = f.w.cwnd;
   // +13 ms >= 100 / 8 = 12.5 ms: Conservative Slow Start, a quarter of the growth.
-  Round(h, w, una, now, Time::Millis(113));
-  EXPECT_TRUE(h.css);
-  EXPECT_EQ(h.css_baseline, Time::Millis(113));
-  EXPECT_LT(w.cwnd, 2 * before);
-  const double css_start = w.cwnd;
-  Round(h, w, una, now, Time::Millis(113));
-  EXPECT_NEAR(w.cwnd, css_start * 1.25, 1.0);  // cwnd/4 per round
-  for (int r = 0; r < 4 && w.ssthresh > 1e8; ++r) Round(h, w, una, now, Time::Millis(113));
-  EXPECT_EQ(w.ssthresh, w.cwnd);  // CSS_ROUNDS = 5 rounds later: congestion avoidance
-  EXPECT_EQ(h.css_rounds, 5);
+  f.Round(Time::Millis(113));
+  EXPECT_TRUE(f.h.css);
+  EXPECT_EQ(f.h.css_baseline, Time::Millis(113));
+  EXPECT_LT(f.w.cwnd, 2 * before);
+  const double css_start = f.w.cwnd;
+  f.Round(Time::Millis(113));
+  EXPECT_NEAR(f.w.cwnd, css_start * 1.25, 1.0);  // cwnd/4 per round
+  for (int r = 0; r < 4 && f.w.ssthresh > 1e8; ++r) f.Round(Time::Millis(113));
+  EXPECT_EQ(f.w.ssthresh, f.w.cwnd);  // CSS_ROUNDS = 5 rounds later: congestion avoidance
+  EXPECT_EQ(f.h.css_rounds, 5);
 }
 
 TEST(HyStartPlusPlus, AFallingRttReturnsToSlowStart) {
-  hystart::State h;
-  CcWindow w{16, 1e9};
-  int64_t una = 0;
-  Time now;
-  Round(h, w, una, now, Time::Millis(100));
-  Round(h, w, una, now, Time::Millis(100));
-  Round(h, w, una, now, Time::Millis(120));
-  ASSERT_TRUE(h.css);
-  Round(h, w, una, now, Time::Millis(101));  // below the CSS baseline: spurious
-  EXPECT_FALSE(h.css);
-  const double before = w.cwnd;
-  Round(h, w, una, now, Time::Millis(101));
+  SlowStart f;
+  f.Round(Time::Millis(100));
+  f.Round(Time::Millis(100));
+  f.Round(Time::Millis(120));
+  ASSERT_TRUE(f.h.css);
+  f.Round(Time::Millis(101));  // below the CSS baseline: spurious
+  EXPECT_FALSE(f.h.css);
+  const double before = f.w.cwnd;
+  f.Round(Time::Millis(101));
   // Standard slow start again: a segment per ACK, one ACK per segment of
   // the window (floor(cwnd) of them).
-  EXPECT_DOUBLE_EQ(w.cwnd, before + static_cast<int64_t>(before));
+  EXPECT_DOUBLE_EQ(f.w.cwnd, before + static_cast<int64_t>(before));
 }
 
 }  // namespace

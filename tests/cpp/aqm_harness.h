@@ -81,12 +81,14 @@ class QueueHarness {
   }
 
   // Pulls the next packet for the wire; returns its flow (and whether it was
-  // CE-marked), or -1 when the queue gave nothing. The packet is released.
-  int32_t Depart(bool* marked = nullptr) {
+  // CE-marked, and which of a dual queue's queues it left), or -1 when the
+  // queue gave nothing. The packet is released.
+  int32_t Depart(bool* marked = nullptr, uint8_t* queue = nullptr) {
     Packet* p = disc_->Dequeue();
     if (!p) return -1;
     const int32_t flow = p->flow;
     if (marked) *marked = p->ecn == Ecn::kCe;
+    if (queue) *queue = p->queue;
     pool_.Release(p);
     return flow;
   }

@@ -5,7 +5,8 @@ import { pausedAtZero, runTo } from './lab-driver';
 
 // A discipline with two queues on the page: the L4S preset's DualPI2 sides
 // draw their L and Classic queues as lines of their own on the queue and
-// delay charts, and their signals in the inner-signals row.
+// delay charts, their signals in the inner-signals row, and each queue's
+// figures in the summary's per-queue table.
 
 const preset = { id: 'teach-l4s-coexistence', title: 'L4S coexistence: Prague, CUBIC, DualPI2' };
 const linux = 'DualPI2 (Linux)';
@@ -33,7 +34,7 @@ async function exportedSeries(page: Page, metric: string): Promise<Map<string, M
 test.describe('a discipline with two queues', () => {
   failOnPageErrors();
 
-  test('the L4S preset draws the L queue below the Classic queue, on the queue and delay charts, with its signals', async ({ page }) => {
+  test('the L4S preset draws the L queue below the Classic queue, on the queue and delay charts, with its signals and per-queue summary', async ({ page }) => {
     test.setTimeout(180_000);
     await page.goto('/');
     await expect(page.getByTestId('add-side')).toBeEnabled();
@@ -77,5 +78,27 @@ test.describe('a discipline with two queues', () => {
     }
     expect(await signals.locator('[data-testid^="chart-signal-0-"]').count()).toBeGreaterThan(5);
     await page.getByTestId('metric-delay').screenshot({ path: 'test-results/dual-queue-delay.png' });
+
+    // The summary's per-queue table: each DualPI2 side's L and Classic
+    // queues, from the core's summary, the L queue's mean delay the lower.
+    const table = page.getByTestId('queue-table');
+    await expect(table).toBeVisible();
+    await expect(table.locator('tbody tr')).toHaveCount(4);
+    const figure = async (row: string, key: string) => Number(await table.getByTestId(row).locator(`[data-figure="${key}"]`).textContent());
+    for (const side of [linux, 'DualPI2 (RFC 9332)']) {
+      const rows = table.locator('tbody tr', { has: page.getByRole('rowheader', { name: side, exact: true }) });
+      await expect(rows).toHaveCount(2);
+      await expect(rows.nth(0)).toContainText('L queue');
+      await expect(rows.nth(1)).toContainText('Classic queue');
+      const [lRow, cRow] = [await rows.nth(0).getAttribute('data-testid'), await rows.nth(1).getAttribute('data-testid')];
+      const lDelay = await figure(lRow ?? '', 'meanDelayMs');
+      const cDelay = await figure(cRow ?? '', 'meanDelayMs');
+      test.info().annotations.push({ type: `${side} mean delay`, description: `L ${lDelay} ms, Classic ${cDelay} ms` });
+      expect(lDelay).toBeLessThan(2);
+      expect(cDelay).toBeGreaterThan(5);
+      expect(await figure(lRow ?? '', 'throughputMbps')).toBeGreaterThan(5);
+      expect(await figure(cRow ?? '', 'throughputMbps')).toBeGreaterThan(5);
+    }
+    await table.screenshot({ path: 'test-results/dual-queue-summary.png' });
   });
 });

@@ -28,6 +28,7 @@ nlohmann::json TableJson(const std::array<ColumnSpec, N>& table) {
 std::string ColumnTablesJson() {
   return nlohmann::json{{"hop1", TableJson(kHop1Columns)},
                         {"class", TableJson(kClassColumns)},
+                        {"queue", TableJson(kQueueColumns)},
                         {"link", TableJson(kLinkColumns)}}
       .dump();
 }

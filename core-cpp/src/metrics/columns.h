@@ -32,7 +32,8 @@ struct ColumnSpec {
 
 // Hop 1's forward queue: the first columns of every run, in this order. The
 // discipline's signals ("aqm.<signal>") and the classes' figures follow
-// (ClassColumns), then each other monitored queue's (LinkColumns).
+// (ClassColumns), then the discipline's queues' when it has several
+// (QueueColumns), then each other monitored queue's (LinkColumns).
 namespace hop1 {
 enum Column : size_t {
   kT, kQueuePkts, kQueueBytes, kDelayMs, kJitterMs, kThroughputMbps, kGoodputMbps, kUtilisation,
@@ -68,6 +69,20 @@ inline constexpr std::array<ColumnSpec, per_class::kCount> kClassColumns{{
     {per_class::kThroughputMbps, "throughput_mbps", "Mb/s", ColumnReading::kIntervalRate},
 }};
 
+// Per queue of a discipline with several (AqmDescriptor::queues) at the
+// first bottleneck, "queue.<name>.<column>", after the classes'. The delay
+// is that of the departures from the queue over the same interval as the
+// link's delay_ms, so the lines compare; the throughputs add up to the link's.
+namespace per_queue {
+enum Column : size_t { kQueuePkts, kDelayMs, kThroughputMbps, kCount };
+}  // namespace per_queue
+
+inline constexpr std::array<ColumnSpec, per_queue::kCount> kQueueColumns{{
+    {per_queue::kQueuePkts, "queue_pkts", "pkts", ColumnReading::kAtSample},
+    {per_queue::kDelayMs, "delay_ms", "ms", ColumnReading::kIntervalMean},
+    {per_queue::kThroughputMbps, "throughput_mbps", "Mb/s", ColumnReading::kIntervalRate},
+}};
+
 // Each other monitored queue, "<prefix>.<column>" (link_monitor.h), then its
 // discipline's signals as "<prefix>.aqm.<signal>".
 namespace link {
@@ -92,10 +107,11 @@ constexpr bool IndexedInOrder(const std::array<ColumnSpec, N>& table) {
   }
   return true;
 }
-static_assert(IndexedInOrder(kHop1Columns) && IndexedInOrder(kClassColumns) && IndexedInOrder(kLinkColumns),
+static_assert(IndexedInOrder(kHop1Columns) && IndexedInOrder(kClassColumns) && IndexedInOrder(kQueueColumns) &&
+                  IndexedInOrder(kLinkColumns),
               "a column's index must be its place in its table");
 
-// The three tables as JSON, {"hop1": [...], "class": [...], "link": [...]},
+// The four tables as JSON, {"hop1": [...], "class": [...], "queue": [...], "link": [...]},
 // each column {"name", "unit", "reading"} (wasm: describeColumns()).
 std::string ColumnTablesJson();
 

@@ -11,6 +11,10 @@
 
 namespace aqmlab {
 
+// Every summary's delay histogram: 0.1 ms bins up to 10 s.
+inline constexpr double kDelayBinMs = 0.1;
+inline constexpr int64_t kDelayBins = 100000;
+
 class Histogram {
  public:
   Histogram(double bin_width, int64_t bins) : width_(bin_width), max_bins_(bins + 1) {}

@@ -90,6 +90,10 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
   for (const TrafficClass& c : probe_.classes) {
     for (const ColumnSpec& col : kClassColumns) names_.push_back("class." + c.name + "." + std::string(col.name));
   }
+  if (link_.disc().descriptor().queues.size() > 1) {
+    queues_.emplace(link_.disc());
+    queues_->AppendColumnNames(names_);
+  }
   const size_t classes = probe_.classes.size();
   for (const MonitoredLink& m : more_links) {
     links_.push_back(std::make_unique<LinkMonitor>(m.prefix, *m.link, m.meter, classes));
@@ -140,6 +144,7 @@ void MetricRecorder::OnDepart(const Packet& p, Time sojourn) {
   delay_sum_ms_ += d;
   ++delay_n_;
   const bool measuring = summary_.measuring();
+  if (queues_ && &link_.disc() == queues_->owner()) queues_->OnDepart(p, d, measuring);
   if (last_delay_ms_ >= 0) {
     const double j = std::fabs(d - last_delay_ms_);
     jitter_sum_ms_ += j;
@@ -174,6 +179,7 @@ void MetricRecorder::OnEvent(uint32_t tag) {
 
 void MetricRecorder::StartMeasuring() {
   summary_.Start(Totals());
+  if (queues_) queues_->StartMeasuring();
   for (auto& l : links_) l->StartMeasuring();
   // Flows that arrived during the warm-up are left out.
   CollectCompletions();
@@ -294,6 +300,7 @@ void MetricRecorder::Sample() {
     class_delivered_last_[k] = got;
     class_departed_last_[k] = departed;
   }
+  if (queues_) queues_->Sample(row, disc, dt);
   for (auto& l : links_) l->Sample(row, dt, summary_.measuring());
   if (settling_) settling_->Add(t, q);
   if (probe_.take_completions) CollectCompletions();
@@ -329,6 +336,7 @@ Summary MetricRecorder::summary() const {
   if (summary_.measuring()) {
     s = summary_.Build(now);
     for (const auto& l : links_) s.links.push_back(l->Summarize(loop_.now(), summary_.start()));
+    if (queues_) s.queues = queues_->Summarize((loop_.now() - summary_.start()).seconds());
     s.events = loop_.events_processed();
     s.series_hash = SeriesHash();
   }

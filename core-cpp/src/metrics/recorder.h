@@ -16,6 +16,7 @@
 
 #include "metrics/column_batch.h"
 #include "metrics/link_monitor.h"
+#include "metrics/queue_meters.h"
 #include "metrics/settling.h"
 #include "metrics/summary.h"
 #include "metrics/summary_accumulator.h"
@@ -153,6 +154,8 @@ class MetricRecorder final : public QueueLink::DepartureObserver,
   std::vector<Bytes> class_departed_last_;
   std::vector<int64_t> class_dropped_;  // data packets, at every queue
   std::vector<uint8_t> crosses_hop1_;   // per class, TrafficClass::crosses_hop1
+  // The bottleneck discipline's queues, when it has several.
+  std::optional<QueueMeters> queues_;
   std::vector<std::unique_ptr<LinkMonitor>> links_;
   std::optional<SettlingDetector> settling_;
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "metrics/link_monitor.h"
+#include "metrics/queue_meters.h"
 #include "metrics/transient.h"
 #include "sim/time.h"
 
@@ -82,6 +83,9 @@ struct Summary {
   std::optional<CompletionSummary> pages;        // all HTTP pages, when there are sessions
   // The other queues (parking lot hop 2, queueing reverse links), in column order.
   std::vector<LinkSummary> links;
+  // Each queue of a bottleneck discipline with several (DualPI2's L and
+  // Classic), in its descriptor's order; empty otherwise.
+  std::vector<QueueSummary> queues;
   // From the scenario's `response`; empty when not asked or not settled.
   std::optional<double> response_time_s;
   TransientSummary transient;

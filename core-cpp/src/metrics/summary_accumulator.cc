@@ -39,10 +39,6 @@ CompletionSummary SummariseCompletions(std::vector<double> times) {
 
 }  // namespace
 
-// Delays in 0.1 ms bins up to 10 s.
-constexpr double kDelayBinMs = 0.1;
-constexpr int64_t kDelayBins = 100000;
-
 SummaryAccumulator::SummaryAccumulator(std::vector<TrafficClass> classes, int64_t buffer_packets,
                                        double interval_s, std::optional<SettlingBand> band)
     : classes_(std::move(classes)),

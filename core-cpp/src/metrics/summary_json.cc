@@ -114,6 +114,18 @@ std::string SummaryToJson(const Summary& s, const std::string& side_name, const 
                  {"departures", l.departures},           {"drops", l.drops},
                  {"marks", l.marks}};
   }
+  // Only for a discipline with several queues: other runs' summaries stay as they were.
+  if (!s.queues.empty()) {
+    j["queues"] = nlohmann::ordered_json::array();
+    for (const QueueSummary& q : s.queues) {
+      j["queues"].push_back({{"name", q.name},
+                             {"label", q.label},
+                             {"mean_delay_ms", q.mean_delay_ms},
+                             {"p99_delay_ms", q.p99_delay_ms},
+                             {"throughput_mbps", q.throughput_mbps},
+                             {"departures", q.departures}});
+    }
+  }
   j["response_time_s"] = Nullable(s.response_time_s);
   AddTransient(j, s.transient);
   j["windows"] = nlohmann::ordered_json::object();

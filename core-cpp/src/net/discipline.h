@@ -75,16 +75,22 @@ constexpr ParamSpec BufferBound(ParamSpec spec) {
   return spec;
 }
 
-// A discipline with several queues (DualPI2's L and Classic) reads each
-// one's length and delay as signals; these are also drawn on the page's
-// queue or delay chart, a line each beside the link's total.
-enum class SignalChart : uint8_t { kNone, kQueue, kDelay };
-
 struct SignalSpec {
   std::string_view name;
   std::string_view label;
   std::string_view unit;
-  SignalChart chart = SignalChart::kNone;
+};
+
+// One queue of a discipline that keeps several behind its link (DualPI2's L
+// and Classic). The discipline tags each packet it stores with the queue's
+// index here (Packet::queue) and counts each queue's backlog
+// (QueueDisc::QueuePackets); the recorder samples each queue's length, mean
+// delay and throughput as columns "queue.<name>.<column>" (metrics/columns.h)
+// and the run summary gives each one's figures. Flow queues, which come and
+// go with the flows, are not listed.
+struct QueueSpec {
+  std::string_view name;   // a column name part: "l", "c"
+  std::string_view label;  // as the page writes it: "L queue"
 };
 
 // What the page teaches a discipline with (its theory panel): the law in
@@ -148,6 +154,8 @@ struct AqmDescriptor {
   std::vector<SignalSpec> signals;
   LawText law;
   std::vector<ChartLevel> levels;
+  // Empty for a discipline with one queue.
+  std::vector<QueueSpec> queues = {};
 };
 
 // What a discipline knows of the link it guards when it is built.

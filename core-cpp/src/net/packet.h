@@ -51,6 +51,10 @@ struct alignas(64) Packet {
   uint8_t hop = 0;         // index into route->hops of the next hop
   int16_t traffic_class = 0;
   Ecn ecn = Ecn::kNotEct;
+  // Which of its discipline's queues it waits in (AqmDescriptor::queues),
+  // set by a discipline with several as it stores the packet, as Linux's
+  // sch_dualpi2 keeps its classification in the skb's control block.
+  uint8_t queue = 0;
   Time enqueued_at;        // entry into the current queue, for sojourn times
   const Route* route = nullptr;
   Packet* next = nullptr;

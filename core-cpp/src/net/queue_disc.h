@@ -80,6 +80,12 @@ class QueueDisc : public EventTarget {
 
   // The drop/mark probability the law currently applies, p(t).
   virtual double probability() const = 0;
+  // Packets waiting in queue `i` of descriptor().queues (a discipline with
+  // several overrides it); the whole backlog for a discipline with one.
+  virtual int64_t QueuePackets(size_t i) const {
+    (void)i;
+    return packets();
+  }
   // The law's inner variables, in the order of descriptor().signals.
   virtual void ReadSignals(std::span<double> out) const { (void)out; }
 

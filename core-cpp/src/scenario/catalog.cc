@@ -87,13 +87,13 @@ nlohmann::ordered_json EntryJson(const AqmEntry& e) {
   const AqmDescriptor& d = e.describe();
   nlohmann::ordered_json signals = nlohmann::ordered_json::array();
   for (const SignalSpec& s : d.signals) {
-    nlohmann::ordered_json sj{{"name", s.name}, {"label", s.label}, {"unit", s.unit}};
-    if (s.chart != SignalChart::kNone) sj["chart"] = s.chart == SignalChart::kQueue ? "queue" : "delay";
-    signals.push_back(sj);
+    signals.push_back({{"name", s.name}, {"label", s.label}, {"unit", s.unit}});
   }
+  nlohmann::ordered_json queues = nlohmann::ordered_json::array();
+  for (const QueueSpec& q : d.queues) queues.push_back({{"name", q.name}, {"label", q.label}});
   return {{"name", d.name},       {"label", d.label},         {"source", d.source},
           {"summary", d.summary}, {"params", ParamsJson(d.params)}, {"signals", signals},
-          {"law", LawJson(d.law)}, {"levels", LevelsJson(d.levels)},
+          {"law", LawJson(d.law)}, {"levels", LevelsJson(d.levels)}, {"queues", queues},
           {"explain", ExplainJson(e)}};
 }
 }  // namespace

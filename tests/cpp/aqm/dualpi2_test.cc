@@ -204,27 +204,25 @@ TEST(DualPi2Queue, SignalsReadTheLawAndTheQueues) {
   EXPECT_NEAR(h.Signals()[4], 16, 1e-9);  // the Classic packet's sojourn
 }
 
-// Each queue's length, the lines the page draws on its queue chart: they
-// follow the classifier and add up to the link's queue.
+// Each queue's length, sampled as the columns queue.l.queue_pkts and
+// queue.c.queue_pkts: they follow the classifier, add up to the link's
+// queue, and each packet carries its queue's index.
 TEST(DualPi2Queue, PerQueueLengthsAddUpToTheQueue) {
   testing::QueueHarness h("dualpi2", {}, 1000, true);
   const auto& d = DualPi2Queue::Describe();
-  ASSERT_EQ(d.signals.size(), 11u);
-  EXPECT_EQ(d.signals[9].name, "l_queue_pkts");
-  EXPECT_EQ(d.signals[9].chart, SignalChart::kQueue);
-  EXPECT_EQ(d.signals[10].name, "c_queue_pkts");
-  EXPECT_EQ(d.signals[3].chart, SignalChart::kDelay);  // l_qdelay
-  EXPECT_EQ(d.signals[4].chart, SignalChart::kDelay);  // c_qdelay
+  ASSERT_EQ(d.queues.size(), 2u);
+  EXPECT_EQ(d.queues[DualPi2Queue::kLQueue].name, "l");
+  EXPECT_EQ(d.queues[DualPi2Queue::kClassicQueue].name, "c");
   for (int i = 0; i < 3; ++i) h.ArriveWith(Ecn::kEct1, 1);
   for (int i = 0; i < 5; ++i) h.ArriveWith(i % 2 ? Ecn::kEct0 : Ecn::kNotEct, 2);
-  auto sig = h.Signals();
-  EXPECT_EQ(sig[9], 3);
-  EXPECT_EQ(sig[10], 5);
-  EXPECT_EQ(sig[9] + sig[10], static_cast<double>(h.disc().packets()));
-  EXPECT_EQ(h.Depart(), 1);  // L first
-  sig = h.Signals();
-  EXPECT_EQ(sig[9], 2);
-  EXPECT_EQ(sig[10], 5);
+  EXPECT_EQ(h.disc().QueuePackets(DualPi2Queue::kLQueue), 3);
+  EXPECT_EQ(h.disc().QueuePackets(DualPi2Queue::kClassicQueue), 5);
+  EXPECT_EQ(h.disc().packets(), 8);
+  uint8_t from = 9;
+  EXPECT_EQ(h.Depart(nullptr, &from), 1);  // L first
+  EXPECT_EQ(from, DualPi2Queue::kLQueue);
+  EXPECT_EQ(h.disc().QueuePackets(DualPi2Queue::kLQueue), 2);
+  EXPECT_EQ(h.disc().QueuePackets(DualPi2Queue::kClassicQueue), 5);
 }
 
 // One TCP Prague flow (ECT(1)) and one CUBIC flow (ECT(0)) of equal round

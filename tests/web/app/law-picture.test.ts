@@ -19,6 +19,7 @@ const pi: AqmSpec = {
   signals: [],
   law: null,
   levels: [],
+  queues: [],
   explain: { plain: 'Compares. Nudges.', picture: 'loop', measures: 'queue length', targetParam: 'qref', targetText: '', sets: 'drop probability p' },
 };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AqmSpec } from '../../../web/src/aqm/aqm-table';
 import { withDiscipline } from '../../../web/src/scenario/side-edits';
 
-const gizmo: AqmSpec = { name: 'gizmo', label: 'Gizmo', source: '', summary: '', params: [], signals: [], law: null, levels: [], explain: null };
+const gizmo: AqmSpec = { name: 'gizmo', label: 'Gizmo', source: '', summary: '', params: [], signals: [], law: null, levels: [], queues: [], explain: null };
 
 const scenario = {
   seed: 7,

@@ -7,6 +7,7 @@ function summary(patch: Partial<RunSummary>): RunSummary {
   return {
     ...noFigures(),
     classes: [],
+    queues: [],
     windows: [],
     measuredS: 20,
     meanQueuePkts: 100,

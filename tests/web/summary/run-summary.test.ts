@@ -50,6 +50,7 @@ describe('readRunSummary', () => {
       responseTimeS: null,
       settlingTimeS: null,
       classes: [{ name: 'tcp', goodputMbps: 9.7604, lossRatio: null, meanDelayMs: null, p50DelayMs: null, p95DelayMs: null, p99DelayMs: null, jitterMs: null }],
+      queues: [],
       windows: [],
     });
   });

@@ -8,7 +8,7 @@ import { noFigures, type ClassFigures, type RunSummary, type SpanSummary } from 
 const tcp = (meanDelayMs: number): ClassFigures => ({ name: 'tcp', goodputMbps: 9, lossRatio: 0.01, meanDelayMs, p50DelayMs: 20, p95DelayMs: 40, p99DelayMs: 50, jitterMs: 0.3 });
 
 function span(patch: Partial<SpanSummary>): SpanSummary {
-  return { ...noFigures(), measuredS: 90, classes: [tcp(25)], ...patch };
+  return { ...noFigures(), measuredS: 90, classes: [tcp(25)], queues: [], ...patch };
 }
 
 function run(patch: Partial<SpanSummary>, windows: RunSummary['windows']): RunSummary {

@@ -16,6 +16,7 @@ interface Column {
 interface Tables {
   hop1: Column[];
   class: Column[];
+  queue: Column[];
   link: Column[];
 }
 
@@ -29,7 +30,7 @@ function readTables(text: string): Tables {
     if (!Array.isArray(l) || !l.every(isColumn)) throw new Error(`describeColumns: no ${key} table`);
     return l;
   };
-  return { hop1: list('hop1'), class: list('class'), link: list('link') };
+  return { hop1: list('hop1'), class: list('class'), queue: list('queue'), link: list('link') };
 }
 
 function columnsOf(core: AqmLabModule, scenario: unknown): string[] {
@@ -44,7 +45,7 @@ function columnsOf(core: AqmLabModule, scenario: unknown): string[] {
 /** The lines of wasm/API.md's column table: [table, name, unit, reading]. */
 function apiRows(): string[][] {
   const text = readFileSync(`${repoRoot}wasm/API.md`, 'utf8');
-  return [...text.matchAll(/^\s*\| (hop1|class|link) \| `([^`]+)` \| ([^|]*) \| (\w+) \|$/gm)].map((m) => [
+  return [...text.matchAll(/^\s*\| (hop1|class|queue|link) \| `([^`]+)` \| ([^|]*) \| (\w+) \|$/gm)].map((m) => [
     m[1] ?? '',
     m[2] ?? '',
     (m[3] ?? '').trim(),
@@ -83,6 +84,13 @@ describe.runIf(nodeCoreBuilt)('metric columns: one table', () => {
     expect(hop2).toEqual(tables.link.map((c) => `hop2.${c.name}`));
   });
 
+  it("names a dual queue's columns from the queue table, after the classes'", () => {
+    const names = columnsOf(core, { ...defaults, sides: [{ name: 'DualPI2', aqm: 'dualpi2', params: {} }] });
+    const firstQueue = names.findIndex((n) => n.startsWith('queue.'));
+    expect(names.slice(firstQueue)).toEqual(['l', 'c'].flatMap((q) => tables.queue.map((c) => `queue.${q}.${c.name}`)));
+    expect(names[firstQueue - 1]).toMatch(/^class\./);
+  });
+
   it("draws only columns of the table, in the table's units", () => {
     const byName = new Map(tables.hop1.map((c) => [c.name, c]));
     for (const metric of Object.values(metrics)) {
@@ -97,7 +105,7 @@ describe.runIf(nodeCoreBuilt)('metric columns: one table', () => {
   });
 
   it("is the table wasm/API.md shows", () => {
-    const expected = (['hop1', 'class', 'link'] as const).flatMap((t) => tables[t].map((c) => [t, c.name, c.unit, c.reading]));
+    const expected = (['hop1', 'class', 'queue', 'link'] as const).flatMap((t) => tables[t].map((c) => [t, c.name, c.unit, c.reading]));
     expect(apiRows()).toEqual(expected);
   });
 

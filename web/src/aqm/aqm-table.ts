@@ -31,11 +31,15 @@ export interface AqmSignalSpec {
   name: string;
   label: string;
   unit: string;
-  /** One queue of a discipline with several (DualPI2's L and Classic): also a line on this chart. */
-  chart?: SignalChartId;
 }
 
 export type SignalChartId = 'queue' | 'delay';
+
+/** One queue of a discipline with several (DualPI2's L and Classic): its columns are `queue.<name>.<column>`. */
+export interface AqmQueueSpec {
+  name: string;
+  label: string;
+}
 
 /** Where a variable beside the typeset law takes its live value from. */
 export interface LawSource {
@@ -78,6 +82,8 @@ export interface AqmSpec {
   /** Null for a discipline registered without law text. */
   law: AqmLaw | null;
   levels: AqmLevel[];
+  /** The queues of a discipline with several; empty for one queue. */
+  queues: AqmQueueSpec[];
   /** The plain words and the law's picture beside the parameters; null for a discipline registered without them. */
   explain: AqmExplanation | null;
 }
@@ -111,9 +117,20 @@ export function isAqmSignalSpec(value: unknown): value is AqmSignalSpec {
     isRecord(value) &&
     isString(value.name) &&
     isString(value.label) &&
-    isString(value.unit) &&
-    (value.chart === undefined || value.chart === 'queue' || value.chart === 'delay')
+    isString(value.unit)
   );
+}
+
+function readQueues(value: unknown): AqmQueueSpec[] | undefined {
+  // A core from before per-queue columns lists none.
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) return undefined;
+  const queues: AqmQueueSpec[] = [];
+  for (const q of value) {
+    if (!isRecord(q) || !isString(q.name) || !isString(q.label)) return undefined;
+    queues.push({ name: q.name, label: q.label });
+  }
+  return queues;
 }
 
 const sources: readonly string[] = ['param', 'signal', 'column'];
@@ -160,8 +177,9 @@ export function readAqmSpec(value: unknown): AqmSpec | undefined {
   const law = readLaw(value.law);
   const levels = readLevels(value.levels);
   const explain = readExplanation(value.explain);
-  if (law === undefined || levels === undefined || explain === undefined) return undefined;
-  return { name: value.name, label: value.label, source: value.source, summary: value.summary, params: value.params, signals: value.signals, law, levels, explain };
+  const queues = readQueues(value.queues);
+  if (law === undefined || levels === undefined || explain === undefined || queues === undefined) return undefined;
+  return { name: value.name, label: value.label, source: value.source, summary: value.summary, params: value.params, signals: value.signals, law, levels, queues, explain };
 }
 
 /**

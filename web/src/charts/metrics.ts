@@ -118,22 +118,30 @@ export const metrics: Record<MetricId, Metric> = {
   },
 };
 
-/** A discipline's inner signal (its column) that names the chart it is also drawn on: a queue of its own. */
-export interface ChartedSignal {
-  column: string;
+/** One queue of a discipline with several (the catalogue's `queues`): its columns are `queue.<name>.<column>`. */
+export interface QueueName {
+  name: string;
   label: string;
-  chart?: string;
 }
+
+/** Which per-queue column (core-cpp/src/metrics/columns.h, the queue table) each chart draws, and the word after the queue's label. */
+const queueColumns: Partial<Record<MetricId, { column: string; word: string }>> = {
+  queue: { column: 'queue_pkts', word: 'length' },
+  delay: { column: 'delay_ms', word: 'delay' },
+  throughput: { column: 'throughput_mbps', word: 'throughput' },
+};
 
 /**
  * The lines a side draws for a metric: those whose column its run has. A
- * discipline with several queues adds one line per queue (its signals that
- * name this chart) in the side's second shade, the first solid, the others dashed.
+ * discipline with several queues adds one line per queue on the queue,
+ * delay and throughput charts, in the side's second shade, the first solid,
+ * the others dashed.
  */
-export function linesFor(metric: Metric, columns: readonly string[], signals: readonly ChartedSignal[] = []): MetricLine[] {
-  const queues = signals
-    .filter((s) => s.chart === metric.id)
-    .map((s, k): MetricLine => ({ column: s.column, dashed: k > 0, shade: 'signal', suffix: ` ${s.label}` }));
+export function linesFor(metric: Metric, columns: readonly string[], queueNames: readonly QueueName[] = []): MetricLine[] {
+  const per = queueColumns[metric.id];
+  const queues = per
+    ? queueNames.map((q, k): MetricLine => ({ column: `queue.${q.name}.${per.column}`, dashed: k > 0, shade: 'signal', suffix: ` ${q.label} ${per.word}` }))
+    : [];
   const lines = [...metric.lines, ...queues].filter((line) => columns.includes(line.column));
   // With two hops, the first hop's own lines say which hop they are.
   if (!lines.some((l) => l.column.startsWith('hop2.'))) return lines;

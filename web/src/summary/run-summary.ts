@@ -49,10 +49,21 @@ export interface ClassFigures {
   jitterMs: number | null;
 }
 
+/** One queue of a discipline with several (DualPI2's L and Classic): its departures' delay and its throughput. */
+export interface QueueFigures {
+  name: string;
+  label: string;
+  meanDelayMs: number | null;
+  p99DelayMs: number | null;
+  throughputMbps: number | null;
+}
+
 export interface SpanSummary extends SummaryFigures {
   /** Simulated seconds the figures cover; 0 during the warm-up. */
   measuredS: number;
   classes: ClassFigures[];
+  /** The whole run's, for a discipline with several queues; empty otherwise and over a window. */
+  queues: QueueFigures[];
 }
 
 /** A named window of the scenario; `summary` is null until the run reaches its start. */
@@ -105,6 +116,15 @@ export const classFigureKeys: readonly (readonly [ClassFigure, string, string?])
   ['jitterMs', 'delay', 'jitter_ms'],
 ];
 
+type QueueFigure = Exclude<keyof QueueFigures, 'name' | 'label'>;
+
+/** Each queue figure and the core's JSON key for it. */
+export const queueFigureKeys: readonly (readonly [QueueFigure, string])[] = [
+  ['meanDelayMs', 'mean_delay_ms'],
+  ['p99DelayMs', 'p99_delay_ms'],
+  ['throughputMbps', 'throughput_mbps'],
+];
+
 type Read<T> = T | string;
 
 /** Every figure null: nothing measured. */
@@ -141,20 +161,40 @@ function readClass(value: unknown, path: string): Read<ClassFigures> {
   return out;
 }
 
+function readQueue(value: unknown, path: string): Read<QueueFigures> {
+  if (!isRecord(value) || typeof value.name !== 'string' || typeof value.label !== 'string') return `${path}: not a queue with a name and a label`;
+  const out: QueueFigures = { name: value.name, label: value.label, meanDelayMs: null, p99DelayMs: null, throughputMbps: null };
+  for (const [field, key] of queueFigureKeys) {
+    const v = value[key];
+    if (v !== undefined && !isNumberOrNull(v)) return `${path}.${key}: not a number or null`;
+    out[field] = v ?? null;
+  }
+  return out;
+}
+
+/** A JSON array read item by item, or the first item's error. */
+function readList<T>(value: unknown, path: string, read: (v: unknown, at: string) => Read<T>): Read<T[]> {
+  if (!Array.isArray(value)) return `${path}: not an array`;
+  const out: T[] = [];
+  for (const [i, v] of value.entries()) {
+    const item = read(v, `${path}[${i}]`);
+    if (typeof item === 'string') return item;
+    out.push(item);
+  }
+  return out;
+}
+
 function readSpan(value: unknown, path: string): Read<SpanSummary> {
   if (!isRecord(value)) return `${path}: not a JSON object`;
   if (!isFiniteNumber(value.measured_s)) return `${path}.measured_s: not a number`;
   const figures = readFigures(value, path);
   if (typeof figures === 'string') return figures;
-  const classes: ClassFigures[] = [];
-  const list = value.classes ?? [];
-  if (!Array.isArray(list)) return `${path}.classes: not an array`;
-  for (const [i, c] of list.entries()) {
-    const read = readClass(c, `${path}.classes[${i}]`);
-    if (typeof read === 'string') return read;
-    classes.push(read);
-  }
-  return { measuredS: value.measured_s, ...figures, classes };
+  const classes = readList(value.classes ?? [], `${path}.classes`, readClass);
+  if (typeof classes === 'string') return classes;
+  // Only a discipline with several queues has them.
+  const queues = readList(value.queues ?? [], `${path}.queues`, readQueue);
+  if (typeof queues === 'string') return queues;
+  return { measuredS: value.measured_s, ...figures, classes, queues };
 }
 
 function readWindows(value: unknown): Read<WindowSummary[]> {

@@ -28,6 +28,9 @@ struct DualPi2Counts {
 
 class DualPi2Queue final : public ParamQueue<DualPi2Queue, dualpi2::Params> {
  public:
+  // Their places in descriptor().queues.
+  static constexpr uint8_t kLQueue = 0;
+  static constexpr uint8_t kClassicQueue = 1;
   static constexpr std::array<ParamField<dualpi2::Params>, 9> kFields{{
       {{"target_ms", "Target delay", "ms", ParamKind::kReal, 15, 0.1, 1000, 0.1,
         "The queue delay the PI2 base controller steers to (RFC 9332 App. A.1 and Linux: "
@@ -72,6 +75,7 @@ class DualPi2Queue final : public ParamQueue<DualPi2Queue, dualpi2::Params> {
   void ReadSignals(std::span<double> out) const override;
   const dualpi2::State& state() const { return state_; }
   const DualPi2Counts& counts() const { return counts_; }
+  int64_t QueuePackets(size_t i) const override { return i == kLQueue ? l_.size() : c_.size(); }
   int64_t l_packets() const { return l_.size(); }
   int64_t c_packets() const { return c_.size(); }
   int64_t credit() const { return credit_; }
@@ -84,7 +88,12 @@ class DualPi2Queue final : public ParamQueue<DualPi2Queue, dualpi2::Params> {
   void OnParamChanged(std::string_view name) override;
 
   // RFC 9332 sec. 2.3 / App. A.1's classifier: ECT(1) and CE to the L queue.
-  void StorePacket(Packet* p) override { (L4sCodepoint(p->ecn) ? l_ : c_).PushBack(p); }
+  // The packet keeps its queue's index in descriptor().queues (0: L, 1: Classic).
+  void StorePacket(Packet* p) override {
+    const bool l = L4sCodepoint(p->ecn);
+    p->queue = l ? kLQueue : kClassicQueue;
+    (l ? l_ : c_).PushBack(p);
+  }
   Packet* NextPacket() override;
 
  private:

@@ -1,6 +1,5 @@
-import { formatValue } from '../../lib/format';
 import type { SpanSummary } from '../../summary/run-summary';
-import { BetterMark } from './BetterMark';
+import { BreakdownTable } from './BreakdownTable';
 
 // Each side's traffic classes (the groups' `class` labels): goodput, loss and
 // the queueing delay of the class's data at the bottleneck, over the span the
@@ -23,40 +22,11 @@ export const classColumns = [
 ] as const;
 
 export function ClassTable({ names, spans }: ClassTableProps) {
-  const rows = spans.flatMap((span, i) => (span?.classes ?? []).map((c) => ({ side: names[i] ?? `side ${i + 1}`, index: i, c })));
+  const rows = spans.flatMap((span, i) => (span?.classes ?? []).map((c) => ({ id: `class-row-${i}-${c.name}`, side: names[i] ?? `side ${i + 1}`, part: c.name, figures: c })));
   return (
     <details className="class-details" data-testid="class-details">
       <summary>Per traffic class ({rows.length} rows)</summary>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Per traffic class">
-        <table className="summary-table class-table" data-testid="class-table">
-          <thead>
-            <tr>
-              <th scope="col">Side</th>
-              <th scope="col">Class</th>
-              {classColumns.map((col) => (
-                <th scope="col" key={col.key} className="num">
-                  {col.label}
-                  <span className="unit">{col.unit}</span>
-                  <BetterMark better={col.better} />
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(({ side, index, c }) => (
-              <tr key={`${index}-${c.name}`} data-testid={`class-row-${index}-${c.name}`}>
-                <th scope="row">{side}</th>
-                <td>{c.name}</td>
-                {classColumns.map((col) => (
-                  <td key={col.key} className="num" data-figure={col.key}>
-                    {formatValue(c[col.key] ?? Number.NaN, col.kind)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <BreakdownTable partLabel="Class" label="Per traffic class" testId="class-table" className="class-table" columns={classColumns} rows={rows} />
     </details>
   );
 }

@@ -11,6 +11,7 @@ import { useRunSummaries, type SummaryPoller } from './use-run-summaries';
 import { bestMeaning, bestPerColumn, queueColumns, shownColumns, summaryColumns, type ColumnSet } from '../../summary/summary-columns';
 import { SideControls } from '../SideControls';
 import { ClassTable } from './ClassTable';
+import { QueueTable } from './QueueTable';
 import { SummaryControls } from './SummaryControls';
 import { glossaryId } from '../aqm/glossary-terms';
 import { BetterMark } from './BetterMark';
@@ -167,6 +168,7 @@ export function SummaryTable({ lab, statuses, poller }: SummaryTableProps) {
           </tbody>
         </table>
       </div>
+      <QueueTable names={names} spans={spans} />
       <ClassTable names={names} spans={spans} />
       <details className="glossary" data-testid="summary-glossary">
         <summary>What the columns mean</summary>

@@ -1,11 +1,13 @@
 import { browserDownload, type DownloadTarget } from '../../lib/download';
 import { csvNumber, csvText, sideLabels } from '../../scenario/series-csv';
-import { classFigureKeys, figureKeys, type RunSummary, type SpanSummary } from '../../summary/run-summary';
+import { classFigureKeys, figureKeys, queueFigureKeys, type RunSummary, type SpanSummary } from '../../summary/run-summary';
 
 // The summary table's figures as files: CSV (RFC 4180, CRLF) with a row per
 // side and span (the run after the warm-up, then each named window) and a
 // column per figure under the core's JSON name (`aqmlab run` uses the same),
-// then `class.<name>.<path>` for every class (`class.tcp.delay.p95_ms`); and JSON with every side's
+// then `class.<name>.<path>` for every class (`class.tcp.delay.p95_ms`), then
+// `queue.<name>.<key>` for each queue of a discipline with several
+// (`queue.l.p99_delay_ms`, the whole run's only); and JSON with every side's
 // summary as the page holds it. Empty cells are figures the core has none of.
 
 export interface SummaryRow {
@@ -44,6 +46,8 @@ export function summaryCsv(rows: readonly SummaryRow[]): string {
   const classNames = [...new Set(rows.flatMap((r) => r.summary?.classes.map((c) => c.name) ?? []))];
   const header = ['side', 'aqm', 'window', 'from_s', 'to_s', 'measured_s', ...figureKeys.map(([, key]) => key)];
   for (const name of classNames) for (const [, key, inner] of classFigureKeys) header.push(`class.${name}.${classKey(key, inner)}`);
+  const queueNames = [...new Set(rows.flatMap((r) => r.summary?.queues.map((q) => q.name) ?? []))];
+  for (const name of queueNames) for (const [, key] of queueFigureKeys) header.push(`queue.${name}.${key}`);
   const labels = sideLabels(rows.map((r) => r.side));
   const lines = [header.map(csvText).join(',')];
   rows.forEach((row, i) => {
@@ -54,6 +58,10 @@ export function summaryCsv(rows: readonly SummaryRow[]): string {
       for (const name of classNames) {
         const c = f?.classes.find((x) => x.name === name);
         for (const [field] of classFigureKeys) fields.push(cell(c?.[field]));
+      }
+      for (const name of queueNames) {
+        const q = f?.queues.find((x) => x.name === name);
+        for (const [field] of queueFigureKeys) fields.push(cell(q?.[field]));
       }
       lines.push(fields.join(','));
     }

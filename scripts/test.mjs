@@ -27,7 +27,7 @@ step('C++ tests (ctest)', () => run('ctest --test-dir build/native --output-on-f
 step('Slurm, a one-node cluster', () => run('bash tests/cluster/slurm-test.sh build/native/core-cpp/aqmlab'));
 buildWasm();
 step('type check (tsc)', () => run('npx tsc -p .'));  // the page, its tests and configs (Vite and Vitest strip types unchecked)
-// The Node core was just built: tests that need it must run, not skip (tests/web/node-core.ts).
+// The Node core was just built: tests that need it must run, not skip (tests/web/support/node-core.ts).
 step('Vitest', () => run('npx vitest run', { env: { ...process.env, AQMLAB_NEED_NODE_CORE: '1' } }));
 step('benchmark smoke runs (native and wasm under Node)', () => {
   run('node scripts/bench.mjs --quick');  // it must not rot

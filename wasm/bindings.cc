@@ -16,7 +16,7 @@
 #include "scenario/catalog.h"
 #include "scenario/json_reader.h"
 #include "scenario/scenario.h"
-#include "scenario/simulation.h"
+#include "run/simulation.h"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // Exact time averages of one QueueLink's occupancy, for tests that hold a
-// simulated queue against queueing theory (traffic_queueing_test.cc; the
+// simulated queue against queueing theory (traffic/queueing_test.cc; the
 // MMPP chain of spec/analysis.md sec. 1 can be checked the same way).
 //
 // Wiring: route = {&monitor, &link, ..., &tail} with link.set_observer(&monitor)

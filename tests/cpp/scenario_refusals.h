@@ -4,7 +4,7 @@
 //   using testing::ScenarioRefusals;
 //   INSTANTIATE_TEST_SUITE_P(Groups, ScenarioRefusals,
 //       ::testing::Values(Refusal{R"({...})", "groups[0].kind: ..."}, ...));
-// and the one check (scenario_refusals_test.cc) runs on every list.
+// and the one check (scenario/scenario_refusals_test.cc) runs on every list.
 #pragma once
 
 #include <gtest/gtest.h>

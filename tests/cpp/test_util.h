@@ -13,7 +13,7 @@
 
 #include "metrics/summary_json.h"
 #include "scenario/scenario.h"
-#include "scenario/simulation.h"
+#include "run/simulation.h"
 
 namespace aqmlab::testing {
 

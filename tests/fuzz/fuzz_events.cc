@@ -12,7 +12,7 @@
 #include <string_view>
 
 #include "scenario/scenario.h"
-#include "scenario/simulation.h"
+#include "run/simulation.h"
 
 namespace {
 

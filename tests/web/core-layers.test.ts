@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // core-cpp/src's folders are layers (core-cpp/DESIGN.md), and includes
-// point down only: sim <- net <- traffic, aqm, metrics <- scenario <- analysis,
-// sweep <- cli. A folder may include itself and any folder it is
+// point down only: sim <- net <- traffic, aqm, metrics <- scenario <- run <-
+// analysis, sweep <- cli (scenario/ describes a run, run/ runs it). A folder may include itself and any folder it is
 // allowed below; anything else (an include loop, a detour) fails here.
 
 const src = fileURLToPath(new URL('../../core-cpp/src/', import.meta.url));
@@ -18,8 +18,9 @@ const allowed: Record<string, string[]> = {
   metrics: ['sim', 'net'],
   analysis: ['sim', 'net', 'traffic', 'aqm', 'metrics', 'scenario'],
   scenario: ['sim', 'net', 'traffic', 'aqm', 'metrics'],
-  sweep: ['sim', 'net', 'traffic', 'aqm', 'metrics', 'scenario'],
-  cli: ['sim', 'net', 'traffic', 'aqm', 'metrics', 'scenario', 'analysis', 'sweep'],
+  run: ['sim', 'net', 'traffic', 'aqm', 'metrics', 'scenario'],
+  sweep: ['sim', 'net', 'traffic', 'aqm', 'metrics', 'scenario', 'run'],
+  cli: ['sim', 'net', 'traffic', 'aqm', 'metrics', 'scenario', 'run', 'analysis', 'sweep'],
 };
 
 function sources(dir: string): string[] {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "scenario/scenario.h"
-#include "scenario/simulation.h"
+#include "run/simulation.h"
 
 namespace aqmlab {
 

@@ -13,9 +13,9 @@
 #include "cli/series_csv.h"
 #include "metrics/summary_json.h"
 #include "scenario/json_text.h"
-#include "scenario/packet_share.h"
+#include "run/packet_share.h"
 #include "scenario/scenario.h"
-#include "scenario/simulation.h"
+#include "run/simulation.h"
 
 namespace aqmlab {
 

@@ -3,7 +3,7 @@
 // the link monitors (link_monitor.cc) take their column names from here and
 // write each row through these indices; wasm's describeColumns() hands the
 // same table to the page, whose charts and the docs (wasm/API.md,
-// core-cpp/SCENARIO.md) are checked against it (tests/web/metric-columns.test.ts).
+// core-cpp/SCENARIO.md) are checked against it (tests/web/wasm/metric-columns.test.ts).
 #pragma once
 
 #include <array>

@@ -1,6 +1,6 @@
 // The run summary as JSON: the CLI's output and the page's table (the
 // worker passes it on as is). Keys and their order are the contract the
-// page's summary code reads (tests/web/summary-contract.test.ts).
+// page's summary code reads (tests/web/wasm/summary-contract.test.ts).
 #pragma once
 
 #include <string>

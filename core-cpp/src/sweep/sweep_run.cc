@@ -3,9 +3,9 @@
 #include <memory>
 
 #include "metrics/summary_json.h"
-#include "scenario/packet_share.h"
+#include "run/packet_share.h"
 #include "scenario/scenario.h"
-#include "scenario/simulation.h"
+#include "run/simulation.h"
 
 namespace aqmlab {
 

@@ -10,7 +10,7 @@
 //
 // Wiring: Mmpp2Source(loop, pool, identity, config) with ValidateMmpp2Config
 // ok (a scenario's mmpp group superposes several, each on its own access
-// pipe: scenario/groups/mmpp_group.cc). SetArrivalRates
+// pipe: run/groups/mmpp_group.cc). SetArrivalRates
 // takes effect at once (the next event is redrawn from now: exact, by
 // memorylessness). The initial state is drawn from the stationary law
 // (state 1 with probability r21 / (r12 + r21)) unless fixed in the config.

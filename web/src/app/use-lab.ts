@@ -12,7 +12,7 @@ export function useLab(): Lab | null {
   const [lab, setLab] = useState<Lab | null>(null);
   useEffect(() => {
     const pool = new SimHostPool();
-    const created = new Lab(pool.spawn);
+    const created = new Lab(pool);
     setLab(created);
     return () => {
       created.dispose();

@@ -5,7 +5,7 @@ import type { AxisValue } from './sweep-core';
 // with the run's axis values written at their paths and the run's seed. Paths
 // are the sweep file's (core-cpp/SWEEP.md): names joined by '.', an array
 // index `[i]` or every element `[*]`. The core applies them the same way when
-// it runs the sweep; tests/web/run-scenario.test.ts checks on the real core
+// it runs the sweep; tests/web/experiment/run-scenario.test.ts checks on the real core
 // that the scenario built here gives the run's series hash.
 
 type Step = { key: string } | { index: number } | { every: true };

@@ -8,7 +8,7 @@ import type { Edited } from '../scenario/side-edits';
 import { withGroupAdded, withGroupVariant, withRestartSettings, type AddableKind, type RestartSettings } from '../scenario/scenario-settings';
 import type { Change } from '../scenario/changes';
 import { withLiveEvents, type EventMark } from '../scenario/timeline';
-import type { SpawnSide } from '../worker/spawn-worker';
+import type { SideHost } from '../worker/spawn-worker';
 import { messageOf } from '../lib/errors';
 import { LiveRecord } from './live-record';
 import { PaintLoop, type Drawable } from './paint-loop';
@@ -60,7 +60,7 @@ export class Lab {
   );
 
   constructor(
-    private readonly spawn: SpawnSide,
+    private readonly host: SideHost,
     private readonly options: LabOptions = defaultLabOptions,
   ) {
     this.speed = options.speed;
@@ -195,7 +195,7 @@ export class Lab {
   /** The core's verdict on a scenario without running it: its message, or null. */
   async check(scenarioJson: string): Promise<string | null> {
     try {
-      return (await checkScenario(this.sessions, this.spawn, scenarioJson)).error;
+      return (await checkScenario(this.sessions, this.host.spawn, scenarioJson)).error;
     } catch (e) {
       return `the scenario could not be checked: ${messageOf(e)}`;
     }
@@ -204,7 +204,7 @@ export class Lab {
   async load(scenarioJson: string, playing?: boolean): Promise<string | null> {
     let checked;
     try {
-      checked = await checkScenario(this.sessions, this.spawn, scenarioJson);
+      checked = await checkScenario(this.sessions, this.host.spawn, scenarioJson);
     } catch (e) {
       return `the scenario could not be checked: ${messageOf(e)}`;
     }
@@ -278,7 +278,7 @@ export class Lab {
   applyEverywhere(event: TimelineEvent): Promise<void> {
     const gesture = this.live.gestureOf(event);
     return this.enqueue(async () => {
-      this.live.add(await applyAtOneTime(this.sessions, event), gesture);
+      this.live.add(await applyAtOneTime(this.host, this.sessions, event), gesture);
     });
   }
 
@@ -297,7 +297,7 @@ export class Lab {
   /** One sample interval on every side (to the same time), then pause. */
   step(): Promise<void> {
     this.wantPlay = false;
-    return this.enqueue(() => stepTogether(this.sessions, this.sampleIntervalMs()));
+    return this.enqueue(() => stepTogether(this.host, this.sessions));
   }
 
   /**
@@ -310,7 +310,7 @@ export class Lab {
       return Promise.resolve(`run to: must be a time in (0, ${duration ?? 'the duration'}] s, got ${untilS}`);
     }
     return this.enqueue(async () => {
-      const error = await runAllUntil(this.sessions, untilS);
+      const error = await runAllUntil(this.host, this.sessions, untilS);
       if (error === null) this.wantPlay = false;
       return error;
     });
@@ -339,7 +339,7 @@ export class Lab {
   // ---- internals -------------------------------------------------------------
 
   private createSession(index: number): SideSession {
-    return new SideSession(index, this.spawn, {
+    return new SideSession(index, this.host.spawn, {
       statusChanged: (urgent) => this.statusChanged(urgent),
       samplesArrived: () => this.paintLoop.samplesArrived(),
       // The first run of the page is the core's default scenario: it becomes the lab's.

@@ -180,7 +180,7 @@ export class SideSession {
    */
   async applyAt(event: TimelineEvent, atS: number | null): Promise<RecordedEvent> {
     const recorded = await this.worker.call((w) => w.apply(event, atS));
-    this.accepted();
+    this.tookChange();
     return recorded;
   }
 
@@ -207,7 +207,8 @@ export class SideSession {
     for (const check of [...this.waiters]) check();
   }
 
-  private accepted(): void {
+  /** The side's core took a live change (here, or in a change the sides took together). */
+  tookChange(): void {
     this.update({ applied: this.current.applied + 1, error: null });
   }
 

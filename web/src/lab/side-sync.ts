@@ -1,77 +1,51 @@
 import type { CheckedScenario, RecordedEvent, Speed, TimelineEvent } from '../protocol/protocol';
-import { messageOf } from '../lib/errors';
-import { nextSampleTime, sampleTimeAtOrAfter } from '../worker/sample-time';
-import type { SpawnSide } from '../worker/spawn-worker';
+import { sampleTimeAtOrAfter } from '../worker/sample-time';
+import type { SideHost, SpawnSide } from '../worker/spawn-worker';
 import type { SideSession } from './side-session';
 
 // Keeping the sides together in simulated time. Every side runs in one
 // simulation worker, whose driver advances them in rounds (worker/sim-driver.ts),
-// so they stand at one time whenever it flushes. Each side's messages still
-// travel on its own channel, and the driver may tick between two of them, so
-// anything that must happen at one time on every side holds them first, acts
-// at the latest of their times, and releases them.
+// so they stand at one time whenever it flushes. What must happen at one time
+// on every side (a live change, a step, a run to a time) goes to that worker
+// as one `together` call, acted on for every side within one of its tasks;
+// pausing needs no call of its own (pauseTogether).
 
 /** Real seconds of lead a restarted side may stay behind the others once it plays along. */
 const catchUpSlackS = 0.25;
 const maxCatchUpRounds = 20;
 
-/** A side held still, with the simulated time it stopped at. */
-export type Held = [SideSession, number];
-
-/** Holds every running side; the sides that answered, with the time each stopped at. */
-export async function holdAll(sessions: readonly SideSession[]): Promise<Held[]> {
-  const running = sessions.filter((s) => !s.status.failed);
-  const times = await Promise.all(running.map((s) => s.worker.call((w) => w.hold()).catch(() => null)));
-  const held: Held[] = [];
-  running.forEach((s, i) => {
-    const t = times[i];
-    if (t !== null && t !== undefined) held.push([s, t]);
-  });
-  if (held.length === 0) throw new Error('no side is running');
-  return held;
-}
-
-const latestOf = (held: readonly Held[]): number => Math.max(...held.map(([, t]) => t));
+/** Sides that take part in what is done together: those whose run has not failed. */
+const live = (sessions: readonly SideSession[]): SideSession[] => sessions.filter((s) => !s.status.failed);
 
 /**
- * Applies a change to every running side at one simulated time: every side
- * is held, the change acts at the latest time among them (sides behind run
- * up to it first), then they go on. Equal times on every side make the
- * exported run replay exactly. Resolves with the change as recorded; rejects
- * with the core's message when no side took it.
+ * Applies a change to every running side at one simulated time: the latest
+ * among them (a side behind runs up to it first). Equal times on every side
+ * make the exported run replay exactly. Resolves with the change as
+ * recorded; rejects with the core's message when no side took it. A side
+ * refusing what another took shows the refusal: the sides run the same
+ * traffic, so that is a fault worth seeing.
  */
-export async function applyAtOneTime(sessions: readonly SideSession[], event: TimelineEvent): Promise<RecordedEvent> {
-  const held = await holdAll(sessions);
-  const sides = held.map(([side]) => side);
-  const recorded = settleApplied(sides, sides.map((side) => side.applyAt(event, latestOf(held))));
-  for (const side of sides) side.worker.send((w) => w.release());
-  return recorded;
+export async function applyAtOneTime(host: SideHost, sessions: readonly SideSession[], event: TimelineEvent): Promise<RecordedEvent> {
+  const sides = live(sessions);
+  if (sides.length === 0) throw new Error('no side is running');
+  const answer = await host.together(
+    sides.map((s) => s.worker),
+    { kind: 'apply', event },
+  );
+  if (answer.error !== null) throw new Error(answer.error);
+  const accepted = answer.applied.find((a) => a.ok);
+  if (!accepted?.ok) throw new Error(answer.applied.find((a) => !a.ok)?.error ?? 'refused');
+  answer.applied.forEach((a, i) => (a.ok ? sides[i]?.tookChange() : sides[i]?.showRefusal(a.error)));
+  return accepted.recorded;
 }
 
-/** The change as the first side that took it recorded it; a side refusing what another took shows the refusal. */
-async function settleApplied(sides: readonly SideSession[], results: Promise<RecordedEvent>[]): Promise<RecordedEvent> {
-  const settled = await Promise.allSettled(results);
-  const accepted = settled.find((r) => r.status === 'fulfilled');
-  if (!accepted) {
-    const refused = settled.find((r) => r.status === 'rejected');
-    throw new Error(refused ? messageOf(refused.reason) : 'refused');
-  }
-  // Sides run the same traffic, so one refusing what another took is a fault worth showing there.
-  settled.forEach((r, i) => r.status === 'rejected' && sides[i]?.showRefusal(r.reason));
-  return accepted.value;
-}
-
-/** One sample interval on every side, to the same time, then paused. */
-export async function stepTogether(sessions: readonly SideSession[], sampleIntervalMs: number): Promise<void> {
-  const held = await holdAll(sessions);
-  const at = latestOf(held);
-  const aligned = held.every(([, t]) => t === at);
-  const next = nextSampleTime(at, sampleIntervalMs);
-  for (const [side] of held) {
-    // Sides out of step meet at the sample after the latest.
-    side.worker.send((w) => (aligned ? w.step() : w.runUntil(next)));
-    side.worker.send((w) => w.release());
-  }
+/** One sample interval on every side, to the same time (the sample after the latest of theirs), then paused. */
+export async function stepTogether(host: SideHost, sessions: readonly SideSession[]): Promise<void> {
+  const answer = await host.together(
+    live(sessions).map((s) => s.worker),
+    { kind: 'step' },
+  );
+  if (answer.error !== null) throw new Error(answer.error);
 }
 
 /**
@@ -93,18 +67,12 @@ export async function pauseTogether(sessions: readonly SideSession[], sampleInte
 }
 
 /** Every side as fast as possible to `untilS`, paused there; an error message (nothing changed) if one is already past it. */
-export async function runAllUntil(sessions: readonly SideSession[], untilS: number): Promise<string | null> {
-  const held = await holdAll(sessions);
-  const latest = latestOf(held);
-  if (latest > untilS) {
-    for (const [side] of held) side.worker.send((w) => w.release());
-    return `run to: the run is already at ${latest.toFixed(2)} s, past ${untilS} s (reset first)`;
-  }
-  for (const [side] of held) {
-    side.worker.send((w) => w.runUntil(untilS));
-    side.worker.send((w) => w.release());
-  }
-  return null;
+export async function runAllUntil(host: SideHost, sessions: readonly SideSession[], untilS: number): Promise<string | null> {
+  const answer = await host.together(
+    live(sessions).map((s) => s.worker),
+    { kind: 'until', untilS },
+  );
+  return answer.error;
 }
 
 /**

@@ -101,9 +101,11 @@ export interface SideEvents {
 
 /**
  * One side's run in the simulation worker: worker/sim-runner.ts implements it,
- * the page's SideSession calls it. A control (start .. release) never rejects:
- * what goes wrong reaches the side's `error` event. A question (hold .. summary)
- * rejects with the core's refusal; a fatal failure is told to `error` as well.
+ * the page's SideSession calls it. A control (start .. runUntil) never rejects:
+ * what goes wrong reaches the side's `error` event. A question (apply ..
+ * summary) rejects with the core's refusal; a fatal failure is told to
+ * `error` as well. What several sides must do at one simulated time goes to
+ * the worker as one `together` call instead (SimHostApi).
  */
 export interface SideApi {
   /** A run of `scenario` (null: the core's default) from t = 0, as side `side` of it. */
@@ -117,12 +119,6 @@ export interface SideApi {
   step(): Promise<void>;
   /** Run as fast as possible to simulated time `untilS` (clamped to the run's end), then pause. */
   runUntil(untilS: number): Promise<void>;
-  /**
-   * Stop advancing without changing play/pause; answers the time reached. The
-   * page holds every side to apply one change at one time on all of them.
-   */
-  hold(): Promise<number>;
-  release(): Promise<void>;
   /**
    * A live change. `atS` null: at the current time; otherwise a run behind it
    * first advances to it (a run past it refuses), so every side takes the
@@ -142,7 +138,30 @@ export interface SideApi {
  * (comlink's releaseProxy) when the side goes, which ends its run.
  */
 export interface SimHostApi {
-  attach(sidePort: MessagePort, eventsPort: MessagePort): void;
+  /** A new side, `key` its name in `together` calls. */
+  attach(key: number, sidePort: MessagePort, eventsPort: MessagePort): void;
+  /**
+   * Acts on the sides named by `keys` at one simulated time, the latest among
+   * them, within one task of the worker, so its driver cannot tick in between
+   * (worker/sim-host.ts).
+   */
+  together(keys: readonly number[], act: Together): Promise<TogetherAnswer>;
+}
+
+/**
+ * What several sides do at one time: take a live change (a side behind runs
+ * up to the time first), step one sample interval past it, or run as fast as
+ * possible to `untilS` (refused, nothing changed, when a side is past it).
+ */
+export type Together = { kind: 'apply'; event: TimelineEvent } | { kind: 'step' } | { kind: 'until'; untilS: number };
+
+/** A side's answer to an apply: what it recorded, or its refusal. */
+export type SideApplied = { ok: true; recorded: RecordedEvent } | { ok: false; error: string };
+
+/** `error`: the act was refused as a whole; `applied`: each named side's answer to an apply, in order. */
+export interface TogetherAnswer {
+  error: string | null;
+  applied: SideApplied[];
 }
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && !Number.isNaN(v);

@@ -1,6 +1,8 @@
 import { expose, wrap, type Endpoint } from 'comlink';
 import type { AqmLabModule } from '../generated/aqmlab.mjs';
-import type { SideEvents, SimHostApi } from '../protocol/protocol';
+import type { SideApplied, SideEvents, SimHostApi, Together, TogetherAnswer } from '../protocol/protocol';
+import { messageOf } from '../lib/errors';
+import { nextSampleTime } from './sample-time';
 import { SimDriver, type Clock } from './sim-driver';
 import { SimRunner, defaultPacing } from './sim-runner';
 
@@ -21,6 +23,7 @@ export interface HostDeps {
 
 export class SimHost implements SimHostApi {
   private readonly driver: SimDriver;
+  private readonly runners = new Map<number, SimRunner>();
   private tables: { catalogue: string; defaults: string } | null = null;
 
   constructor(private readonly deps: HostDeps) {
@@ -40,17 +43,72 @@ export class SimHost implements SimHostApi {
   }
 
   /**
-   * A new side: its SideApi on `sidePort`, its events to `eventsPort` (any
-   * endpoint, so tests can hand in their own); released by the page, its run
-   * stops and its core is freed.
+   * A new side, `key` its name in `together`: its SideApi on `sidePort`, its
+   * events to `eventsPort` (any endpoint, so tests can hand in their own);
+   * released by the page, its run stops and its core is freed.
    */
-  attach(sidePort: Endpoint, eventsPort: Endpoint & { close(): void }): void {
+  attach(key: number, sidePort: Endpoint, eventsPort: Endpoint & { close(): void }): void {
     const events = wrap<SideEvents>(eventsPort);
     const runner = new SimRunner(
-      { loadModule: () => this.instantiate(), events, clock: this.deps.clock, closed: () => eventsPort.close() },
+      {
+        loadModule: () => this.instantiate(),
+        events,
+        clock: this.deps.clock,
+        closed: () => {
+          if (this.runners.get(key) === runner) this.runners.delete(key);
+          eventsPort.close();
+        },
+      },
       defaultPacing,
       this.driver,
     );
+    this.runners.set(key, runner);
     expose(runner, sidePort);
+  }
+
+  together(keys: readonly number[], act: Together): Promise<TogetherAnswer> {
+    return actTogether(
+      keys.map((k) => this.runners.get(k) ?? null),
+      act,
+    );
+  }
+}
+
+/** What actTogether asks of a run (a SimRunner). */
+export type TogetherRun = Pick<SimRunner, 'now' | 'hasRun' | 'apply' | 'runUntil' | 'sampleInterval'>;
+
+const gone: SideApplied = { ok: false, error: 'the side is gone' };
+
+/**
+ * Acts on runs that share one driver at one time, the latest of them: every
+ * run is asked within the caller's task (each run's queue takes the call in
+ * this task's microtasks), so no tick of the driver falls between two of
+ * them and no run needs holding still. `null`: a side the worker no longer has.
+ */
+export async function actTogether(runs: readonly (TogetherRun | null)[], act: Together): Promise<TogetherAnswer> {
+  const running = runs.filter((r): r is TogetherRun => r !== null && r.hasRun());
+  const latest = Math.max(0, ...running.map((r) => r.now()));
+  switch (act.kind) {
+    case 'apply': {
+      // Every side answers, a side without a run with its refusal, so the page hears from each.
+      const asked = runs.map((r) =>
+        r === null
+          ? Promise.resolve(gone)
+          : r.apply(act.event, latest).then(
+              (recorded): SideApplied => ({ ok: true, recorded }),
+              (e: unknown): SideApplied => ({ ok: false, error: messageOf(e) }),
+            ),
+      );
+      return { error: null, applied: await Promise.all(asked) };
+    }
+    case 'step':
+      if (running.length === 0) return { error: 'no side is running', applied: [] };
+      await Promise.all(running.map((r) => r.runUntil(nextSampleTime(latest, r.sampleInterval()))));
+      return { error: null, applied: [] };
+    case 'until':
+      if (running.length === 0) return { error: 'no side is running', applied: [] };
+      if (latest > act.untilS) return { error: `run to: the run is already at ${latest.toFixed(2)} s, past ${act.untilS} s (reset first)`, applied: [] };
+      await Promise.all(running.map((r) => r.runUntil(act.untilS)));
+      return { error: null, applied: [] };
   }
 }

@@ -15,7 +15,7 @@ import { nextSampleTime, sampleTimeAtOrAfter } from './sample-time';
 import { SimDriver, type Clock, type DrivenRun, type PaceFrom, type Pacing } from './sim-driver';
 
 // Owns one side's Simulation: the side's API (protocol.ts), its state
-// (playing, held, a run-to time) and its samples. When and how far it
+// (playing, a run-to time) and its samples. When and how far it
 // advances is the driver's (sim-driver.ts), which may drive several runs in
 // one worker. Kept free of `self` so it runs under Vitest with a fake module;
 // sim.worker.ts and sim-host.ts wire it up.
@@ -51,7 +51,6 @@ export class SimRunner implements P.SideApi, DrivenRun {
   private speed: P.Speed = 10;
   private wantPlay = false; // the user's choice; the run itself stops at its end
   private playing = false;
-  private held = false; // the page holds the run to apply a change on every side at one time
   private untilS: number | null = null; // run-to-time target: as fast as possible, then pause
   private sampleIntervalMs = 10;
   private seq = 0;
@@ -134,21 +133,6 @@ export class SimRunner implements P.SideApi, DrivenRun {
     return this.control(() => this.runTo(untilS));
   }
 
-  release(): Promise<void> {
-    return this.control(() => {
-      this.held = false;
-      this.setPlaying(this.wantPlay || this.untilS !== null);
-    });
-  }
-
-  hold(): Promise<number> {
-    return this.question(() => {
-      this.held = true;
-      this.setPlaying(false, false);
-      return this.sim?.now() ?? 0;
-    });
-  }
-
   apply(event: P.TimelineEvent, atS: number | null): Promise<P.RecordedEvent> {
     return this.question(() => this.applyAt(event, atS));
   }
@@ -196,7 +180,6 @@ export class SimRunner implements P.SideApi, DrivenRun {
 
   private async open(): Promise<void> {
     this.dispose();
-    this.held = false; // a new run is never left waiting for a release that belonged to the old one
     const mod = await this.loadModule();
     const scenario = this.scenario ?? mod.defaultScenario();
     // The core checks the scenario as it builds the run (the same check as validateScenario, whose message error() gives).
@@ -236,13 +219,12 @@ export class SimRunner implements P.SideApi, DrivenRun {
     this.setPlaying(this.wantPlay);
   }
 
-  /** `report` false: a hold, which the page does not show as a pause. */
-  private setPlaying(playing: boolean, report = true): void {
+  private setPlaying(playing: boolean): void {
     const sim = this.sim;
-    this.playing = playing && !this.held && sim !== null && !sim.done();
+    this.playing = playing && sim !== null && !sim.done();
     if (sim) this.flush(sim);
     if (this.playing) this.driver.wake();
-    if (report) this.postState();
+    this.postState();
   }
 
   private runTo(untilS: number): void {
@@ -297,6 +279,16 @@ export class SimRunner implements P.SideApi, DrivenRun {
 
   running(): boolean {
     return this.playing && this.sim !== null;
+  }
+
+  /** A run is up (not starting, not failed): it takes part in what the sides do together. */
+  hasRun(): boolean {
+    return this.sim !== null;
+  }
+
+  /** The run's sample interval, in milliseconds. */
+  sampleInterval(): number {
+    return this.sampleIntervalMs;
   }
 
   urgent(): boolean {

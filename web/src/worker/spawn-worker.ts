@@ -1,11 +1,20 @@
 // The one place that creates the real simulation Worker, so the pool can be
 // tested with a stand-in. Vite recognises this exact `new Worker(new URL(...))` form.
 import { expose, releaseProxy, transfer, wrap } from 'comlink';
-import type { SideApi, SideEvents, SimHostApi } from '../protocol/protocol';
+import type { SideApi, SideEvents, SimHostApi, Together, TogetherAnswer } from '../protocol/protocol';
 import { WorkerRpc, workerEnd, type WorkerEnd } from '../lib/worker-rpc';
 
 /** A new side's run in the simulation worker; `events` hears it. */
 export type SpawnSide = (events: SideEvents) => WorkerRpc<SideApi>;
+
+/**
+ * Where the sides run: a new side, and what several sides do at one
+ * simulated time, asked of the worker that holds them in one call.
+ */
+export interface SideHost {
+  spawn: SpawnSide;
+  together(sides: readonly WorkerRpc<SideApi>[], act: Together): Promise<TogetherAnswer>;
+}
 
 /** Two ends of a channel: the page keeps one, the worker gets the other. */
 export interface Channel {
@@ -39,8 +48,11 @@ interface Host {
  * dies fails every side it held, and the next side spawned (a restart) gets a
  * fresh worker.
  */
-export class SimHostPool {
+export class SimHostPool implements SideHost {
   private host: Host | null = null;
+  private nextKey = 0;
+  /** Each side's name in the worker's `together`. */
+  private readonly keys = new WeakMap<WorkerRpc<SideApi>, number>();
 
   constructor(
     private readonly spawnHost: () => WorkerEnd = spawnHostWorker,
@@ -52,9 +64,10 @@ export class SimHostPool {
     const host = this.live();
     const side = this.makeChannel();
     const heard = this.makeChannel();
+    const key = this.nextKey++;
     expose(events, heard.page);
     void host.rpc
-      .call((w) => w.attach(transfer(side.host, [side.host]), transfer(heard.host, [heard.host])))
+      .call((w) => w.attach(key, transfer(side.host, [side.host]), transfer(heard.host, [heard.host])))
       .catch(() => undefined); // a dead worker fails the side below
     const api = wrap<SideApi>(side.page);
     let failed: (message: string) => void = () => undefined;
@@ -78,7 +91,16 @@ export class SimHostPool {
       },
       api,
     );
+    this.keys.set(rpc, key);
     return rpc;
+  };
+
+  /** Rejects when the worker is dead (its sides have failed) or none of `sides` is its. */
+  together = (sides: readonly WorkerRpc<SideApi>[], act: Together): Promise<TogetherAnswer> => {
+    const host = this.host;
+    if (!host || host.dead !== null) return Promise.reject(new Error(host?.dead ?? 'no simulation worker'));
+    const keys = sides.map((s) => this.keys.get(s) ?? -1);
+    return host.rpc.call((w) => w.together(keys, act));
   };
 
   /** How many sides the worker holds now (0 without a live worker; for tests). */

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { saveSummary, summaryCsv, summaryJson, type SummaryRow } from '../../../web/src/app/summary/summary-export';
+import { noFigures, type ClassFigures, type RunSummary, type SpanSummary } from '../../../web/src/summary/run-summary';
+
+// The summary's export: a CSV row per side and span (the run, then each
+// window) with the core's figure names, class figures as columns, and JSON.
+
+const tcp = (meanDelayMs: number): ClassFigures => ({ name: 'tcp', goodputMbps: 9, lossRatio: 0.01, meanDelayMs, p50DelayMs: 20, p95DelayMs: 40, p99DelayMs: 50, jitterMs: 0.3 });
+
+function span(patch: Partial<SpanSummary>): SpanSummary {
+  return { ...noFigures(), measuredS: 90, classes: [tcp(25)], queues: [], ...patch };
+}
+
+function run(patch: Partial<SpanSummary>, windows: RunSummary['windows']): RunSummary {
+  return { ...span(patch), windows };
+}
+
+const rows: SummaryRow[] = [
+  {
+    side: 'RED',
+    aqm: 'red',
+    summary: run({ meanQueuePkts: 61.5, fullFraction: 0.25 }, [
+      { name: 'after', summary: { ...span({ measuredS: 50, meanQueuePkts: 80, settlingTimeS: 3.5, classes: [tcp(33)] }), fromS: 50, toS: 100 } },
+    ]),
+  },
+  { side: '=cmd', aqm: 'pie', summary: run({ meanQueuePkts: 12 }, [{ name: 'after', summary: null }]) },
+  { side: 'Starting', aqm: '', summary: null },
+];
+
+describe('summaryCsv', () => {
+  const csv = summaryCsv(rows);
+  const lines = csv.split('\r\n');
+  const header = lines[0]?.split(',') ?? [];
+  const cell = (line: number, name: string) => lines[line]?.split(',')[header.indexOf(name)];
+
+  it('names its columns as the core does, with each class after', () => {
+    expect(header.slice(0, 8)).toEqual(['side', 'aqm', 'window', 'from_s', 'to_s', 'measured_s', 'mean_queue_pkts', 'p95_queue_pkts']);
+    expect(header).toContain('full_fraction');
+    expect(header).toContain('settling_time_s');
+    expect(header.slice(-7)).toEqual(['class.tcp.goodput_mbps', 'class.tcp.loss_ratio', 'class.tcp.delay.mean_ms', 'class.tcp.delay.p50_ms', 'class.tcp.delay.p95_ms', 'class.tcp.delay.p99_ms', 'class.tcp.delay.jitter_ms']);
+  });
+
+  it('has a row per side and span, empty where there is no figure', () => {
+    expect(lines).toHaveLength(1 + 3 * 2 + 1); // header, 3 sides x (run, after), final CRLF
+    expect(lines[1]?.startsWith('RED,red,,,,90,61.5,')).toBe(true);
+    expect(cell(1, 'full_fraction')).toBe('0.25');
+    expect(cell(1, 'class.tcp.delay.mean_ms')).toBe('25');
+    expect(lines[2]?.startsWith('RED,red,after,50,100,50,80,')).toBe(true);
+    expect(cell(2, 'settling_time_s')).toBe('3.5');
+    expect(cell(2, 'class.tcp.delay.mean_ms')).toBe('33');
+    expect(cell(3, 'side')).toBe("'=cmd"); // no formula reaches a spreadsheet
+    expect(cell(4, 'window')).toBe('after');
+    expect(cell(4, 'mean_queue_pkts')).toBe(''); // window not reached
+    expect(cell(5, 'measured_s')).toBe('');
+  });
+});
+
+describe('summaryJson and saveSummary', () => {
+  it('writes every side with its summary', async () => {
+    const back: unknown = JSON.parse(summaryJson(rows));
+    expect(back).toEqual({ sides: rows.map((r) => ({ side: r.side, aqm: r.aqm, summary: r.summary })) });
+    const saved: { name: string; blob: Blob }[] = [];
+    const target = { save: (name: string, blob: Blob) => saved.push({ name, blob }) };
+    expect(saveSummary(rows, 'csv', target)).toBe('aqmlab-summary.csv');
+    expect(saveSummary(rows, 'json', target)).toBe('aqmlab-summary.json');
+    expect(await saved[0]?.blob.text()).toBe(summaryCsv(rows));
+    expect(saved[1]?.blob.type).toBe('application/json');
+  });
+});

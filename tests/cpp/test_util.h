@@ -119,6 +119,17 @@ inline double MeanOver(const Simulation& sim, const std::string& column, double 
   return n > 0 ? sum / n : 0;
 }
 
+// The summary of the queue called `name` of a discipline with several (a
+// test failure if there is none).
+inline const QueueSummary& QueueOf(const Summary& s, const std::string& name) {
+  for (const QueueSummary& q : s.queues) {
+    if (q.name == name) return q;
+  }
+  static const QueueSummary none;
+  ADD_FAILURE() << "no queue " << name;
+  return none;
+}
+
 inline const ClassSummary& ClassOf(const Summary& s, const std::string& name) {
   for (const ClassSummary& c : s.classes) {
     if (c.name == name) return c;

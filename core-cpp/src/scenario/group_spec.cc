@@ -122,6 +122,7 @@ void ReadKind(JsonReader& r, std::string*, CbrTraffic& t) {
   }
   if (!t.rate_mbps && !t.interval_ms) t.interval_ms = 80;  // AOPC exp 2
   r.Boolean("random_phase", t.random_phase);
+  r.Choice<Ecn>("codepoint", t.codepoint, {{"not-ect", Ecn::kNotEct}, {"ect0", Ecn::kEct0}, {"ect1", Ecn::kEct1}});
 }
 
 void ReadKind(JsonReader& r, std::string*, OnOffTraffic& t) {

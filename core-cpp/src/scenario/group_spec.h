@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "net/packet.h"
 #include "net/param_table.h"
 
 namespace aqmlab {
@@ -58,6 +59,9 @@ struct CbrTraffic {
   std::optional<double> rate_mbps;    // exactly one of these two is set
   std::optional<double> interval_ms;
   bool random_phase = false;
+  // The ECN field of every packet: an unresponsive source that claims
+  // ECT(1) enters an L4S queue (RFC 9332 sec. 4.2.3's overload case).
+  Ecn codepoint = Ecn::kNotEct;
 };
 
 struct OnOffTraffic {

@@ -59,6 +59,9 @@ void PutKind(nlohmann::ordered_json& j, const CbrTraffic& t) {
   if (t.rate_mbps) j["rate_mbps"] = *t.rate_mbps;
   if (t.interval_ms) j["interval_ms"] = *t.interval_ms;
   j["random_phase"] = t.random_phase;
+  // Written only when set, so the scenarios from before it read as they did.
+  if (t.codepoint == Ecn::kEct0) j["codepoint"] = "ect0";
+  if (t.codepoint == Ecn::kEct1) j["codepoint"] = "ect1";
 }
 
 void PutKind(nlohmann::ordered_json& j, const OnOffTraffic& t) {

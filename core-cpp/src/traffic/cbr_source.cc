@@ -16,7 +16,8 @@ CbrSource::CbrSource(EventLoop& loop, PacketPool& pool, const SourceIdentity& id
       interval_(config.pacing == CbrPacing::kInterval
                     ? config.interval
                     : IntervalFor(config.packet_bytes, config.rate_bps)),
-      random_phase_(config.random_phase) {}
+      random_phase_(config.random_phase),
+      codepoint_(config.codepoint) {}
 
 void CbrSource::SetInterval(Time interval) {
   if (running()) {
@@ -39,7 +40,7 @@ void CbrSource::OnStart() {
 }
 
 void CbrSource::OnTimer() {
-  Emit(packet_bytes_);
+  Emit(packet_bytes_, codepoint_);
   next_ += interval_;
   ArmAt(next_);
 }

@@ -20,6 +20,7 @@ struct CbrConfig {
   Time interval = Time::Millis(80);  // kInterval
   double rate_bps = 50e3;            // kRate
   bool random_phase = false;
+  Ecn codepoint = Ecn::kNotEct;  // every packet's ECN field
 };
 
 Status ValidateCbrConfig(const CbrConfig& c);
@@ -42,6 +43,7 @@ class CbrSource final : public OpenLoopSource {
   Bytes packet_bytes_;
   Time interval_;
   bool random_phase_;
+  Ecn codepoint_;
   Time next_;
 };
 

@@ -37,8 +37,9 @@ void OpenLoopSource::OnEvent(uint32_t) {
   if (running_) OnTimer();
 }
 
-void OpenLoopSource::Emit(Bytes size) {
+void OpenLoopSource::Emit(Bytes size, Ecn ecn) {
   Packet* p = pool_.Allocate();
+  p->ecn = ecn;
   p->flow = id_.flow;
   p->seq = stats_.packets_sent;  // lets a sink count gaps
   p->size = size;

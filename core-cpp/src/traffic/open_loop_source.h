@@ -81,7 +81,7 @@ class OpenLoopSource : public EventTarget {
   void ArmAt(Time at) { timer_.Arm(at); }
   void Disarm() { timer_.Cancel(); }
   // Sends one packet of `size` bytes along the route, now.
-  void Emit(Bytes size);
+  void Emit(Bytes size, Ecn ecn = Ecn::kNotEct);
   Time now() const { return loop_.now(); }
   RandomStream& rng() { return rng_; }
 

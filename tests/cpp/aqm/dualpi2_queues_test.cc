@@ -30,23 +30,14 @@ constexpr const char* kPragueBesideCubic = R"({
   "sides": [{"name": "DualPI2", "aqm": "dualpi2", "params": {}}]
 })";
 
-const QueueSummary& QueueOf(const Summary& s, const std::string& name) {
-  for (const QueueSummary& q : s.queues) {
-    if (q.name == name) return q;
-  }
-  static const QueueSummary none;
-  ADD_FAILURE() << "no queue " << name;
-  return none;
-}
-
 TEST(DualPi2Queues, EachQueueIsItsClassAndTheyAddUpToTheLink) {
   const Scenario scenario = testing::ParseOrDie(kPragueBesideCubic);
   auto sim = testing::RunToEnd(scenario);
   ASSERT_NE(sim, nullptr);
   const Summary s = sim->summary();
   ASSERT_EQ(s.queues.size(), 2u);
-  const QueueSummary& l = QueueOf(s, "l");
-  const QueueSummary& c = QueueOf(s, "c");
+  const QueueSummary& l = testing::QueueOf(s, "l");
+  const QueueSummary& c = testing::QueueOf(s, "c");
   EXPECT_EQ(l.label, "L queue");
   EXPECT_EQ(c.label, "Classic queue");
 

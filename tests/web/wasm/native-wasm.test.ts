@@ -196,4 +196,14 @@ describe('native and wasm builds', () => {
       expectSidesAgree(core, json, sides.map((s) => `${id} ${s.aqm}`));
     }
   }, 300_000);
+
+  // The overload preset: an unresponsive UDP source marked ECT(1) floods the
+  // L queue, with and without DualPI2's drop on overload.
+  it('agree on the L4S overload preset', async () => {
+    const core = (await loadCore()) as Core;
+    const json = presetText('teach-l4s-overload');
+    const sides = (JSON.parse(json) as { sides: { aqm: string }[] }).sides;
+    expect(sides.map((s) => s.aqm)).toEqual(['dualpi2', 'dualpi2']);
+    expectSidesAgree(core, json, sides.map((_, i) => `teach-l4s-overload side ${i}`));
+  }, 120_000);
 });

@@ -92,7 +92,8 @@ GroupResult MakeCbrGroup(Network& net, int index, int16_t cls) {
                          .pacing = t.rate_mbps ? CbrPacing::kRate : CbrPacing::kInterval,
                          .interval = t.interval_ms ? Time::Millis(*t.interval_ms) : CbrConfig{}.interval,
                          .rate_bps = t.rate_mbps ? *t.rate_mbps * 1e6 : CbrConfig{}.rate_bps,
-                         .random_phase = t.random_phase};
+                         .random_phase = t.random_phase,
+                         .codepoint = t.codepoint};
       },
       ValidateCbrConfig,
       {[](CbrConfig& cfg, double mbps) {

@@ -29,7 +29,8 @@ std::string ColumnTablesJson() {
   return nlohmann::json{{"hop1", TableJson(kHop1Columns)},
                         {"class", TableJson(kClassColumns)},
                         {"queue", TableJson(kQueueColumns)},
-                        {"link", TableJson(kLinkColumns)}}
+                        {"link", TableJson(kLinkColumns)},
+                        {"flow", TableJson(kFlowColumns)}}
       .dump();
 }
 

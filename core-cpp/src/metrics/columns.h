@@ -33,7 +33,8 @@ struct ColumnSpec {
 // Hop 1's forward queue: the first columns of every run, in this order. The
 // discipline's signals ("aqm.<signal>") and the classes' figures follow
 // (ClassColumns), then the discipline's queues' when it has several
-// (QueueColumns), then each other monitored queue's (LinkColumns).
+// (QueueColumns), then each other monitored queue's (LinkColumns), then
+// the window chart's flows' (FlowColumns).
 namespace hop1 {
 enum Column : size_t {
   kT, kQueuePkts, kQueueBytes, kDelayMs, kJitterMs, kThroughputMbps, kGoodputMbps, kUtilisation,
@@ -100,6 +101,19 @@ inline constexpr std::array<ColumnSpec, link::kCount> kLinkColumns{{
     {link::kP, "p", "", ColumnReading::kAtSample},
 }};
 
+// Each flow of the scenario's window chart, "flow.<group>.<k>.<column>",
+// last of all: its congestion window (segments) and, only for a controller
+// that paces (CcDescriptor::paces), its pacing rate. NaN while the flow is
+// not running, and the pacing rate while the controller does not pace yet.
+namespace per_flow {
+enum Column : size_t { kCwndPkts, kPacingMbps, kCount };
+}  // namespace per_flow
+
+inline constexpr std::array<ColumnSpec, per_flow::kCount> kFlowColumns{{
+    {per_flow::kCwndPkts, "cwnd_pkts", "pkts", ColumnReading::kAtSample},
+    {per_flow::kPacingMbps, "pacing_mbps", "Mb/s", ColumnReading::kAtSample},
+}};
+
 template <size_t N>
 constexpr bool IndexedInOrder(const std::array<ColumnSpec, N>& table) {
   for (size_t i = 0; i < N; ++i) {
@@ -108,10 +122,10 @@ constexpr bool IndexedInOrder(const std::array<ColumnSpec, N>& table) {
   return true;
 }
 static_assert(IndexedInOrder(kHop1Columns) && IndexedInOrder(kClassColumns) && IndexedInOrder(kQueueColumns) &&
-                  IndexedInOrder(kLinkColumns),
+                  IndexedInOrder(kLinkColumns) && IndexedInOrder(kFlowColumns),
               "a column's index must be its place in its table");
 
-// The four tables as JSON, {"hop1": [...], "class": [...], "queue": [...], "link": [...]},
+// The five tables as JSON, {"hop1": [...], "class": [...], "queue": [...], "link": [...], "flow": [...]},
 // each column {"name", "unit", "reading"} (wasm: describeColumns()).
 std::string ColumnTablesJson();
 

@@ -75,7 +75,9 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
                                const std::vector<RecorderWindow>& windows)
     : loop_(loop), link_(bottleneck), probe_(std::move(probe)), interval_(interval),
       interval_s_(interval.seconds()), warmup_(warmup),
-      summary_(probe_.classes, bottleneck.disc().link().buffer_packets, interval.seconds()) {
+      group_meters_(probe_.flow_group, probe_.tcp_groups.size()),
+      summary_(probe_.classes, bottleneck.disc().link().buffer_packets, interval.seconds(), std::nullopt,
+               probe_.tcp_groups) {
   for (const ColumnSpec& c : kHop1Columns) names_.emplace_back(c.name);
   for (const SignalSpec& s : link_.disc().descriptor().signals) signal_names_.push_back(s.name);
   if (switched_to) {
@@ -101,6 +103,9 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
     m.link->disc().set_drop_observer(this);
   }
   link_.disc().set_drop_observer(this);
+  // Last, so a run that asks for no window chart keeps its columns.
+  for (const std::string& n : probe_.traced_columns) names_.push_back(n);
+  traced_.assign(probe_.traced_columns.size(), kNaN);
   batch_.SetColumns(names_.size());
   column_hash_.assign(names_.size(), kHashSeed);
   class_delivered_last_.assign(classes, 0);
@@ -119,7 +124,9 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
   for (size_t i = 0; i < windows.size(); ++i) {
     const RecorderWindow& w = windows[i];
     windows_.push_back(WindowState{
-        w, SummaryAccumulator(probe_.classes, bottleneck.disc().link().buffer_packets, interval.seconds(), w.band),
+        w,
+        SummaryAccumulator(probe_.classes, bottleneck.disc().link().buffer_packets, interval.seconds(), w.band,
+                           probe_.tcp_groups),
         std::nullopt});
     const auto tag = kTagWindowBase + 2 * static_cast<uint32_t>(i);
     loop_.Schedule(w.from, this, tag);
@@ -137,8 +144,9 @@ MetricRecorder::MetricRecorder(EventLoop& loop, QueueLink& bottleneck, TrafficPr
 void MetricRecorder::OnDepart(const Packet& p, Time sojourn) {
   // Data here always meets its first queue (Route::meter 0): only the ACKs
   // of reverse traffic are left out, and the packet's own flag says so.
-  if (!p.has(kFlagAck) && static_cast<size_t>(p.traffic_class) < class_departed_.size()) {
-    class_departed_[p.traffic_class] += p.size;
+  if (!p.has(kFlagAck)) {
+    if (static_cast<size_t>(p.traffic_class) < class_departed_.size()) class_departed_[p.traffic_class] += p.size;
+    group_meters_.OnDepart(p);
   }
   const double d = sojourn.millis();
   delay_sum_ms_ += d;
@@ -161,8 +169,9 @@ void MetricRecorder::OnDepart(const Packet& p, Time sojourn) {
 }
 
 void MetricRecorder::OnDrop(const Packet& p, DropReason) {
-  if (!p.has(kFlagAck) && static_cast<size_t>(p.traffic_class) < class_dropped_.size()) {
-    ++class_dropped_[p.traffic_class];
+  if (!p.has(kFlagAck)) {
+    if (static_cast<size_t>(p.traffic_class) < class_dropped_.size()) ++class_dropped_[p.traffic_class];
+    group_meters_.OnDrop(p);
   }
 }
 
@@ -210,6 +219,9 @@ RunTotals MetricRecorder::Totals() const {
   t.sent.assign(probe_.classes.size(), 0);
   if (probe_.class_sent) probe_.class_sent(t.sent);
   t.per_flow = probe_.per_flow();
+  t.groups.resize(probe_.tcp_groups.size());
+  if (probe_.group_counters) probe_.group_counters(t.groups);
+  group_meters_.Fill(t.groups);
   return t;
 }
 
@@ -302,6 +314,10 @@ void MetricRecorder::Sample() {
   }
   if (queues_) queues_->Sample(row, disc, dt);
   for (auto& l : links_) l->Sample(row, dt, summary_.measuring());
+  if (!traced_.empty()) {
+    probe_.read_traced(traced_.data());
+    for (double x : traced_) row.Put(x);
+  }
   if (settling_) settling_->Add(t, q);
   if (probe_.take_completions) CollectCompletions();
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "metrics/column_batch.h"
+#include "metrics/group_meters.h"
 #include "metrics/link_monitor.h"
 #include "metrics/queue_meters.h"
 #include "metrics/settling.h"
@@ -64,6 +65,18 @@ struct TrafficProbe {
   std::function<void(std::vector<FlowCompletionRecord>&)> take_completions;
   // Fills one entry per class: data packets sent so far (for loss ratios).
   std::function<void(std::vector<int64_t>&)> class_sent;
+  // The long-lived TCP groups (senders); for each long-lived flow id, its
+  // group's place in that list (grows as flows are added); and what the
+  // run counts of each group (all of GroupCounters but what the queues see,
+  // departed and dropped, which the recorder counts).
+  std::vector<TcpGroupInfo> tcp_groups;
+  const std::vector<int16_t>* flow_group = nullptr;
+  std::function<void(std::vector<GroupCounters>&)> group_counters;
+  // The scenario's window chart: the traced flows' column names
+  // ("flow.<group>.<k>.<column>", columns.h) and what writes one value for
+  // each, in that order, at every sample. Empty: not asked for, no cost.
+  std::vector<std::string> traced_columns;
+  std::function<void(double*)> read_traced;
 };
 
 // Also watches every queue's drops (QueueDisc::DropObserver) to charge each
@@ -154,6 +167,8 @@ class MetricRecorder final : public QueueLink::DepartureObserver,
   std::vector<Bytes> class_departed_last_;
   std::vector<int64_t> class_dropped_;  // data packets, at every queue
   std::vector<uint8_t> crosses_hop1_;   // per class, TrafficClass::crosses_hop1
+  GroupMeters group_meters_;
+  std::vector<double> traced_;  // the window chart's values at a sample
   // The bottleneck discipline's queues, when it has several.
   std::optional<QueueMeters> queues_;
   std::vector<std::unique_ptr<LinkMonitor>> links_;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "metrics/group_summary.h"
 #include "metrics/link_monitor.h"
 #include "metrics/queue_meters.h"
 #include "metrics/transient.h"
@@ -91,6 +92,10 @@ struct Summary {
   TransientSummary transient;
   // The scenario's named windows, in its order.
   std::vector<WindowSummary> windows;
+  // Each long-lived TCP group (a sender), in the scenario's order, and the
+  // largest over the smallest of their throughputs at hop 1.
+  std::vector<GroupSummary> groups;
+  std::optional<double> group_throughput_ratio;
 };
 
 // A named window's summary: the usual figures over [from_s, to_s] (so far,

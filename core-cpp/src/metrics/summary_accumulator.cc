@@ -40,8 +40,10 @@ CompletionSummary SummariseCompletions(std::vector<double> times) {
 }  // namespace
 
 SummaryAccumulator::SummaryAccumulator(std::vector<TrafficClass> classes, int64_t buffer_packets,
-                                       double interval_s, std::optional<SettlingBand> band)
+                                       double interval_s, std::optional<SettlingBand> band,
+                                       std::vector<TcpGroupInfo> groups)
     : classes_(std::move(classes)),
+      groups_(std::move(groups)),
       completion_times_(classes_.size()),
       page_times_(classes_.size()),
       // The queue never holds more than the buffer: one unit bin per length.
@@ -160,6 +162,8 @@ Summary SummaryAccumulator::Build(const RunTotals& now) const {
     if (now.per_flow[i].second || got > 0) shares.push_back(got);
   }
   s.fairness = JainIndex(shares);
+  s.groups = SummariseGroups(groups_, base_.groups, now.groups, span, c.departure_bytes - b.departure_bytes);
+  s.group_throughput_ratio = GroupThroughputRatio(s.groups);
   s.transient = transient_.Summarise();
   return s;
 }

@@ -28,14 +28,17 @@ struct RunTotals {
   std::vector<int64_t> dropped;   // per class: data packets dropped at any queue
   std::vector<int64_t> sent;      // per class: data packets sent into the network
   std::vector<std::pair<double, bool>> per_flow;  // long-lived flows: bytes, running
+  std::vector<GroupCounters> groups;  // per long-lived TCP group
 };
 
 class SummaryAccumulator {
  public:
   // `interval_s`: the sampling interval (for the transients' 1 s means);
   // `band`: the settling time's, when there is one.
+  // `groups`: the long-lived TCP groups (RunTotals::groups' order).
   SummaryAccumulator(std::vector<TrafficClass> classes, int64_t buffer_packets, double interval_s,
-                     std::optional<SettlingBand> band = std::nullopt);
+                     std::optional<SettlingBand> band = std::nullopt,
+                     std::vector<TcpGroupInfo> groups = {});
 
   // The end of the warm-up: what happened before is left out.
   void Start(RunTotals base);
@@ -61,6 +64,7 @@ class SummaryAccumulator {
 
  private:
   std::vector<TrafficClass> classes_;
+  std::vector<TcpGroupInfo> groups_;
   bool measuring_ = false;
   RunTotals base_;
   std::vector<std::vector<double>> completion_times_;  // per class, seconds

@@ -76,6 +76,26 @@ void AddClasses(nlohmann::ordered_json& j, const Summary& s) {
   j["pages"] = s.pages ? CompletionJson(*s.pages) : nlohmann::ordered_json();
 }
 
+// Each long-lived TCP group's figures, and the ratio of their throughputs
+// (after every older field, so a reader of those sees them unmoved).
+void AddGroups(nlohmann::ordered_json& j, const Summary& s) {
+  j["groups"] = nlohmann::ordered_json::array();
+  for (const GroupSummary& g : s.groups) {
+    j["groups"].push_back({{"group", g.index},
+                           {"class", g.traffic_class},
+                           {"sender", g.sender},
+                           {"flows", g.flows},
+                           {"goodput_mbps", g.goodput_mbps},
+                           {"throughput_mbps", Nullable(g.throughput_mbps)},
+                           {"share", Nullable(g.share)},
+                           {"rtt_ms", Nullable(g.rtt_ms)},
+                           {"base_rtt_ms", Nullable(g.base_rtt_ms)},
+                           {"loss_ratio", Nullable(g.loss_ratio)},
+                           {"mark_ratio", Nullable(g.mark_ratio)}});
+  }
+  j["group_throughput_ratio"] = Nullable(s.group_throughput_ratio);
+}
+
 void AddTransient(nlohmann::ordered_json& j, const TransientSummary& t) {
   j["max_queue_pkts"] = t.max_queue_pkts;
   j["max_1s_mean_queue_pkts"] = Nullable(t.max_1s_mean_queue_pkts);
@@ -90,6 +110,7 @@ nlohmann::ordered_json WindowJson(const WindowSummary& w) {
   AddClasses(j, w.summary);
   AddTransient(j, w.summary.transient);
   j["settling_time_s"] = Nullable(w.summary.transient.settling_time_s);
+  AddGroups(j, w.summary);
   return j;
 }
 
@@ -130,6 +151,7 @@ std::string SummaryToJson(const Summary& s, const std::string& side_name, const 
   AddTransient(j, s.transient);
   j["windows"] = nlohmann::ordered_json::object();
   for (const WindowSummary& w : s.windows) j["windows"][w.name] = WindowJson(w);
+  AddGroups(j, s);
   return j.dump();
 }
 

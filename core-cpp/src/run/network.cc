@@ -12,6 +12,14 @@ std::vector<size_t> Network::PathHops(PathKind path) const {
   return {0};
 }
 
+void Network::NumberTcpGroups() {
+  for (const GroupSpec& g : scenario.groups) {
+    const bool tcp = g.kind() == GroupKind::kTcp;
+    tcp_slot.push_back(tcp ? static_cast<int>(tcp_group_flows.size()) : -1);
+    if (tcp) tcp_group_flows.emplace_back();
+  }
+}
+
 void Network::AddHop(const Hop& h) {
   hops_.push_back(h);
   for (int dir = 0; dir < 2; ++dir) {

@@ -20,7 +20,9 @@ namespace aqmlab {
 // What every group plugs into, owned by the Simulation.
 struct Network {
   Network(EventLoop& l, PacketPool& p, const Scenario& s)
-      : loop(l), pool(p), scenario(s), class_totals(s.groups.size()) {}
+      : loop(l), pool(p), scenario(s), class_totals(s.groups.size()) {
+    NumberTcpGroups();
+  }
   EventLoop& loop;
   PacketPool& pool;
   const Scenario& scenario;
@@ -52,6 +54,15 @@ struct Network {
   std::vector<const TcpSource*> tcp_sources;  // every long-lived flow, by id
   std::vector<const TcpSink*> tcp_sinks;
   std::vector<bool> tcp_reverse;              // whether flow i runs R2 -> R1
+  // The long-lived TCP groups (kind tcp, the senders the summary reports
+  // on) are numbered 0, 1, ... in the scenario's order: tcp_slot[g] is group
+  // g's number, or -1. Per long-lived flow id, its group's number and its
+  // round-trip propagation delay as the scenario gives it; per number, its
+  // flows' ids in member order. The groups add to them as members are built.
+  std::vector<int> tcp_slot;
+  std::vector<int16_t> tcp_flow_group;
+  std::vector<Time> tcp_flow_base_rtt;
+  std::vector<std::vector<int32_t>> tcp_group_flows;
 
   // What the recorder reads at every sample, kept up to date by the groups
   // as it changes, so that a sample visits no group. Per traffic class
@@ -64,6 +75,7 @@ struct Network {
   int64_t active_tcp_flows = 0;
 
  private:
+  void NumberTcpGroups();
   // The hop indices a path crosses, in the forward order.
   std::vector<size_t> PathHops(PathKind path) const;
   std::vector<Hop> hops_;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "aqm/registry.h"
+#include "run/sender_probe.h"
 
 namespace aqmlab {
 
@@ -105,6 +106,7 @@ Status Simulation::Build() {
     return c.has_short_flows || c.has_pages;
   });
   if (!completions) probe.take_completions = nullptr;
+  AddSenderProbe(probe, *network_, groups_);
   // Groups that start at 0 are on from the outset; the other windows join
   // the timeline ahead of the scenario's own events at the same time.
   for (size_t g = 0; g < scenario_.groups.size(); ++g) {

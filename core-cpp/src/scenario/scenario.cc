@@ -179,6 +179,7 @@ Result<Scenario> ParseScenario(std::string_view text) {
   }
   if (r.ok()) ReadResponse(r, &error, s);
   if (r.ok()) ReadWindows(r, &error, s.duration_s, s.windows);
+  if (r.ok()) ReadWindowChart(r, &error, s.groups, s.window_chart);
   r.RejectUnknown();
   if (!error.empty()) return Error{error};
   return s;

@@ -10,6 +10,7 @@
 
 #include "net/param_table.h"
 #include "scenario/group_spec.h"
+#include "scenario/window_chart_spec.h"
 #include "scenario/window_spec.h"
 #include "sim/result.h"
 #include "sim/time.h"
@@ -105,6 +106,7 @@ struct Scenario {
   std::vector<TimelineEvent> events;
   std::optional<ResponseSpec> response;
   std::vector<WindowSpec> windows;
+  std::optional<WindowChartSpec> window_chart;
 };
 
 inline constexpr int64_t kMaxFlowsPerGroup = 20000;

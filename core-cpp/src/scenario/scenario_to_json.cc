@@ -96,6 +96,12 @@ std::string ScenarioToJson(const Scenario& s) {
       j["windows"].push_back(wj);
     }
   }
+  if (s.window_chart) {
+    j["window_chart"] = {{"flows", nlohmann::ordered_json::array()}};
+    for (const TracedFlow& f : s.window_chart->flows) {
+      j["window_chart"]["flows"].push_back({{"group", f.group}, {"flow", f.flow}});
+    }
+  }
   return j.dump(2);
 }
 

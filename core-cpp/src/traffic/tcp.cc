@@ -377,6 +377,8 @@ void TcpSource::Transmit(int64_t seq) {
 // one; srtt gains 1/8 and rttvar 1/4 per sample (RFC 6298 sec. 2), the RTO is
 // srtt + 4 rttvar in whole ticks, and rttvar never falls below a quarter tick.
 void TcpSource::SampleRtt(Time sent_at) {
+  ++stats_.rtt_samples;
+  stats_.rtt_sum_ns += (loop_.now() - sent_at).ns();
   const int64_t tick = config_.clock_tick.ns();
   const int64_t ticks = std::max<int64_t>(
       (loop_.now() + clock_phase_).ns() / tick - (sent_at + clock_phase_).ns() / tick, 1);

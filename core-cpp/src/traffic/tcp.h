@@ -54,6 +54,10 @@ struct TcpStats {
   int64_t timeouts = 0;
   int64_t fast_retransmits = 0;
   int64_t ecn_reductions = 0;
+  // The exact round trips of the timed segments (one a round trip, Karn's
+  // rule), for the per-group mean RTT: how many, and their sum.
+  int64_t rtt_samples = 0;
+  int64_t rtt_sum_ns = 0;
 };
 
 // The controller a config names (NewReno when it names none).
@@ -174,6 +178,7 @@ struct SinkStats {
   int64_t delivered_segments = 0;  // in order, each counted once
   Bytes delivered_bytes = 0;
   int64_t duplicate_segments = 0;  // arrived when already held: a needless retransmission
+  int64_t ce_segments = 0;         // arrived marked CE (every arrival, duplicates too)
 };
 
 class TcpSink final : public PacketReceiver {

@@ -32,6 +32,7 @@ void TcpSink::Receive(Packet* p) {
   if (p->epoch > epoch_) Reset(p->epoch);
   flow_ = p->flow;
   const bool ce = p->ecn == Ecn::kCe;
+  if (ce) ++stats_.ce_segments;
   if (scalable_ecn_) {
     if (ce != ece_pending_) OnCeChange(ce);
   } else {

@@ -52,7 +52,13 @@ class TcpGroup final : public CountedGroup {
   };
 
   std::unique_ptr<Member> MakeMember(int64_t k) override {
-    auto flow = std::make_unique<Flow>(*this, k, AccessDelay(MemberRttMs(k)), net_.next_tcp_flow++);
+    const double rtt_ms = MemberRttMs(k);
+    const int32_t id = net_.next_tcp_flow++;
+    auto flow = std::make_unique<Flow>(*this, k, AccessDelay(rtt_ms), id);
+    const int slot = net_.tcp_slot[static_cast<size_t>(index())];
+    net_.tcp_flow_group.push_back(static_cast<int16_t>(slot));
+    net_.tcp_flow_base_rtt.push_back(Time::Millis(rtt_ms));
+    net_.tcp_group_flows[static_cast<size_t>(slot)].push_back(id);
     net_.tcp_sources.push_back(&flow->source);
     net_.tcp_sinks.push_back(&flow->sink);
     net_.tcp_reverse.push_back(spec().reverse());

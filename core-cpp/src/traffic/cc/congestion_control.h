@@ -125,6 +125,9 @@ struct CcDescriptor {
   // segments in flight (RFC 6675's pipe: outstanding less duplicate-ACKed),
   // which lets a new segment out per duplicate ACK as limited transmit would.
   bool owns_window = false;
+  // Whether it may pace (PacingRate above 0): a traced flow of it gets a
+  // pacing column beside its window (scenario's `window_chart`).
+  bool paces = false;
 };
 
 // What a controller learns when a connection opens.

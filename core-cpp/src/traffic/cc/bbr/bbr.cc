@@ -28,6 +28,7 @@ const CcDescriptor& Bbr::Describe() {
       RecoveryKind::kNewReno,
       RecoveryTimer::kSteady,
       true,
+      true,
       true};
   return d;
 }

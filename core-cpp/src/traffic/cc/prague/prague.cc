@@ -29,7 +29,10 @@ const CcDescriptor& Prague::Describe() {
       Ecn::kEct1,
       true,
       RecoveryKind::kNewReno,
-      RecoveryTimer::kSteady};
+      RecoveryTimer::kSteady,
+      false,
+      false,
+      true};
   return d;
 }
 

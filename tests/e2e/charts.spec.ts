@@ -144,7 +144,8 @@ test.describe('charts', () => {
   });
 
   test('each chart says in one line, under it, what it shows and which way is better, and its title gives its unit', async ({ page }) => {
-    for (const metric of Object.values(metrics)) {
+    // The window charts draw only traced flows, which the default lab has none of (sender-view.spec.ts).
+    for (const metric of Object.values(metrics).filter((m) => m.lines.length > 0)) {
       const panel = page.getByTestId(`metric-${metric.id}`);
       await expect(panel.getByRole('heading', { level: 2 })).toHaveText(metric.title);
       const note = page.getByTestId(`chart-note-${metric.id}`);

@@ -12,7 +12,7 @@ test.describe('senders', () => {
 
   test('picking CUBIC for the long-lived flows restarts every side with it', async ({ page }) => {
     await page.goto('/');
-    const select = page.getByTestId('flows-sender');
+    const select = page.getByTestId('sender-0');
     await expect(select).toHaveValue('newreno');
     // Every registered sender is offered; Prague needs ECN, which the default run has not.
     await expect(select.locator('option')).toHaveText([/^NewReno$/, /^Reno$/, /^CUBIC$/, /^BBR$/, /^DCTCP$/, /TCP Prague \(needs ECN/]);
@@ -22,7 +22,7 @@ test.describe('senders', () => {
     // Both sides start again from t = 0, and the rebuilt panel reads the variant back from the new run's scenario.
     await expect.poll(() => numberAttribute(side(page, 0), 'data-sim-time')).toBeLessThan(5);
     await expect.poll(() => numberAttribute(side(page, 1), 'data-sim-time')).toBeLessThan(5);
-    await expect(page.getByTestId('flows-sender')).toHaveValue('cubic');
+    await expect(page.getByTestId('sender-0')).toHaveValue('cubic');
     await expect(page.getByTestId('scenario-panel')).toContainText('cubic curve');
     await expect.poll(() => numberAttribute(side(page, 0), 'data-sim-time')).toBeGreaterThan(2);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readSenderTable } from '../../../web/src/aqm/sender-table';
-import { readSettings, withGroupVariant } from '../../../web/src/scenario/scenario-settings';
+import { readSettings } from '../../../web/src/scenario/scenario-settings';
+import { withGroupVariant } from '../../../web/src/scenario/sender-settings';
 import { loadCore } from '../support/real-core';
 
 describe('the senders catalogue and a group variant', () => {

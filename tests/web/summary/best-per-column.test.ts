@@ -8,6 +8,7 @@ function summary(patch: Partial<RunSummary>): RunSummary {
     ...noFigures(),
     classes: [],
     queues: [],
+    groups: [],
     windows: [],
     measuredS: 20,
     meanQueuePkts: 100,
@@ -123,8 +124,18 @@ describe('shownColumns', () => {
     expect(figures([base, null])).not.toContain('signalRatio');
     expect(figures([base, null])).toContain('lossRatio');
     const marked = figures([base, { ...base, markRatio: 0.15, signalRatio: 0.17 }]);
-    expect(marked).toEqual(summaryColumns.map((c) => c.figure));
+    expect(marked).toEqual(summaryColumns.filter((c) => !c.onlyWithGroups).map((c) => c.figure));
     expect(marked.indexOf('signalRatio')).toBe(marked.indexOf('lossRatio') + 2);
+  });
+
+  it("shows the senders' throughput ratio beside fairness only when some side has two senders to compare", () => {
+    const figures = (rows: (RunSummary | null)[]) => shownColumns(rows).map((c) => c.figure);
+    expect(figures([base, base])).not.toContain('groupThroughputRatio');
+    const compared = figures([base, { ...base, groupThroughputRatio: 2.5 }]);
+    expect(compared.indexOf('groupThroughputRatio')).toBe(compared.indexOf('fairness') + 1);
+    // Closer to 1 is fairer: the lower ratio is the best.
+    const best = bestPerColumn([summary({ groupThroughputRatio: 2.5 }), summary({ groupThroughputRatio: 1.2 })]);
+    expect([...(best.get('groupThroughputRatio') ?? [])]).toEqual([1]);
   });
 
   it('shows the queue dynamics on request, the response over the run and the settling time over a window', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { saveSummary, summaryCsv, summaryJson, type SummaryRow } from '../../../web/src/app/summary/summary-export';
-import { noFigures, type ClassFigures, type RunSummary, type SpanSummary } from '../../../web/src/summary/run-summary';
+import { noFigures, type ClassFigures, type GroupFigures, type RunSummary, type SpanSummary } from '../../../web/src/summary/run-summary';
 
 // The summary's export: a CSV row per side and span (the run, then each
 // window) with the core's figure names, class figures as columns, and JSON.
@@ -8,7 +8,7 @@ import { noFigures, type ClassFigures, type RunSummary, type SpanSummary } from 
 const tcp = (meanDelayMs: number): ClassFigures => ({ name: 'tcp', goodputMbps: 9, lossRatio: 0.01, meanDelayMs, p50DelayMs: 20, p95DelayMs: 40, p99DelayMs: 50, jitterMs: 0.3 });
 
 function span(patch: Partial<SpanSummary>): SpanSummary {
-  return { ...noFigures(), measuredS: 90, classes: [tcp(25)], queues: [], ...patch };
+  return { ...noFigures(), measuredS: 90, classes: [tcp(25)], queues: [], groups: [], ...patch };
 }
 
 function run(patch: Partial<SpanSummary>, windows: RunSummary['windows']): RunSummary {
@@ -52,6 +52,33 @@ describe('summaryCsv', () => {
     expect(cell(4, 'window')).toBe('after');
     expect(cell(4, 'mean_queue_pkts')).toBe(''); // window not reached
     expect(cell(5, 'measured_s')).toBe('');
+  });
+});
+
+describe("summaryCsv's senders", () => {
+  const group = (index: number, sender: string, rttMs: number | null): GroupFigures => ({
+    group: index, className: 'tcp', sender, flows: 3, goodputMbps: 4, throughputMbps: 4.1, share: 0.41, rttMs, baseRttMs: 40, lossRatio: 0.02, markRatio: 0,
+  });
+  const csv = summaryCsv([
+    { side: 'FIFO', aqm: 'droptail', summary: run({ groupThroughputRatio: 1.5, groups: [group(0, 'cubic', 80), group(2, 'bbr', 60)] }, []) },
+    { side: 'PIE', aqm: 'pie', summary: run({ groups: [group(2, 'bbr', null)] }, []) },
+  ]);
+  const lines = csv.split('\r\n');
+  const header = lines[0]?.split(',') ?? [];
+  const cell = (line: number, name: string) => lines[line]?.split(',')[header.indexOf(name)];
+
+  it('has a column per group and figure, by the group index, its sender first, and the ratio among the figures', () => {
+    expect(header).toContain('group_throughput_ratio');
+    expect(header.slice(-16)).toEqual([
+      'group.0.sender', 'group.0.goodput_mbps', 'group.0.throughput_mbps', 'group.0.share', 'group.0.rtt_ms', 'group.0.base_rtt_ms', 'group.0.loss_ratio', 'group.0.mark_ratio',
+      'group.2.sender', 'group.2.goodput_mbps', 'group.2.throughput_mbps', 'group.2.share', 'group.2.rtt_ms', 'group.2.base_rtt_ms', 'group.2.loss_ratio', 'group.2.mark_ratio',
+    ]);
+    expect(cell(1, 'group_throughput_ratio')).toBe('1.5');
+    expect(cell(1, 'group.0.sender')).toBe('cubic');
+    expect(cell(1, 'group.2.rtt_ms')).toBe('60');
+    expect(cell(2, 'group.0.sender')).toBe(''); // PIE's run has no group 0
+    expect(cell(2, 'group.2.rtt_ms')).toBe(''); // no sample yet
+    expect(cell(2, 'group.2.share')).toBe('0.41');
   });
 });
 

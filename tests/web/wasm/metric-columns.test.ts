@@ -18,6 +18,7 @@ interface Tables {
   class: Column[];
   queue: Column[];
   link: Column[];
+  flow: Column[];
 }
 
 function readTables(text: string): Tables {
@@ -30,7 +31,7 @@ function readTables(text: string): Tables {
     if (!Array.isArray(l) || !l.every(isColumn)) throw new Error(`describeColumns: no ${key} table`);
     return l;
   };
-  return { hop1: list('hop1'), class: list('class'), queue: list('queue'), link: list('link') };
+  return { hop1: list('hop1'), class: list('class'), queue: list('queue'), link: list('link'), flow: list('flow') };
 }
 
 function columnsOf(core: AqmLabModule, scenario: unknown): string[] {
@@ -45,7 +46,7 @@ function columnsOf(core: AqmLabModule, scenario: unknown): string[] {
 /** The lines of wasm/API.md's column table: [table, name, unit, reading]. */
 function apiRows(): string[][] {
   const text = readFileSync(`${repoRoot}wasm/API.md`, 'utf8');
-  return [...text.matchAll(/^\s*\| (hop1|class|queue|link) \| `([^`]+)` \| ([^|]*) \| (\w+) \|$/gm)].map((m) => [
+  return [...text.matchAll(/^\s*\| (hop1|class|queue|link|flow) \| `([^`]+)` \| ([^|]*) \| (\w+) \|$/gm)].map((m) => [
     m[1] ?? '',
     m[2] ?? '',
     (m[3] ?? '').trim(),
@@ -91,6 +92,18 @@ describe.runIf(nodeCoreBuilt)('metric columns: one table', () => {
     expect(names[firstQueue - 1]).toMatch(/^class\./);
   });
 
+  it("names the window chart's flows from the flow table, last of all, pacing only for a pacer", () => {
+    const groups = [
+      { kind: 'tcp', count: 3 },
+      { kind: 'tcp', count: 2, variant: 'bbr' },
+    ];
+    const plain = columnsOf(core, { ...defaults, groups });
+    const names = columnsOf(core, { ...defaults, groups, window_chart: { flows: [{ group: 1, flow: 1 }, { group: 0, flow: 2 }] } });
+    expect(names.slice(0, plain.length)).toEqual(plain);
+    const [cwnd, pacing] = tables.flow.map((c) => c.name);
+    expect(names.slice(plain.length)).toEqual([`flow.1.1.${cwnd}`, `flow.1.1.${pacing}`, `flow.0.2.${cwnd}`]);
+  });
+
   it("draws only columns of the table, in the table's units", () => {
     const byName = new Map(tables.hop1.map((c) => [c.name, c]));
     for (const metric of Object.values(metrics)) {
@@ -105,7 +118,7 @@ describe.runIf(nodeCoreBuilt)('metric columns: one table', () => {
   });
 
   it("is the table wasm/API.md shows", () => {
-    const expected = (['hop1', 'class', 'queue', 'link'] as const).flatMap((t) => tables[t].map((c) => [t, c.name, c.unit, c.reading]));
+    const expected = (['hop1', 'class', 'queue', 'link', 'flow'] as const).flatMap((t) => tables[t].map((c) => [t, c.name, c.unit, c.reading]));
     expect(apiRows()).toEqual(expected);
   });
 

@@ -9,6 +9,7 @@ import { draftsOf, labelsOf, restartFieldErrors, restartFields, settingsOf, with
 import { liveSettingsNow } from '../scenario/values-now';
 import type { SideStatus } from '../lab/side-session';
 import { Part } from '../lesson/Part';
+import { SendersBlock, SenderSelect } from './SendersBlock';
 import './lab-controls.css';
 
 // The scenario's traffic and link, shared by every side. Values with a
@@ -50,13 +51,7 @@ export function ScenarioPanel({ lab, statuses }: ScenarioPanelProps) {
               {settings.live.onoffGroup === null && <OnOffSources lab={lab} live={settings.live} />}
             </div>
           )}
-          {settings.live.tcpGroup !== null && (
-            // A choice restarts every side, so it sits with the scenario, not with the live
-            // controls (which also keeps those and the first side's parameters on a 1280x720 projector).
-            <div className="scenario-block" role="group" aria-label="Long-lived TCP flows' sender">
-              <SenderSelect lab={lab} group={settings.live.tcpGroup} variant={settings.live.tcpVariant} id="flows-sender" />
-            </div>
-          )}
+          {lab.currentScenario !== null && <SendersBlock lab={lab} scenario={lab.currentScenario} />}
           <RestartBlock key={`restart-${lab.generation}`} lab={lab} settings={settings.restart} hasOnOff={settings.live.onoffGroup !== null} />
         </div>
       ) : (
@@ -176,41 +171,6 @@ function GroupToggle({ lab, group, now, id, label }: { lab: Lab; group: number; 
         <input type="checkbox" id={id} data-testid={id} checked={on} onChange={(e) => change(e.target.checked)} />
         {label}
       </label>
-      {error && (
-        <p className="param-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/**
- * A TCP group's congestion controller, from the core's catalogue. A flow's
- * sender is fixed when it is built, so a choice restarts every side; a
- * sender that needs ECN is offered only when the run has it.
- */
-function SenderSelect({ lab, group, variant, id }: { lab: Lab; group: number; variant: string | null; id: string }) {
-  const [error, setError] = useState<string | null>(null);
-  const senders = lab.senders();
-  if (senders.length === 0) return null;
-  const current = variant ?? senders[0]?.name ?? '';
-  const ecn = lab.currentScenario !== null && readSettings(lab.currentScenario)?.restart.ecn === true;
-  const chosen = senders.find((s) => s.name === current);
-  return (
-    <div className="live-field">
-      <label className="restart-field" htmlFor={id}>
-        <span>Sender (congestion control; restarts)</span>
-        <select id={id} data-testid={id} value={current} onChange={(e) => void lab.setGroupVariant(group, e.target.value).then(setError)}>
-          {senders.map((s) => (
-            <option key={s.name} value={s.name} disabled={s.needs_ecn && !ecn}>
-              {s.label}
-              {s.needs_ecn && !ecn ? ' (needs ECN: turn it on under Needs a restart)' : ''}
-            </option>
-          ))}
-        </select>
-      </label>
-      {chosen && <p className="scenario-note">{chosen.summary}</p>}
       {error && (
         <p className="param-error" role="alert">
           {error}

@@ -26,6 +26,7 @@ import type { TheoryState } from '../theory/theory-state';
 import { theorySides } from './theory-sides';
 import type { ChartSeries } from '../charts/chart-types';
 import { ChartPartGate as Gate, Part } from '../lesson/Part';
+import { WindowCharts } from './charts/WindowCharts';
 
 export type { Layout, TimeRange } from '../charts/layout';
 
@@ -126,6 +127,9 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
       <Part id="scenario">
         <ScenarioPanel lab={lab} statuses={statuses} />
       </Part>
+      <Gate id="windows">
+        <WindowCharts context={context} />
+      </Gate>
       <Gate id="theory">{theory && <TheorySection theory={theory} sides={theorySides(lab, statuses)} />}</Gate>
       <Gate id="signals">
         <SignalCharts context={context} />

@@ -51,7 +51,7 @@ function ranges(p: AqmParamSpec, initial: number, bufferPkts: number | null): Pi
  * `effective` holds the run's starting values (see effectiveParams); missing ones fall back to the table's default.
  * `bufferPkts`: the side's buffer, which bounds the sliders of queue lengths (thresholds, targets).
  */
-export function buildParamControls(spec: AqmSpec, effective: Readonly<Record<string, number>>, bufferPkts: number | null = null): ParamControl[] {
+export function buildParamControls(spec: Pick<AqmSpec, 'params'>, effective: Readonly<Record<string, number>>, bufferPkts: number | null = null): ParamControl[] {
   return spec.params.map((p) => {
     const initial = effective[p.name] ?? p.default;
     const control: ParamControl = {

@@ -13,7 +13,7 @@ export interface MetricLine {
   suffix: string;
 }
 
-export type MetricId = 'queue' | 'delay' | 'jitter' | 'throughput' | 'utilisation' | 'p';
+export type MetricId = 'queue' | 'delay' | 'jitter' | 'throughput' | 'utilisation' | 'p' | 'cwnd' | 'pacing';
 
 export interface Metric {
   id: MetricId;
@@ -116,7 +116,68 @@ export const metrics: Record<MetricId, Metric> = {
     lines: [solid('p')],
     levels: null,
   },
+  // The window chart: a line per traced flow (flowLines), only in a run whose scenario asks for it.
+  cwnd: {
+    id: 'cwnd',
+    title: 'Congestion window (segments)',
+    yLabel: 'segments',
+    unit: 'pkts',
+    valueKind: 'number',
+    description: "Congestion window of each traced TCP flow, in segments, over simulated time",
+    note: 'Segments each traced flow may have in flight: a loss-based sender saws up and halves, BBR holds about two round trips.',
+    better: null,
+    compact: false,
+    lines: [],
+    levels: null,
+  },
+  pacing: {
+    id: 'pacing',
+    title: 'Pacing rate (Mb/s)',
+    yLabel: 'Mb/s',
+    unit: 'Mb/s',
+    valueKind: 'number',
+    description: 'Pacing rate of each traced flow whose sender paces (BBR, Prague), in Mb/s, over simulated time',
+    note: 'How fast each pacing sender spaces its packets: BBR cycles a quarter above and below its estimate of the link rate.',
+    better: null,
+    compact: true,
+    lines: [],
+    levels: null,
+  },
 };
+
+/** The window chart's columns (core-cpp/src/metrics/columns.h, the flow table): `flow.<group>.<k>.<column>`. */
+const flowColumns: Partial<Record<MetricId, string>> = { cwnd: 'cwnd_pkts', pacing: 'pacing_mbps' };
+const flowColumn = /^flow\.(\d+)\.(\d+)\.([a-z_]+)$/;
+
+/** A traced flow's group and index (both from 0), from one of its columns; null for any other column. */
+export function tracedFlow(column: string): { group: number; flow: number; column: string } | null {
+  const m = flowColumn.exec(column);
+  return m ? { group: Number(m[1]), flow: Number(m[2]), column: m[3] ?? '' } : null;
+}
+
+/**
+ * A side's lines on the window charts: one per traced flow that has the
+ * chart's column, in the run's order, named "group G flow K" (from 1); the
+ * first solid in the side's colour, the next ones alternating its second
+ * shade and dashes so that flows of one side tell apart.
+ */
+export function flowLines(metric: Metric, columns: readonly string[]): MetricLine[] {
+  const wanted = flowColumns[metric.id];
+  if (!wanted) return [];
+  const lines: MetricLine[] = [];
+  for (const column of columns) {
+    const f = tracedFlow(column);
+    if (!f || f.column !== wanted) continue;
+    const k = lines.length;
+    lines.push({ column, dashed: k % 2 === 1, shade: Math.floor(k / 2) % 2 === 1 ? 'signal' : 'side', suffix: ` group ${f.group + 1} flow ${f.flow + 1}` });
+  }
+  return lines;
+}
+
+/** Whether any of these runs traces a flow for the chart (the scenario's window_chart). */
+export function hasFlowLines(metric: Metric, runs: readonly (readonly string[])[]): boolean {
+  return runs.some((columns) => flowLines(metric, columns).length > 0);
+}
 
 /** One queue of a discipline with several (the catalogue's `queues`): its columns are `queue.<name>.<column>`. */
 export interface QueueName {
@@ -142,7 +203,7 @@ export function linesFor(metric: Metric, columns: readonly string[], queueNames:
   const queues = per
     ? queueNames.map((q, k): MetricLine => ({ column: `queue.${q.name}.${per.column}`, dashed: k > 0, shade: 'signal', suffix: ` ${q.label} ${per.word}` }))
     : [];
-  const lines = [...metric.lines, ...queues].filter((line) => columns.includes(line.column));
+  const lines = [...metric.lines, ...queues].filter((line) => columns.includes(line.column)).concat(flowLines(metric, columns));
   // With two hops, the first hop's own lines say which hop they are.
   if (!lines.some((l) => l.column.startsWith('hop2.'))) return lines;
   return lines.map((l) => (l.column.startsWith('hop2.') || l.suffix !== '' ? l : { ...l, suffix: ' hop 1' }));

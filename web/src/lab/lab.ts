@@ -5,7 +5,8 @@ import { numberField, readScenario } from '../scenario/scenario-json';
 import { maxSides } from '../lib/limits';
 import { sideCount, withDiscipline, withSideAdded, withSideDuplicated, withSideRemoved, withSideRenamed } from '../scenario/side-edits';
 import type { Edited } from '../scenario/side-edits';
-import { withGroupAdded, withGroupVariant, withRestartSettings, type AddableKind, type RestartSettings } from '../scenario/scenario-settings';
+import { withGroupAdded, withRestartSettings, type AddableKind, type RestartSettings } from '../scenario/scenario-settings';
+import { withGroupParams, withGroupVariant, withWindowChart } from '../scenario/sender-settings';
 import type { Change } from '../scenario/changes';
 import { withLiveEvents, type EventMark } from '../scenario/timeline';
 import type { SideHost } from '../worker/spawn-worker';
@@ -250,6 +251,16 @@ export class Lab {
    */
   setGroupVariant(group: number, variant: string): Promise<string | null> {
     return this.loadEdited((scenario) => withGroupVariant(scenario, group, variant));
+  }
+
+  /** Sets TCP group `group`'s controller parameters (`variant_params`): a new sender, so every side restarts. */
+  setGroupParams(group: number, params: Readonly<Record<string, number>>): Promise<string | null> {
+    return this.loadEdited((scenario) => withGroupParams(scenario, group, params));
+  }
+
+  /** Traces flows for the window chart (the scenario's `window_chart`) or stops: new columns, so every side restarts. */
+  setWindowChart(on: boolean): Promise<string | null> {
+    return this.loadEdited((scenario) => withWindowChart(scenario, on));
   }
 
   /**

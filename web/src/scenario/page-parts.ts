@@ -30,6 +30,7 @@ export const chartParts = {
   jitter: 'the jitter chart',
   throughput: 'the throughput chart',
   utilisation: 'the utilisation chart',
+  windows: "the traced flows' window and pacing charts",
   signals: "the disciplines' inner signals (p, averages, ...)",
   summary: 'the summary table',
   scatter: 'the delay against throughput scatter',

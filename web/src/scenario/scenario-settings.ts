@@ -176,18 +176,3 @@ export function withGroupAdded(json: string, kind: AddableKind): string | { erro
   if (!scenario) return { error: notAnObject };
   return JSON.stringify({ ...scenario, groups: [...arrayField(scenario, 'groups'), { kind }] });
 }
-
-/**
- * Names group `group`'s congestion controller; its old controller's
- * parameters go with it (they belong to that controller only).
- */
-export function withGroupVariant(json: string, group: number, variant: string): string | { error: string } {
-  const scenario = readScenario(json);
-  if (!scenario) return { error: notAnObject };
-  const groups = arrayField(scenario, 'groups');
-  const target = groups[group];
-  if (!isRecord(target)) return { error: `groups[${group}]: no such group` };
-  const { variant_params: _dropped, ...rest } = target;
-  const next = groups.map((g, i) => (i === group ? { ...rest, variant } : g));
-  return JSON.stringify({ ...scenario, groups: next });
-}

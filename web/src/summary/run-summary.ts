@@ -22,6 +22,8 @@ export interface SummaryFigures {
   /** Congestion signals (drops and marks) / arriving packets. */
   signalRatio: number | null;
   fairness: number | null;
+  /** The largest over the smallest throughput of the long-lived TCP groups (senders) at the bottleneck; null with fewer than two. */
+  groupThroughputRatio: number | null;
   /** The queue's transients: standard and mean absolute deviation, overshoot, full and empty shares. */
   queueSdPkts: number | null;
   queueMadPkts: number | null;
@@ -58,12 +60,37 @@ export interface QueueFigures {
   throughputMbps: number | null;
 }
 
+/**
+ * One long-lived TCP group (a sender), as the core's `groups` gives it:
+ * throughput and share at the bottleneck (null for a group that does not
+ * cross it), the mean of its flows' timed round trips and of their
+ * propagation delays, and its loss and mark ratios over the data it sent.
+ * The measured rates a response function is drawn against.
+ */
+export interface GroupFigures {
+  /** Its index in the scenario's groups. */
+  group: number;
+  className: string;
+  /** Its congestion controller (the group's `variant`). */
+  sender: string;
+  flows: number;
+  goodputMbps: number | null;
+  throughputMbps: number | null;
+  share: number | null;
+  rttMs: number | null;
+  baseRttMs: number | null;
+  lossRatio: number | null;
+  markRatio: number | null;
+}
+
 export interface SpanSummary extends SummaryFigures {
   /** Simulated seconds the figures cover; 0 during the warm-up. */
   measuredS: number;
   classes: ClassFigures[];
   /** The whole run's, for a discipline with several queues; empty otherwise and over a window. */
   queues: QueueFigures[];
+  /** Each long-lived TCP group; empty from a core without per-group figures. */
+  groups: GroupFigures[];
 }
 
 /** A named window of the scenario; `summary` is null until the run reaches its start. */
@@ -93,6 +120,7 @@ export const figureKeys: readonly (readonly [Figure, string])[] = [
   ['markRatio', 'mark_ratio'],
   ['signalRatio', 'signal_ratio'],
   ['fairness', 'fairness'],
+  ['groupThroughputRatio', 'group_throughput_ratio'],
   ['queueSdPkts', 'queue_sd_pkts'],
   ['queueMadPkts', 'queue_mad_pkts'],
   ['maxQueuePkts', 'max_queue_pkts'],
@@ -125,13 +153,26 @@ export const queueFigureKeys: readonly (readonly [QueueFigure, string])[] = [
   ['throughputMbps', 'throughput_mbps'],
 ];
 
+type GroupFigure = Exclude<keyof GroupFigures, 'group' | 'className' | 'sender' | 'flows'>;
+
+/** Each group figure and the core's JSON key for it. */
+export const groupFigureKeys: readonly (readonly [GroupFigure, string])[] = [
+  ['goodputMbps', 'goodput_mbps'],
+  ['throughputMbps', 'throughput_mbps'],
+  ['share', 'share'],
+  ['rttMs', 'rtt_ms'],
+  ['baseRttMs', 'base_rtt_ms'],
+  ['lossRatio', 'loss_ratio'],
+  ['markRatio', 'mark_ratio'],
+];
+
 type Read<T> = T | string;
 
 /** Every figure null: nothing measured. */
 export function noFigures(): SummaryFigures {
   return {
     meanQueuePkts: null, p95QueuePkts: null, meanDelayMs: null, p95DelayMs: null, p99DelayMs: null, jitterMs: null,
-    utilisation: null, goodputMbps: null, lossRatio: null, markRatio: null, signalRatio: null, fairness: null,
+    utilisation: null, goodputMbps: null, lossRatio: null, markRatio: null, signalRatio: null, fairness: null, groupThroughputRatio: null,
     queueSdPkts: null, queueMadPkts: null, maxQueuePkts: null, max1sMeanQueuePkts: null, fullFraction: null,
     emptyFraction: null, responseTimeS: null, settlingTimeS: null,
   };
@@ -172,6 +213,22 @@ function readQueue(value: unknown, path: string): Read<QueueFigures> {
   return out;
 }
 
+function readGroup(value: unknown, path: string): Read<GroupFigures> {
+  if (!isRecord(value) || !isFiniteNumber(value.group) || typeof value.class !== 'string' || typeof value.sender !== 'string' || !isFiniteNumber(value.flows)) {
+    return `${path}: not a group with its index, class, sender and flows`;
+  }
+  const out: GroupFigures = {
+    group: value.group, className: value.class, sender: value.sender, flows: value.flows,
+    goodputMbps: null, throughputMbps: null, share: null, rttMs: null, baseRttMs: null, lossRatio: null, markRatio: null,
+  };
+  for (const [field, key] of groupFigureKeys) {
+    const v = value[key];
+    if (v !== undefined && !isNumberOrNull(v)) return `${path}.${key}: not a number or null`;
+    out[field] = v ?? null;
+  }
+  return out;
+}
+
 /** A JSON array read item by item, or the first item's error. */
 function readList<T>(value: unknown, path: string, read: (v: unknown, at: string) => Read<T>): Read<T[]> {
   if (!Array.isArray(value)) return `${path}: not an array`;
@@ -194,7 +251,9 @@ function readSpan(value: unknown, path: string): Read<SpanSummary> {
   // Only a discipline with several queues has them.
   const queues = readList(value.queues ?? [], `${path}.queues`, readQueue);
   if (typeof queues === 'string') return queues;
-  return { measuredS: value.measured_s, ...figures, classes, queues };
+  const groups = readList(value.groups ?? [], `${path}.groups`, readGroup);
+  if (typeof groups === 'string') return groups;
+  return { measuredS: value.measured_s, ...figures, classes, queues, groups };
 }
 
 function readWindows(value: unknown): Read<WindowSummary[]> {

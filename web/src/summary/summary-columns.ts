@@ -18,6 +18,8 @@ export interface SummaryColumn {
   help: string;
   /** Shown only when some side marked packets (ECN on): without marks it repeats Loss. */
   onlyWithMarks?: boolean;
+  /** Shown only when some side has two or more senders (long-lived TCP groups) to compare. */
+  onlyWithGroups?: boolean;
   /** Shown over the whole run only (the scenario's response) or over a window only (its settling time). */
   scope?: Scope;
 }
@@ -44,6 +46,7 @@ export const summaryColumns: readonly SummaryColumn[] = [
   { figure: 'signalRatio', label: 'Signals', unit: 'drop+mark', better: 'lower', kind: 'percent', help: 'Share of arriving packets that carried a congestion signal: dropped or ECN-marked (shown when some side marked).', onlyWithMarks: true },
   { figure: 'goodputMbps', label: 'Goodput', unit: 'Mb/s', better: 'higher', kind: 'number', help: 'Useful data delivered to receivers, retransmissions excluded.' },
   { figure: 'fairness', label: 'Fairness', unit: 'Jain', better: 'higher', kind: 'number', help: "Jain's fairness index of the flows' throughputs: 1 when all get the same, 1/n when one flow takes everything." },
+  { figure: 'groupThroughputRatio', label: 'Sender ratio', unit: 'max/min', better: 'lower', kind: 'number', onlyWithGroups: true, help: "The largest over the smallest throughput of the long-lived TCP groups (each a sender) at the bottleneck: 1 when they got the same; with equal flow counts, how many times more one sender's flow got than another's (shown with two or more groups; each group's figures are in the per-sender table)." },
   { figure: 'responseTimeS', label: 'Response', unit: 's', better: 'lower', kind: 'number', scope: 'run', help: "Response time: how long the queue took to settle at the scenario's response target after its from_s (4 s of samples whose mean is within the band and whose deviation from the target is small; the LRED paper's measure). Empty when the scenario asks for none or the queue never settled." },
 ];
 
@@ -69,13 +72,14 @@ export const columnSets: readonly { value: ColumnSet; label: string; columns: re
 /**
  * The columns the table shows for these summaries: Marks and Signals only
  * when some side marked a packet, since without ECN marks are 0 and Signals
- * equals Loss; the response time over the whole run, the settling time over
+ * equals Loss; the sender ratio only when there are senders to compare; the response time over the whole run, the settling time over
  * a window.
  */
 export function shownColumns(summaries: readonly (SummaryFigures | null)[], set: ColumnSet = 'main', scope: Scope = 'run'): readonly SummaryColumn[] {
   const marked = summaries.some((s) => (s?.markRatio ?? 0) > 0);
+  const compared = summaries.some((s) => s?.groupThroughputRatio !== null && s?.groupThroughputRatio !== undefined);
   const columns = columnSets.find((c) => c.value === set)?.columns ?? summaryColumns;
-  return columns.filter((c) => (marked || !c.onlyWithMarks) && (c.scope === undefined || c.scope === scope));
+  return columns.filter((c) => (marked || !c.onlyWithMarks) && (compared || !c.onlyWithGroups) && (c.scope === undefined || c.scope === scope));
 }
 
 /**

@@ -12,6 +12,7 @@ import { bestMeaning, bestPerColumn, queueColumns, shownColumns, summaryColumns,
 import { SideControls } from '../SideControls';
 import { ClassTable } from './ClassTable';
 import { QueueTable } from './QueueTable';
+import { GroupTable } from './GroupTable';
 import { SummaryControls } from './SummaryControls';
 import { glossaryId } from '../aqm/glossary-terms';
 import { BetterMark } from './BetterMark';
@@ -169,6 +170,7 @@ export function SummaryTable({ lab, statuses, poller }: SummaryTableProps) {
         </table>
       </div>
       <QueueTable names={names} spans={spans} />
+      <GroupTable names={names} spans={spans} senders={lab.senders()} />
       <ClassTable names={names} spans={spans} />
       <details className="glossary" data-testid="summary-glossary">
         <summary>What the columns mean</summary>

@@ -1,13 +1,15 @@
 import { browserDownload, type DownloadTarget } from '../../lib/download';
 import { csvNumber, csvText, sideLabels } from '../../scenario/series-csv';
-import { classFigureKeys, figureKeys, queueFigureKeys, type RunSummary, type SpanSummary } from '../../summary/run-summary';
+import { classFigureKeys, figureKeys, groupFigureKeys, queueFigureKeys, type RunSummary, type SpanSummary } from '../../summary/run-summary';
 
 // The summary table's figures as files: CSV (RFC 4180, CRLF) with a row per
 // side and span (the run after the warm-up, then each named window) and a
 // column per figure under the core's JSON name (`aqmlab run` uses the same),
 // then `class.<name>.<path>` for every class (`class.tcp.delay.p95_ms`), then
 // `queue.<name>.<key>` for each queue of a discipline with several
-// (`queue.l.p99_delay_ms`, the whole run's only); and JSON with every side's
+// (`queue.l.p99_delay_ms`, the whole run's only), then `group.<index>.<key>`
+// for each long-lived TCP group by its index in the scenario, its sender first
+// (`group.1.sender`, `group.1.rtt_ms`); and JSON with every side's
 // summary as the page holds it. Empty cells are figures the core has none of.
 
 export interface SummaryRow {
@@ -48,6 +50,8 @@ export function summaryCsv(rows: readonly SummaryRow[]): string {
   for (const name of classNames) for (const [, key, inner] of classFigureKeys) header.push(`class.${name}.${classKey(key, inner)}`);
   const queueNames = [...new Set(rows.flatMap((r) => r.summary?.queues.map((q) => q.name) ?? []))];
   for (const name of queueNames) for (const [, key] of queueFigureKeys) header.push(`queue.${name}.${key}`);
+  const groupIndices = [...new Set(rows.flatMap((r) => r.summary?.groups.map((g) => g.group) ?? []))].sort((a, b) => a - b);
+  for (const g of groupIndices) header.push(`group.${g}.sender`, ...groupFigureKeys.map(([, key]) => `group.${g}.${key}`));
   const labels = sideLabels(rows.map((r) => r.side));
   const lines = [header.map(csvText).join(',')];
   rows.forEach((row, i) => {
@@ -62,6 +66,11 @@ export function summaryCsv(rows: readonly SummaryRow[]): string {
       for (const name of queueNames) {
         const q = f?.queues.find((x) => x.name === name);
         for (const [field] of queueFigureKeys) fields.push(cell(q?.[field]));
+      }
+      for (const index of groupIndices) {
+        const g = f?.groups.find((x) => x.group === index);
+        fields.push(g ? csvText(g.sender) : '');
+        for (const [field] of groupFigureKeys) fields.push(cell(g?.[field]));
       }
       lines.push(fields.join(','));
     }

@@ -185,7 +185,7 @@ function AddGroupButton({ lab, kind, label }: { lab: Lab; kind: AddableKind; lab
   return (
     <div className="live-field">
       <p className="scenario-note">The scenario has none. Adding them restarts every side from t = 0.</p>
-      <button type="button" data-testid={`add-${kind}`} onClick={() => void lab.addGroup(kind).then(setError)}>
+      <button type="button" data-testid={`add-${kind}`} onClick={() => void lab.edits.addGroup(kind).then(setError)}>
         {label} (restarts)
       </button>
       {error && (
@@ -219,7 +219,7 @@ function RestartBlock({ lab, settings, hasOnOff }: { lab: Lab; settings: Restart
       setError(`${labels.length === 1 ? 'One value needs' : `${labels.length} values need`} changing before the restart: ${labels.join(', ')}.`);
       return;
     }
-    const problem = await lab.applyRestartSettings(settingsOf(drafts));
+    const problem = await lab.edits.applyRestartSettings(settingsOf(drafts));
     setBusy(false);
     setError(problem === null ? null : `These values are fine alone but not together: ${withoutPath(problem)}`);
   };

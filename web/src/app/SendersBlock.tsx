@@ -48,7 +48,7 @@ export function SenderSelect({ lab, group, variant, id }: { lab: Lab; group: num
     <div className="live-field">
       <label className="restart-field" htmlFor={id}>
         <span>Sender (congestion control; restarts)</span>
-        <select id={id} data-testid={id} value={current} onChange={(e) => void lab.setGroupVariant(group, e.target.value).then(setError)}>
+        <select id={id} data-testid={id} value={current} onChange={(e) => void lab.edits.setGroupVariant(group, e.target.value).then(setError)}>
           {senders.map((s) => (
             <option key={s.name} value={s.name} disabled={s.needs_ecn && !ecn}>
               {s.label}
@@ -95,7 +95,7 @@ function SenderParam({ lab, setting, control }: { lab: Lab; setting: SenderSetti
     const next = latest.current;
     if (next === control.initial || next === sending.current) return;
     sending.current = next;
-    void lab.setGroupParams(setting.group, { ...setting.params, [control.name]: next }).then((problem) => {
+    void lab.edits.setGroupParams(setting.group, { ...setting.params, [control.name]: next }).then((problem) => {
       sending.current = null;
       setError(problem);
       if (problem !== null) {
@@ -123,7 +123,7 @@ function WindowChartToggle({ lab, on }: { lab: Lab; on: boolean }) {
   return (
     <div className="live-field">
       <label className="live-toggle">
-        <input type="checkbox" data-testid="window-chart" checked={on} onChange={(e) => void lab.setWindowChart(e.target.checked).then(setError)} />
+        <input type="checkbox" data-testid="window-chart" checked={on} onChange={(e) => void lab.edits.setWindowChart(e.target.checked).then(setError)} />
         Window chart: the first flow of each group (restarts)
       </label>
       {error && (

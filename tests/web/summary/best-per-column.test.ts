@@ -110,6 +110,7 @@ describe('bestPerColumn', () => {
       signalRatio: 'lower',
       goodputMbps: 'higher',
       fairness: 'higher',
+      groupThroughputRatio: 'lower',
       responseTimeS: 'lower',
     });
   });

@@ -27,7 +27,8 @@ export function SendersBlock({ lab, scenario }: { lab: Lab; scenario: string }) 
           <SenderParams lab={lab} setting={g} spec={senders.find((s) => s.name === (g.variant ?? senders[0]?.name))} />
         </div>
       ))}
-      <WindowChartToggle lab={lab} on={hasWindowChart(scenario)} />
+      {/* With one group the per-sender view is the link's own row; a scenario or link with `window_chart` shows it too. */}
+      {(several || hasWindowChart(scenario)) && <WindowChartToggle lab={lab} on={hasWindowChart(scenario)} />}
     </div>
   );
 }

@@ -32,6 +32,7 @@ describe('the window chart lines', () => {
     const core = await nodeCore();
     const scenario = {
       duration_s: 3,
+      warmup_s: 0,
       groups: [{ kind: 'tcp', count: 2 }, { kind: 'tcp', count: 1, variant: 'bbr' }],
       window_chart: {},
       sides: [{ name: 'FIFO', aqm: 'droptail', params: {} }],

@@ -51,8 +51,11 @@ async function senderRows(page: Page): Promise<string[][]> {
   return page.getByTestId('group-table').locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent ?? '')));
 }
 
-async function restarted(page: Page): Promise<void> {
-  await expect.poll(() => numberAttribute(side(page, 0), 'data-sim-time')).toBeLessThan(3);
+/** Does `act` and waits until both sides run again on the edited scenario (a new run each, ready). */
+async function restarting(page: Page, act: () => Promise<void>): Promise<void> {
+  const before = await Promise.all([0, 1].map((i) => numberAttribute(side(page, i), 'data-run')));
+  await act();
+  for (const i of [0, 1]) await expect.poll(() => numberAttribute(side(page, i), 'data-run')).toBeGreaterThan(before[i] ?? 0);
   await expect(page.getByTestId('add-side')).toBeEnabled();
 }
 
@@ -68,22 +71,19 @@ test.describe('the per-sender view', () => {
 
     // CUBIC for the second group: every side restarts with it.
     await expect(page.getByTestId('sender-1')).toHaveValue('newreno');
-    await page.getByTestId('sender-1').selectOption('cubic');
-    await restarted(page);
+    await restarting(page, () => page.getByTestId('sender-1').selectOption('cubic').then(() => undefined));
     await expect(page.getByTestId('sender-1')).toHaveValue('cubic');
     await expect(page.getByTestId('sender-0')).toHaveValue('newreno');
 
     // Its parameter panel, generated from CUBIC's table: a typed beta restarts the run with it.
     const beta = page.getByTestId('sender-param-1-beta-number');
     await beta.fill('0.6');
-    await beta.press('Enter');
+    await restarting(page, () => beta.press('Enter'));
     await expect(page.getByTestId('sender-param-1-beta-confirm')).toHaveCount(0); // within the usual values
-    await restarted(page);
     await expect(page.getByTestId('sender-param-1-beta-value')).toContainText('0.6');
 
     // The window chart: the first flow of each group, a line each on every side.
-    await page.getByTestId('window-chart').check();
-    await restarted(page);
+    await restarting(page, () => page.getByTestId('window-chart').check());
     const chart = page.getByTestId('chart-cwnd');
     await expect(chart).toHaveAttribute('data-series', '4');
     await expect(page.getByTestId('metric-pacing')).toHaveCount(0); // neither NewReno nor CUBIC paces

@@ -137,11 +137,13 @@ async function printMessages(page, t0, what) {
 
 /**
  * Slider and discipline latency at the page's current speed: `rounds` slider
- * steps (alternately up and down) and `rounds` switches of side 1 between RED and ARED.
+ * steps (alternately down and up: the heavy case starts at the slider's
+ * top, where a step up changes nothing) and `rounds` switches of side 1
+ * between RED and ARED.
  */
 export async function measureControls(page, sides, rounds) {
   const slider = [];
-  for (let i = 0; i < rounds; i++) slider.push(await sliderOnce(page, sides, i % 2 === 0 ? 'ArrowRight' : 'ArrowLeft'));
+  for (let i = 0; i < rounds; i++) slider.push(await sliderOnce(page, sides, i % 2 === 0 ? 'ArrowLeft' : 'ArrowRight'));
   const discipline = [];
   for (let i = 0; i < rounds; i++) discipline.push(await disciplineOnce(page, sides));
   return { slider, discipline };

@@ -130,7 +130,16 @@ export function ensureSystemPackages(names) {
   step(`installing ${pkgs.join(', ')} with apt-get`, () => {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     run('apt-get update -qq', { env });
-    run(`apt-get install -y -qq ${pkgs.join(' ')} > /dev/null`, { env });
+    // apt-get's chatter (debconf's notes about a minimal system, say) only
+    // matters when the install fails: it goes to a log, printed then.
+    const log = `${root}build/apt-get.log`;
+    mkdirSync(dirname(log), { recursive: true });
+    try {
+      run(`apt-get install -y -qq ${pkgs.join(' ')} > ${log} 2>&1`, { env });
+    } catch (e) {
+      console.error(readFileSync(log, 'utf8'));
+      throw e;
+    }
   });
 }
 

@@ -10,6 +10,7 @@
 #include "analysis/analysis_json.h"
 #include "analysis/law_curve.h"
 #include "analysis/scenario_analysis.h"
+#include "analysis/sender_response.h"
 #include "scenario/json_text.h"
 #include "scenario/scenario.h"
 
@@ -76,6 +77,13 @@ std::string LawCurve(const std::string& json) {
   });
 }
 
+std::string SenderResponse(const std::string& json) {
+  return Guarded([&] {
+    auto j = aqmlab::ParseJsonText(json, "sender", "");
+    return j.ok() ? aqmlab::analysis::SenderResponseJson(j.value()) : ErrorResult(j.error());
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(aqmlab_analysis) {
@@ -84,4 +92,5 @@ EMSCRIPTEN_BINDINGS(aqmlab_analysis) {
   emscripten::function("responseBounds", &ResponseBounds);
   emscripten::function("analyzeModel", &AnalyzeModel);
   emscripten::function("lawCurve", &LawCurve);
+  emscripten::function("senderResponse", &SenderResponse);
 }

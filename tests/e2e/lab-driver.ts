@@ -26,6 +26,14 @@ export async function play(page: Page): Promise<void> {
   await expect(page.getByTestId('play-pause')).toHaveText('Pause');
 }
 
+/** Loads a shipped preset from the menu and waits for the page to say so. */
+export async function loadPreset(page: Page, id: string, title: string): Promise<void> {
+  await expect(page.getByTestId('add-side')).toBeEnabled();
+  await page.getByTestId('preset-select').selectOption(id);
+  await page.getByTestId('preset-load').click();
+  await expect(page.getByText(`Loaded “${title}”.`)).toBeVisible({ timeout: 60_000 });
+}
+
 /** The lab paused at t = 0 on its scenario, so Run to can reach any time from there. */
 export async function pausedAtZero(page: Page): Promise<void> {
   await expect(page.getByTestId('add-side')).toBeEnabled();

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "analysis/fluid_laws.h"
+#include "analysis/sender_response.h"
 #include "aqm/red/red_theory.h"
 #include "aqm/registry.h"
 #include "scenario/json_text.h"
@@ -299,6 +300,12 @@ Json AnalyzeModel(const Json& model) {
     if (!in.ok()) return ErrorResult(in.error());
     out["response_bounds"] = ResponseBoundsJson(ResponseBounds(in.value()));
   }
+  if (const auto it = model.find("sender_response"); it != model.end()) {
+    Json r = SenderResponseJson(*it, "sender_response");
+    if (!r["ok"].get<bool>()) return r;
+    r.erase("ok");
+    out["sender_response"] = r;
+  }
   const bool fluid = model.contains("fluid"), stability = model.contains("stability");
   if (fluid || stability || model.contains("network")) {
     auto in = ReadFluidInput(model);
@@ -310,10 +317,11 @@ Json AnalyzeModel(const Json& model) {
     if (stability) out["stability"] = StabilityJson(AnalyseStability(in.value().aqm, in.value().params, PlantOf(in.value())));
   }
   for (auto it = model.begin(); it != model.end(); ++it) {
-    static const char* kKnown[] = {"network", "aqm", "params", "fluid", "chain", "stability", "response_bounds"};
+    static const char* kKnown[] = {"network", "aqm",       "params",          "fluid",
+                                   "chain",   "stability", "response_bounds", "sender_response"};
     if (std::none_of(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return it.key() == k; })) {
       return ErrorResult(FieldKey(it.key()) + ": unknown field (network, aqm, params, fluid, chain, stability, "
-                                              "response_bounds)");
+                                              "response_bounds, sender_response)");
     }
   }
   return out;

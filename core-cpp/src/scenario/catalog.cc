@@ -106,6 +106,19 @@ std::string AqmCatalogJson() {
   return out.dump(2);
 }
 
+namespace {
+// A controller's response function as the page shows it (its numbers come
+// from the analysis, analysis/sender_response.h); null without one.
+nlohmann::ordered_json ResponseJson(const CcEntry& e) {
+  if (!e.response) return nullptr;
+  const CcResponse& r = e.response();
+  return {{"signal", r.signal == ResponseSignal::kMark ? "mark" : "loss_or_mark"},
+          {"tex", r.tex},
+          {"constant", r.constant},
+          {"source", r.source}};
+}
+}  // namespace
+
 std::string SenderCatalogJson() {
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
   for (const CcEntry& e : CcRegistry()) {
@@ -117,7 +130,8 @@ std::string SenderCatalogJson() {
                    {"params", ParamsJson(d.params)},
                    {"ecn", d.ecn == EcnResponse::kClassic ? "classic" : "scalable"},
                    {"codepoint", CodepointName(d.codepoint)},
-                   {"needs_ecn", d.needs_ecn}});
+                   {"needs_ecn", d.needs_ecn},
+                   {"response", ResponseJson(e)}});
   }
   return out.dump(2);
 }

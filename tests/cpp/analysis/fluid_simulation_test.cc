@@ -7,7 +7,7 @@
 // What p means. The model's W equation takes W / 2 off a window at rate
 // p W / R, so at equilibrium W0^2 p0 = 2. A packet-level sender with a loss
 // every 1/p packets keeps a mean window of sqrt(3 / (2 p)) (the square-root
-// law, traffic/tcp_square_root_test.cc): the same window at p = 0.75 p0. Measured
+// law, traffic/cc/response_packet_test.cc): the same window at p = 0.75 p0. Measured
 // (seed 1, 100 s after a 50 s warm-up):
 //            mean queue      loss ratio        window cuts per segment
 //   PI       199.3 (q0 200)  0.0059 (0.73 p0)  0.0052 (0.65 p0)

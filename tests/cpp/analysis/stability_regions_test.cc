@@ -139,6 +139,19 @@ const Case kCases[] = {
     {"msc, its default queue term (alpha 1)", 100, 15, 100, 200, "msc", R"({"qref": 40})", "linear", "unstable",
      Fluid::kCycles},
     {"msc, few flows", 10, 15, 100, 200, "msc", R"({"qref": 40})", "linear", "unstable", Fluid::kCycles},
+    // DualPI2: the exact Nyquist limit of the PI2 loop on Classic flows
+    // (ANALYSIS.md sec. 3); the target of 15 ms is a queue of 37.5 packets
+    // at 10 Mb/s of 500 B. Linux's gains, 3.5 times them (r = 0.87, still
+    // stable), 5 times them (r = 1.24) and a buffer under the target's queue.
+    // No packet pair: at 5 times the gains the packet queue's spread is
+    // that of Linux's gains (sd 13.7 against 13.5 packets), the 20 flows'
+    // own sawtooth drowning the loop's cycle (ANALYSIS.md).
+    {"dualpi2, Linux's gains", 20, 10, 50, 200, "dualpi2", "{}", "linear", "stable", Fluid::kSettles},
+    {"dualpi2, 3.5 times the gains", 20, 10, 50, 200, "dualpi2", R"({"alpha": 0.56, "beta": 11.2})", "linear",
+     "stable", Fluid::kSettles},
+    {"dualpi2, five times the gains", 20, 10, 50, 200, "dualpi2", R"({"alpha": 0.8, "beta": 16})", "linear",
+     "unstable", Fluid::kCycles},
+    {"dualpi2, target past the buffer", 20, 10, 50, 30, "dualpi2", "{}", "buffer", "none", Fluid::kAtBuffer},
 };
 
 class VerdictBesideTrajectory : public ::testing::TestWithParam<Case> {};
@@ -162,7 +175,8 @@ TEST_P(VerdictBesideTrajectory, FluidModel) {
   // The rule of the issue: no "stable" beside a trajectory that never settles.
   if (r.verdict == "stable") EXPECT_EQ(c.fluid, Fluid::kSettles);
   // An exact rule's "unstable" on the loop the fluid law linearises to: it cycles.
-  if (r.verdict == "unstable" && (r.discipline == "pi" || r.discipline == "rem" || r.discipline == "pid")) {
+  if (r.verdict == "unstable" &&
+      (r.discipline == "pi" || r.discipline == "rem" || r.discipline == "pid" || r.discipline == "dualpi2")) {
     EXPECT_EQ(c.fluid, Fluid::kCycles);
   }
   if (r.verdict == "none") EXPECT_FALSE(r.ratio);

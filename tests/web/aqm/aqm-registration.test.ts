@@ -98,7 +98,7 @@ describe.runIf(nodeCoreBuilt)('every registered discipline, through the core’s
     }
     expect(problems).toEqual([]);
     // The disciplines the papers give a fluid law keep it.
-    expect(fluid).toEqual(['droptail', 'red', 'lred', 'aopc', 'msc', 'ared', 'autored', 'pi', 'rem', 'pid']);
+    expect(fluid).toEqual(['droptail', 'red', 'lred', 'aopc', 'msc', 'ared', 'autored', 'pi', 'rem', 'pid', 'dualpi2']);
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readSenderTable } from '../../../web/src/aqm/sender-table';
 import { readSettings, withGroupVariant } from '../../../web/src/scenario/scenario-settings';
 import { loadCore } from '../support/real-core';
+import { readSenderResponse } from '../../../web/src/theory/theory-json';
 
 describe('the senders catalogue and a group variant', () => {
   it('reads the core catalogue, and a variant written by the page is one the core accepts', async () => {
@@ -28,5 +29,28 @@ describe('the senders catalogue and a group variant', () => {
     if (typeof prague !== 'string') throw new Error(prague.error);
     expect(JSON.parse(core.validateScenario(prague)).error).toContain('groups[0]');
     expect(withGroupVariant(scenario, 3, 'cubic')).toEqual({ error: 'groups[3]: no such group' });
+  });
+
+  it('reads each sender\'s response function: its law from the catalogue (none for BBR), its numbers from the core', async () => {
+    const core = await loadCore();
+    if (!core.describeSenders || !core.senderResponse) throw new Error('this core has no describeSenders or senderResponse');
+    const table = readSenderTable(JSON.parse(core.describeSenders()));
+    if (typeof table === 'string') throw new Error(table);
+    expect(table.filter((s) => s.response === null).map((s) => s.name)).toEqual(['bbr']);
+    expect(table.find((s) => s.name === 'prague')?.response?.signal).toBe('mark');
+    expect(table.find((s) => s.name === 'newreno')?.response?.tex).toContain('\\sqrt{\\frac{3}{2p}}');
+    const answer = readSenderResponse(core.senderResponse(JSON.stringify({ sender: 'newreno', params: {}, rtt_s: 0.05, segment_bytes: 1500, p: [0.01, 0.0001] })));
+    if (!answer.ok) throw new Error(answer.error);
+    // sqrt(3 / 2p) segments of 1500 B each 50 ms: 2.939 Mb/s at p = 0.01, ten times that at 1e-4.
+    expect(answer.value.points.map((pt) => pt.rateMbps)).toEqual([expect.closeTo(2.93939, 5), expect.closeTo(29.3939, 4)]);
+    expect(answer.value.points[0]?.region).toBe('square-root');
+    // An older core's entry without a response reads as none; a malformed one is named.
+    const entry = { name: 'x', label: 'X', source: 's', summary: 's', params: [], ecn: 'classic', codepoint: 'ect0', needs_ecn: false };
+    expect(readSenderTable([entry])).toEqual([{ ...entry, response: null }]);
+    expect(readSenderTable([{ ...entry, response: { signal: 'drop', tex: '', constant: '', source: '' } }])).toMatch(/describeSenders\[0\] \(x\)/);
+    expect(readSenderResponse('{"ok":true,"sender":"x","signal":"mark","points":[{"p":0.1,"window_segments":3,"region":"r"}]}')).toEqual({
+      ok: false,
+      error: "the core's answer: points[0].rate_mbps: missing",
+    });
   });
 });

@@ -70,7 +70,7 @@ describe('Lab', () => {
   it('restarts every side on the same scenario, only the switched side changed', async () => {
     const before = lab.currentScenario ?? '';
     const [columns0, columns1] = lab.sides.map((s) => s.status.columns);
-    expect(lab.switchDiscipline(1, 'gizmo')).toBeNull();
+    expect(lab.edits.switchDiscipline(1, 'gizmo')).toBeNull();
     await settle();
     const [first, second] = ports.map((p) => p.lastStart());
     expect(first?.scenario).toBe(second?.scenario);
@@ -91,7 +91,7 @@ describe('Lab', () => {
   });
 
   it('refuses a discipline the core does not list', () => {
-    expect(lab.switchDiscipline(1, 'nosuch')).toBe('nosuch: not a discipline the core knows');
+    expect(lab.edits.switchDiscipline(1, 'nosuch')).toBe('nosuch: not a discipline the core knows');
     expect(ports.map((p) => p.starts().length)).toEqual([1, 1]);
   });
 
@@ -107,14 +107,14 @@ describe('Lab', () => {
   });
 
   it('does not send a value meant for a discipline the side no longer runs', async () => {
-    lab.switchDiscipline(1, 'gizmo');
+    lab.edits.switchDiscipline(1, 'gizmo');
     await expect(lab.setParam(1, 'red', 'max_p', 0.4)).rejects.toThrow('not running red');
     await settle();
     await expect(lab.setParam(1, 'red', 'max_p', 0.4)).rejects.toThrow('not running red');
   });
 
   it('adds a side with its own worker, and every side restarts on the one new scenario', async () => {
-    expect(lab.addSide('gizmo')).toBeNull();
+    expect(lab.edits.addSide('gizmo')).toBeNull();
     await settle();
     expect(ports).toHaveLength(3);
     const starts = ports.map((p) => p.lastStart());
@@ -131,7 +131,7 @@ describe('Lab', () => {
   });
 
   it('duplicates a side with its parameters, then the copy takes its own max_p', async () => {
-    expect(lab.duplicateSide(1)).toBeNull();
+    expect(lab.edits.duplicateSide(1)).toBeNull();
     await settle();
     await settle();
     expect(sidesOf(lab.currentScenario)[2]).toEqual({ name: 'RED (copy)', aqm: 'red', params: { max_p: 0.1 } });
@@ -142,19 +142,19 @@ describe('Lab', () => {
   });
 
   it('renames a side in the scenario without restarting anything', async () => {
-    expect(lab.renameSide(1, '  RED, max_p 0.1  ')).toBeNull();
+    expect(lab.edits.renameSide(1, '  RED, max_p 0.1  ')).toBeNull();
     expect(sidesOf(lab.currentScenario)[1]).toEqual({ name: 'RED, max_p 0.1', aqm: 'red', params: { max_p: 0.1 } });
     expect(lab.sides[1]?.status.info?.sideName).toBe('RED, max_p 0.1');
-    expect(lab.renameSide(1, 'x'.repeat(41))).toBe('sides[1].name: at most 40 characters');
+    expect(lab.edits.renameSide(1, 'x'.repeat(41))).toBe('sides[1].name: at most 40 characters');
     await settle();
     expect(ports.map((p) => p.starts().length)).toEqual([1, 1]);
   });
 
   it("removes a side: its worker stops, later sides move down, and the last side stays", async () => {
-    lab.addSide('gizmo');
+    lab.edits.addSide('gizmo');
     await settle();
     await settle();
-    expect(lab.removeSide(0)).toBeNull();
+    expect(lab.edits.removeSide(0)).toBeNull();
     await settle();
     expect(ports[0]?.terminated).toBe(true);
     expect(live().map((p) => p.lastStart().side)).toEqual([0, 1]);
@@ -164,16 +164,16 @@ describe('Lab', () => {
       [0, 'red'],
       [1, 'gizmo'],
     ]);
-    expect(lab.removeSide(1)).toBeNull();
+    expect(lab.edits.removeSide(1)).toBeNull();
     await settle();
-    expect(lab.removeSide(0)).toBe('sides: the last side cannot be removed');
+    expect(lab.edits.removeSide(0)).toBe('sides: the last side cannot be removed');
     expect(live()).toHaveLength(1);
   });
 
   it('stops at six sides', async () => {
-    for (let i = 0; i < 4; i++) expect(lab.addSide('red')).toBeNull();
-    expect(lab.addSide('red')).toBe('sides: at most 6 sides');
-    expect(lab.duplicateSide(0)).toBe('sides: at most 6 sides');
+    for (let i = 0; i < 4; i++) expect(lab.edits.addSide('red')).toBeNull();
+    expect(lab.edits.addSide('red')).toBe('sides: at most 6 sides');
+    expect(lab.edits.duplicateSide(0)).toBe('sides: at most 6 sides');
     await settle();
     expect(live()).toHaveLength(6);
     expect(lab.canAddSide).toBe(false);

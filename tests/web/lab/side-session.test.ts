@@ -9,7 +9,7 @@ import { FakeWorkerEnd } from '../support/fake-worker-end';
 
 const never = () => new Promise<never>(() => undefined);
 const silent: SideApi = {
-  start: never, play: never, pause: never, reset: never, setSpeed: never, step: never, runUntil: never,
+  start: never, play: never, pause: never, reset: never, step: never, runUntil: never,
   apply: never, check: never, summary: never,
 };
 

@@ -60,7 +60,7 @@ describe('SummaryPoller', () => {
   it('shows nothing for a restarted run until that run answers', async () => {
     poller.poll();
     await drive(3);
-    expect(lab.switchDiscipline(1, 'gizmo')).toBeNull();
+    expect(lab.edits.switchDiscipline(1, 'gizmo')).toBeNull();
     await drive();
     expect(lab.sides.map((s) => s.status.run)).toEqual([2, 2]);
     expect(shown()).toEqual([null, null]); // held answers are the first run's

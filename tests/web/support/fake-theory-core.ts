@@ -61,4 +61,9 @@ export class FakeTheoryCore implements TheoryCore {
     this.calls.push('law');
     return JSON.stringify({ ok: true, queue: [0, 10, 20], p: [0, 0.1, 1], echo: json.length });
   }
+
+  senderResponse(json: string): string {
+    this.calls.push('sender');
+    return JSON.stringify({ ok: true, sender: 'newreno', signal: 'loss_or_mark', points: [{ p: 0.01, window_segments: 12, rate_mbps: 1, region: 'square-root' }], echo: json.length });
+  }
 }

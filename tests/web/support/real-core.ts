@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AqmLabModule } from '../../../web/src/generated/aqmlab.mjs';
-import { SimRunner } from '../../../web/src/worker/sim-runner';
+import type { Speed } from '../../../web/src/protocol/protocol';
+import { SimDriver } from '../../../web/src/worker/sim-driver';
+import { SimRunner, defaultPacing } from '../../../web/src/worker/sim-runner';
 import { hearing, type Heard } from './heard-events';
 import { ManualClock } from './manual-clock';
 
@@ -22,10 +24,12 @@ export async function loadCore(): Promise<AqmLabModule> {
   return loader.loadCore();
 }
 
-/** A worker runner on `core` with a manual clock, recording what it tells the page. */
-export function runnerOn(core: AqmLabModule) {
+/** A worker runner on `core` with a manual clock at `speed`, recording what it tells the page. */
+export function runnerOn(core: AqmLabModule, speed: Speed = 10) {
   const clock = new ManualClock();
   const posted: Heard[] = [];
-  const runner = new SimRunner({ loadModule: async () => core, events: hearing(posted).events, clock });
+  const driver = new SimDriver(clock, defaultPacing);
+  driver.setSpeed(speed);
+  const runner = new SimRunner({ loadModule: async () => core, events: hearing(posted).events, clock }, defaultPacing, driver);
   return { clock, posted, runner };
 }

@@ -1,5 +1,5 @@
 import type { AqmLabModule } from '../../../web/src/generated/aqmlab.mjs';
-import type { SideApi, SideEvents, Speed, TimelineEvent } from '../../../web/src/protocol/protocol';
+import type { SideApi, SideEvents, TimelineEvent } from '../../../web/src/protocol/protocol';
 import { actTogether, type TogetherRun } from '../../../web/src/worker/sim-host';
 import { WorkerRpc } from '../../../web/src/lib/worker-rpc';
 import { SimRunner, defaultPacing } from '../../../web/src/worker/sim-runner';
@@ -14,10 +14,9 @@ import type { ManualClock } from './manual-clock';
 
 /** A call the page made to a side, with its arguments by name. */
 export type SideCall =
-  | { call: 'start'; side: number; scenario: string | null; speed: Speed; play: boolean }
+  | { call: 'start'; side: number; scenario: string | null; play: boolean }
   | { call: 'apply'; event: TimelineEvent; atS: number | null }
   | { call: 'runUntil'; untilS: number }
-  | { call: 'setSpeed'; speed: Speed }
   | { call: 'check'; scenario: string }
   | { call: 'play' | 'pause' | 'reset' | 'step' | 'summary' };
 
@@ -35,11 +34,10 @@ export class RunnerSide {
     const runner = new SimRunner({ loadModule: async () => core, events, clock }, defaultPacing, driver);
     const log = (call: SideCall) => void this.sent.push(call);
     const api: SideApi = {
-      start: (side, scenario, speed, play) => (log({ call: 'start', side, scenario, speed, play }), runner.start(side, scenario, speed, play)),
+      start: (side, scenario, play) => (log({ call: 'start', side, scenario, play }), runner.start(side, scenario, play)),
       play: () => (log({ call: 'play' }), runner.play()),
       pause: () => (log({ call: 'pause' }), runner.pause()),
       reset: () => (log({ call: 'reset' }), runner.reset()),
-      setSpeed: (speed) => (log({ call: 'setSpeed', speed }), runner.setSpeed(speed)),
       step: () => (log({ call: 'step' }), runner.step()),
       runUntil: (untilS) => (log({ call: 'runUntil', untilS }), runner.runUntil(untilS)),
       apply: (event, atS) => (log({ call: 'apply', event, atS }), runner.apply(event, atS)),
@@ -103,5 +101,6 @@ export function oneWorker(core: AqmLabModule, clock: ManualClock, sides: RunnerS
       });
       return actTogether(runs, act);
     },
+    setSpeed: (speed) => driver.setSpeed(speed),
   };
 }

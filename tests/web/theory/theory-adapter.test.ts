@@ -17,6 +17,7 @@ function inProcessWorker(core: object): FakeWorkerEnd & { asked: string[] } {
     solveQueueModel: (model) => (asked.push(`queue ${model}`), runner.solveQueueModel(model)),
     responseBounds: (json) => (asked.push(`bounds ${json}`), runner.responseBounds(json)),
     lawCurve: (json) => (asked.push(`law ${json}`), runner.lawCurve(json)),
+    senderResponse: (json) => (asked.push(`sender ${json}`), runner.senderResponse(json)),
   };
   return Object.assign(new FakeWorkerEnd(api), { asked });
 }

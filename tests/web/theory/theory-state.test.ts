@@ -52,6 +52,7 @@ function heldPort(core: FakeTheoryCore) {
     solveQueueModel: later((m: string) => runner.solveQueueModel(m)),
     responseBounds: later((j: string) => runner.responseBounds(j)),
     lawCurve: later((j: string) => runner.lawCurve(j)),
+    senderResponse: later((j: string) => runner.senderResponse(j)),
   };
   const port = new FakeWorkerEnd(api);
   const release = async () => {

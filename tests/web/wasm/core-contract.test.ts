@@ -15,7 +15,7 @@ describe.skipIf(!realCoreBuilt)('the real core behind the worker API', () => {
     const core = await loadCore();
     for (const side of [0, 1]) {
       const { clock, posted, runner } = runnerOn(core);
-      await runner.start(side, null, 10, true);
+      await runner.start(side, null, true);
       clock.advance(0);
       for (let i = 0; i < 10; i++) clock.advance(100); // ~10 s simulated
       const ready = posted.find((m) => m.type === 'ready');
@@ -45,7 +45,7 @@ describe.skipIf(!realCoreBuilt)('the real core behind the worker API', () => {
   it('applies live events and refuses bad ones with the field named', async () => {
     const core = await loadCore();
     const { clock, posted, runner } = runnerOn(core);
-    await runner.start(1, null, 10, true);
+    await runner.start(1, null, true);
     clock.advance(0);
     clock.advance(100);
     await runner.apply({ kind: 'set_flows', group: 0, count: 200 }, null);
@@ -59,7 +59,7 @@ describe.skipIf(!realCoreBuilt)('the real core behind the worker API', () => {
     const core = await loadCore();
     const { posted, runner } = runnerOn(core);
     const scenario = JSON.stringify({ bottleneck: { capacity_mbps: -1 } });
-    await runner.start(0, scenario, 10, true);
+    await runner.start(0, scenario, true);
     const [error] = posted;
     expect(error?.type).toBe('error');
     if (error?.type === 'error') {
@@ -105,7 +105,7 @@ describe.skipIf(!realCoreBuilt)('the real core behind the worker API', () => {
 
     // Live: each change at its own time, as the page's sliders send them.
     const live = runnerOn(core);
-    await live.runner.start(0, scenario, 10, false);
+    await live.runner.start(0, scenario, false);
     const log: RecordedEvent[] = [];
     for (const [i, event] of events.entries()) log.push(await live.runner.apply(event, i + 1));
     await live.runner.runUntil(12);
@@ -118,7 +118,7 @@ describe.skipIf(!realCoreBuilt)('the real core behind the worker API', () => {
     if (exported === null) throw new Error('no export');
     expect(JSON.parse(exported).events).toHaveLength(events.length);
     const replay = runnerOn(core);
-    await replay.runner.start(0, exported, 10, false);
+    await replay.runner.start(0, exported, false);
     await replay.runner.runUntil(12);
     replay.clock.advance(0);
     expect(replay.posted.filter((m) => m.type === 'error')).toEqual([]);

@@ -8,8 +8,8 @@ import { loadCore, realCoreBuilt, runnerOn } from '../support/real-core';
 describe.skipIf(!realCoreBuilt)('the real core behind the summary table and the levels', () => {
   it('answers the summary of the run after the warm-up', async () => {
     const core = await loadCore();
-    const { clock, posted, runner } = runnerOn(core);
-    await runner.start(1, null, 30, true);
+    const { clock, posted, runner } = runnerOn(core, 30);
+    await runner.start(1, null, true);
     clock.advance(0);
     const warmUp = await runner.summary(); // still in the 10 s warm-up
     for (let i = 0; i < 10; i++) clock.advance(100); // ~30 s simulated
@@ -30,7 +30,7 @@ describe.skipIf(!realCoreBuilt)('the real core behind the summary table and the 
 
   it('carries the windows, the transients and the per-class delays across the worker boundary', async () => {
     const core = await loadCore();
-    const { clock, posted, runner } = runnerOn(core);
+    const { clock, posted, runner } = runnerOn(core, 30);
     const scenario = {
       duration_s: 30,
       groups: [
@@ -43,7 +43,7 @@ describe.skipIf(!realCoreBuilt)('the real core behind the summary table and the 
         { name: 'late', from_s: 25, to_s: 30 },
       ],
     };
-    await runner.start(0, JSON.stringify(scenario), 30, true);
+    await runner.start(0, JSON.stringify(scenario), true);
     clock.advance(0);
     for (let i = 0; i < 10; i++) clock.advance(100); // ~30 s simulated, capped at 30
     const reply = await runner.summary();

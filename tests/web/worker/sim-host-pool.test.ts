@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RunFailure, SideEvents, SimHostApi } from '../../../web/src/protocol/protocol';
+import type { RunFailure, SideEvents, SimHostApi, Speed } from '../../../web/src/protocol/protocol';
 import { SimHostPool } from '../../../web/src/worker/spawn-worker';
 import { FakeWorkerEnd } from '../support/fake-worker-end';
 
@@ -10,10 +10,12 @@ import { FakeWorkerEnd } from '../support/fake-worker-end';
 /** A simulation worker that records the sides attached to it (their ports) and can die. */
 class FakeHost extends FakeWorkerEnd {
   readonly attached: MessagePort[] = [];
+  readonly speeds: Speed[] = [];
   constructor() {
     const api: SimHostApi = {
       attach: (_key, sidePort) => void this.attached.push(sidePort),
       together: () => new Promise(() => undefined),
+      setSpeed: (speed) => void this.speeds.push(speed),
     };
     super(api);
   }
@@ -93,5 +95,20 @@ describe('SimHostPool', () => {
     expect(p.sides()).toBe(2);
     p.dispose();
     expect(hosts.every((h) => h.terminated)).toBe(true);
+  });
+
+  it('sets the one speed in the worker, and a fresh worker starts at the speed last chosen', async () => {
+    const hosts: FakeHost[] = [];
+    const p = pool(hosts);
+    p.setSpeed('max'); // no worker yet: kept for the first
+    p.spawn(listening());
+    await settle();
+    p.setSpeed(30);
+    await settle();
+    expect(hosts[0]?.speeds).toEqual(['max', 30]);
+    hosts[0]?.crash('out of memory');
+    p.spawn(listening());
+    await settle();
+    expect(hosts[1]?.speeds).toEqual([30]);
   });
 });

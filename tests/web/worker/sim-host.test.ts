@@ -66,9 +66,10 @@ describe('SimHost', () => {
   let catalogueReads: number;
   let defaultReads: number;
 
-  async function startSides(speed: number | 'max', scenario = sixSides): Promise<void> {
+  async function startSides(speed: number | 'max', scenario = sixSides, play = true): Promise<void> {
+    host.setSpeed(speed);
     ends = Array.from({ length: 6 }, () => new PageSide(host));
-    await Promise.all(ends.map((end, i) => end.api.start(i, scenario, speed, true))); // each run loads its own core, then opens
+    await Promise.all(ends.map((end, i) => end.api.start(i, scenario, play))); // each run loads its own core, then opens
     expect(cores).toHaveLength(6);
   }
 
@@ -115,16 +116,15 @@ describe('SimHost', () => {
     }
   });
 
-  it('a speed change that reaches the sides between ticks leaves them at one time within a tick', async () => {
-    // Each side hears the new speed on its own channel, so the driver may tick
-    // between two of the messages: for those ticks some sides run at the old
-    // pace and the rest at the new. The pace is set by the slowest side, so
-    // the sides meet again at the next tick (with the pace each side's own,
-    // the side that heard first stayed a slice behind for the rest of the run).
-    await startSides(10, sixSidesFor(3600));
-    clock.advance(64);
+  it('sides that hear play between two ticks meet at one time at the next tick', async () => {
+    // Each side hears play on its own channel, so the driver may tick between
+    // two of the messages and the sides start apart. The pace is counted from
+    // the slowest side and never falls short of the fastest, so they meet
+    // again at the next tick (with each side's pace its own, the side that
+    // heard first stayed ahead for the rest of the run).
+    await startSides(10, sixSidesFor(3600), false);
     for (const end of ends) {
-      await end.api.setSpeed(1);
+      await end.api.play();
       await settle();
       clock.advance(32);
     }
@@ -134,6 +134,25 @@ describe('SimHost', () => {
       clock.advance(32);
       expect(spread(), `tick ${tick}: ${times().join(', ')}`).toBe(0);
     }
+  });
+
+  it('one speed for every side: a change moves them all at the new pace, together', async () => {
+    await startSides(10, sixSidesFor(3600));
+    clock.advance(64);
+    host.setSpeed(20);
+    clock.advance(32);
+    const before = ends[0]?.batches().at(-1)?.now ?? 0;
+    for (let tick = 0; tick < 20; tick++) {
+      clock.advance(50);
+      const times = ends.map((e) => e.batches().at(-1)?.now ?? 0);
+      expect(new Set(times).size, `tick ${tick}: ${times.join(', ')}`).toBe(1);
+    }
+    const moved = (ends[0]?.batches().at(-1)?.now ?? 0) - before;
+    // 1 s of wall time at 20x (the busy clock's readings add a little wall
+    // time; the fake core stops at its 10 ms samples, so each tick's pace,
+    // counted from where the cores stand, loses a little).
+    expect(moved).toBeGreaterThan(18);
+    expect(moved).toBeLessThan(21);
   });
 
   it('a change made together reaches every side at the latest time among them, even with the sides apart', async () => {
@@ -239,7 +258,8 @@ describe('SimHost', () => {
     expose({ ...hearing().events, batch: (b: Batch) => void batches.push(b) }, heard.port1);
     host.attach(0, side.port2, eventsEnd);
     const api = wrap<SideApi>(side.port1);
-    await api.start(0, null, 'max', true);
+    host.setSpeed('max');
+    await api.start(0, null, true);
     clock.advance(16);
     await api.pause();
     for (let i = 0; i < 50 && batches.length === 0; i++) await settle();

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SimRunner } from '../../../web/src/worker/sim-runner';
+import { SimRunner, defaultPacing } from '../../../web/src/worker/sim-runner';
+import { SimDriver } from '../../../web/src/worker/sim-driver';
 import { createFakeCore, type FakeCore } from '../support/fake-core';
 import { hearing, ofType, type Heard } from '../support/heard-events';
 import { ManualClock } from '../support/manual-clock';
@@ -10,24 +11,30 @@ describe('SimRunner', () => {
   let posted: Heard[];
   let loads: number;
   let runner: SimRunner;
+  let driver: SimDriver;
 
   beforeEach(() => {
     core = createFakeCore();
     clock = new ManualClock();
     posted = [];
     loads = 0;
-    runner = new SimRunner({
-      loadModule: async () => {
-        loads++;
-        return core;
+    driver = new SimDriver(clock, defaultPacing); // at the driver's default speed, 10x
+    runner = new SimRunner(
+      {
+        loadModule: async () => {
+          loads++;
+          return core;
+        },
+        events: hearing(posted).events,
+        clock,
       },
-      events: hearing(posted).events,
-      clock,
-    });
+      defaultPacing,
+      driver,
+    );
   });
 
   it('starts the default scenario, announces columns once and side info from the core', async () => {
-    await runner.start(1, null, 10, false);
+    await runner.start(1, null, false);
     const [ready] = ofType(posted, 'ready');
     expect(ready?.columns).toEqual(['t', 'queue_pkts', 'delay_ms', 'aqm.avg', 'aqm.pa']);
     // Defaults from the table, buffer-relative ones resolved against the scenario's 40 packets.
@@ -43,16 +50,16 @@ describe('SimRunner', () => {
   });
 
   it("sends the catalogue in the channel's first ready only; later runs say null (the page keeps it)", async () => {
-    await runner.start(1, null, 10, false);
+    await runner.start(1, null, false);
     await runner.reset();
-    await runner.start(0, null, 10, false);
+    await runner.start(0, null, false);
     const ready = ofType(posted, 'ready');
     expect(ready.map((m) => m.aqms?.length ?? null)).toEqual([3, null, null]);
     expect(ready.map((m) => m.info.aqm)).toEqual(['red', 'red', 'droptail']);
   });
 
   it('paces simulated time at the chosen speed and posts numbered, transferable batches', async () => {
-    await runner.start(0, null, 10, true);
+    await runner.start(0, null, true);
     clock.advance(0); // first tick: no real time has passed yet
     clock.advance(100); // ~100 ms real at 10x: ~1 s simulated
     const batches = ofType(posted, 'batch');
@@ -66,7 +73,8 @@ describe('SimRunner', () => {
   });
 
   it('runs as fast as possible to the end, then reports done', async () => {
-    await runner.start(0, null, 'max', true);
+    driver.setSpeed('max');
+    await runner.start(0, null, true);
     clock.advance(1);
     expect(ofType(posted, 'state').at(-1)).toEqual({ type: 'state', playing: false, done: true, now: 2 });
     expect(ofType(posted, 'batch').reduce((n, b) => n + b.length, 0)).toBe(200);
@@ -74,7 +82,7 @@ describe('SimRunner', () => {
   });
 
   it('pauses at the first sample time at or after its time, then stops advancing', async () => {
-    await runner.start(0, null, 10, true);
+    await runner.start(0, null, true);
     clock.advance(50);
     const at = core.created[0]?.now() ?? 0;
     await runner.pause();
@@ -90,7 +98,7 @@ describe('SimRunner', () => {
   });
 
   it('applies live events at the current simulated time', async () => {
-    await runner.start(0, null, 10, true);
+    await runner.start(0, null, true);
     clock.advance(0);
     clock.advance(50);
     const at = core.created[0]?.now() ?? -1;
@@ -102,7 +110,7 @@ describe('SimRunner', () => {
   });
 
   it('rejects a refused event with the core message, and keeps running', async () => {
-    await runner.start(0, null, 10, true);
+    await runner.start(0, null, true);
     await expect(runner.apply({ kind: 'set_param', name: 'max_p', value: 0.5 }, null)).rejects.toThrow('name: no such parameter');
     expect(ofType(posted, 'error')).toEqual([]); // the caller shows it where it belongs
     const before = ofType(posted, 'batch').length;
@@ -111,9 +119,9 @@ describe('SimRunner', () => {
   });
 
   it('reports a bad scenario as a fatal error instead of throwing', async () => {
-    await runner.start(0, '{not json', 10, true);
+    await runner.start(0, '{not json', true);
     expect(ofType(posted, 'error')).toEqual([{ type: 'error', message: 'scenario: not JSON', fatal: true }]);
-    await runner.start(5, null, 10, true);
+    await runner.start(5, null, true);
     expect(ofType(posted, 'error').at(-1)).toMatchObject({ message: 'sides: out of range', fatal: true });
     expect(core.created.every((s) => s.deleted)).toBe(true);
     const errors = ofType(posted, 'error').length;
@@ -128,7 +136,7 @@ describe('SimRunner', () => {
       events: hearing(posted).events,
       clock,
     });
-    await strict.start(1, null, 10, true);
+    await strict.start(1, null, true);
     expect(ofType(posted, 'ready')).toEqual([]);
     expect(ofType(posted, 'error')).toEqual([
       { type: 'error', message: 'describeAqms[0] (odd): not a discipline description the page can read', fatal: true },
@@ -137,7 +145,7 @@ describe('SimRunner', () => {
   });
 
   it('ends the run on a failed advance (the packet limit, memory) with the core\'s message, as a fatal error', async () => {
-    await runner.start(0, null, 10, true);
+    await runner.start(0, null, true);
     const sim = core.created[0];
     if (!sim) throw new Error('no simulation');
     sim.failAtS = 0.5;
@@ -151,7 +159,7 @@ describe('SimRunner', () => {
     clock.advance(1000);
     expect(ofType(posted, 'batch')).toEqual([]);
     // The failed core's instance may be in any state: the next run gets a fresh one.
-    await runner.start(0, null, 10, false);
+    await runner.start(0, null, false);
     expect(loads).toBe(2);
     expect(ofType(posted, 'ready')).toHaveLength(1);
   });
@@ -167,14 +175,14 @@ describe('SimRunner', () => {
       events: hearing(posted).events,
       clock,
     });
-    await failing.start(0, null, 10, false);
+    await failing.start(0, null, false);
     expect(ofType(posted, 'error')).toEqual([{ type: 'error', message: 'wasm fetch failed', fatal: true }]);
-    await failing.start(0, null, 10, false);
+    await failing.start(0, null, false);
     expect(ofType(posted, 'ready')).toHaveLength(1);
   });
 
   it('resets to a fresh run: old simulation freed, sequence restarted, module loaded once', async () => {
-    await runner.start(0, null, 10, true);
+    await runner.start(0, null, true);
     clock.advance(0);
     clock.advance(100);
     await runner.apply({ kind: 'set_flows', group: 0, count: 9 }, null);
@@ -190,7 +198,7 @@ describe('SimRunner', () => {
   it('answers the core summary read into typed figures, and refuses with no run', async () => {
     await expect(runner.summary()).rejects.toThrow('no run to summarise');
     expect(ofType(posted, 'error')).toEqual([]);
-    await runner.start(0, null, 10, true);
+    await runner.start(0, null, true);
     clock.advance(0);
     for (let i = 0; i < 10; i++) clock.advance(100); // ~1 s simulated, past the fake's 0.5 s warm-up
     const result = await runner.summary();
@@ -199,7 +207,8 @@ describe('SimRunner', () => {
   });
 
   it('runs as fast as possible to a time, pauses exactly there, and steps one sample interval', async () => {
-    await runner.start(0, null, 1, false);
+    driver.setSpeed(1);
+    await runner.start(0, null, false);
     await runner.runUntil(1.23);
     expect(ofType(posted, 'state').at(-1)).toMatchObject({ playing: true });
     clock.advance(1); // one tick: at 1x paced play would have moved 1 ms
@@ -214,7 +223,7 @@ describe('SimRunner', () => {
   });
 
   it('a time already reached pauses at once; the run end caps the target', async () => {
-    await runner.start(0, null, 10, false);
+    await runner.start(0, null, false);
     await runner.runUntil(50);
     clock.advance(1);
     expect(ofType(posted, 'state').at(-1)).toEqual({ type: 'state', playing: false, done: true, now: 2 });
@@ -223,7 +232,7 @@ describe('SimRunner', () => {
   });
 
   it('applies at a later time after running up to it, and refuses a time it is past', async () => {
-    await runner.start(0, null, 10, true);
+    await runner.start(0, null, true);
     clock.advance(0);
     clock.advance(30);
     const now = core.created[0]?.now() ?? 1;
@@ -236,7 +245,7 @@ describe('SimRunner', () => {
   });
 
   it('checks a scenario without touching the run, completing what the page edits from the defaults', async () => {
-    await runner.start(0, null, 10, false);
+    await runner.start(0, null, false);
     const good = await runner.check('{"duration_s": 1}');
     const bad = await runner.check('{nope');
     expect(good.error).toBeNull();

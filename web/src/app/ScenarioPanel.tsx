@@ -201,7 +201,7 @@ function SenderSelect({ lab, group, variant, id }: { lab: Lab; group: number; va
     <div className="live-field">
       <label className="restart-field" htmlFor={id}>
         <span>Sender (congestion control; restarts)</span>
-        <select id={id} data-testid={id} value={current} onChange={(e) => void lab.setGroupVariant(group, e.target.value).then(setError)}>
+        <select id={id} data-testid={id} value={current} onChange={(e) => void lab.edits.setGroupVariant(group, e.target.value).then(setError)}>
           {senders.map((s) => (
             <option key={s.name} value={s.name} disabled={s.needs_ecn && !ecn}>
               {s.label}
@@ -225,7 +225,7 @@ function AddGroupButton({ lab, kind, label }: { lab: Lab; kind: AddableKind; lab
   return (
     <div className="live-field">
       <p className="scenario-note">The scenario has none. Adding them restarts every side from t = 0.</p>
-      <button type="button" data-testid={`add-${kind}`} onClick={() => void lab.addGroup(kind).then(setError)}>
+      <button type="button" data-testid={`add-${kind}`} onClick={() => void lab.edits.addGroup(kind).then(setError)}>
         {label} (restarts)
       </button>
       {error && (
@@ -259,7 +259,7 @@ function RestartBlock({ lab, settings, hasOnOff }: { lab: Lab; settings: Restart
       setError(`${labels.length === 1 ? 'One value needs' : `${labels.length} values need`} changing before the restart: ${labels.join(', ')}.`);
       return;
     }
-    const problem = await lab.applyRestartSettings(settingsOf(drafts));
+    const problem = await lab.edits.applyRestartSettings(settingsOf(drafts));
     setBusy(false);
     setError(problem === null ? null : `These values are fine alone but not together: ${withoutPath(problem)}`);
   };

@@ -32,7 +32,7 @@ export function SideControls({ lab, index, status, catalogue, sideCount }: SideC
           data-testid={`duplicate-${index}`}
           aria-label={`Duplicate ${label}`}
           disabled={busy || sideCount >= maxSides}
-          onClick={() => setError(lab.duplicateSide(index))}
+          onClick={() => setError(lab.edits.duplicateSide(index))}
         >
           Duplicate
         </button>
@@ -41,7 +41,7 @@ export function SideControls({ lab, index, status, catalogue, sideCount }: SideC
           data-testid={`remove-${index}`}
           aria-label={`Remove ${label}`}
           disabled={busy || sideCount <= 1}
-          onClick={() => setError(lab.removeSide(index))}
+          onClick={() => setError(lab.edits.removeSide(index))}
         >
           Remove
         </button>
@@ -72,7 +72,7 @@ function NameField({ lab, index, status, onError }: { lab: Lab; index: number; s
   const id = `side-name-${index}`;
   const commit = () => {
     if (draft === shown) return;
-    const problem = lab.renameSide(index, draft);
+    const problem = lab.edits.renameSide(index, draft);
     onError(problem);
     if (problem) setDraft(shown);
   };
@@ -116,7 +116,7 @@ export function AddSide({ lab, statuses }: { lab: Lab; statuses: readonly SideSt
           </option>
         ))}
       </select>
-      <button type="button" data-testid="add-side" disabled={full || busy || catalogue.length === 0} onClick={() => setError(lab.addSide(chosen))}>
+      <button type="button" data-testid="add-side" disabled={full || busy || catalogue.length === 0} onClick={() => setError(lab.edits.addSide(chosen))}>
         Add side
       </button>
       <span className="side-count" data-testid="side-count">

@@ -1,4 +1,5 @@
 import { isDescribed, readCatalogueTable, type AqmParamSpec } from './aqm-table';
+import { isRecord } from '../lib/json';
 // The core's catalogue of congestion controllers (describeSenders,
 // wasm/API.md): a TCP group's `variant` is one of their names. It is the only
 // list of senders the page has; the sender menus are built from it.
@@ -13,9 +14,33 @@ export interface SenderSpec {
   codepoint: 'ect0' | 'ect1';
   /** The core refuses a group naming this sender without ECN. */
   needs_ecn: boolean;
+  /** Its response function (the numbers come from the core's senderResponse); null: none (BBR) or an older core. */
+  response: SenderResponseLaw | null;
 }
 
-export function isSenderSpec(value: unknown): value is SenderSpec {
+/** A sender's response function as the catalogue states it (wasm/API.md, describeSenders). */
+export interface SenderResponseLaw {
+  /** What p counts: lost and (classic ECN) marked segments, or CE marks one by one (a scalable sender). */
+  signal: 'loss_or_mark' | 'mark';
+  tex: string;
+  /** The constant the law uses, its value and why. */
+  constant: string;
+  source: string;
+}
+
+function readResponseLaw(value: unknown): SenderResponseLaw | null | undefined {
+  if (value === undefined || value === null) return null;
+  if (!isRecord(value)) return undefined;
+  const { signal, tex, constant, source } = value;
+  if ((signal !== 'loss_or_mark' && signal !== 'mark') || typeof tex !== 'string' || typeof constant !== 'string' || typeof source !== 'string') {
+    return undefined;
+  }
+  return { signal, tex, constant, source };
+}
+
+type SenderFields = Omit<SenderSpec, 'response'>;
+
+function hasSenderFields(value: unknown): value is SenderFields {
   return (
     isDescribed(value) &&
     (value.ecn === 'classic' || value.ecn === 'scalable') &&
@@ -24,7 +49,14 @@ export function isSenderSpec(value: unknown): value is SenderSpec {
   );
 }
 
+/** One catalogue entry; a core without response functions gives `response: null`. */
+function readSender(value: unknown): SenderSpec | undefined {
+  if (!isRecord(value)) return undefined;
+  const response = readResponseLaw(value.response);
+  return hasSenderFields(value) && response !== undefined ? { ...value, response } : undefined;
+}
+
 /** Reads describeSenders() output; a malformed entry is named rather than skipped. */
 export function readSenderTable(value: unknown): SenderSpec[] | string {
-  return readCatalogueTable(value, 'describeSenders', 'sender', (v) => (isSenderSpec(v) ? v : undefined));
+  return readCatalogueTable(value, 'describeSenders', 'sender', readSender);
 }

@@ -1,6 +1,10 @@
-import { useCallback, useState } from 'react';
-import { ExperimentView, type ExperimentViewProps } from './ExperimentView';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import type { ExperimentViewProps } from './ExperimentView';
 import './experiment.css';
+
+// The view's code (the form, the plots, the pool) loads when it is first
+// opened: a page that never opens it does not download it.
+const ExperimentView = lazy(() => import('./ExperimentView').then((m) => ({ default: m.ExperimentView })));
 
 // The page's two views: the live lab and the experiment. The tabs sit in the
 // page's header row (a projector keeps its height for the lab's charts). The
@@ -62,7 +66,11 @@ export function ExperimentPanel({ views, openRun, ...rest }: ExperimentViewProps
   );
   return (
     <div {...panelProps(views, 'experiment')}>
-      {views.opened && <ExperimentView {...rest} openRun={openAndShow} />}
+      {views.opened && (
+        <Suspense fallback={<p className="experiment-loading">Loading the experiment view…</p>}>
+          <ExperimentView {...rest} openRun={openAndShow} />
+        </Suspense>
+      )}
     </div>
   );
 }

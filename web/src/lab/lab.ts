@@ -1,11 +1,9 @@
-import { findAqm, type AqmSpec } from '../aqm/aqm-table';
+import type { AqmSpec } from '../aqm/aqm-table';
 import type { SenderSpec } from '../aqm/sender-table';
 import type { Speed, TimelineEvent } from '../protocol/protocol';
 import { numberField, readScenario } from '../scenario/scenario-json';
 import { maxSides } from '../lib/limits';
-import { sideCount, withDiscipline, withSideAdded, withSideDuplicated, withSideRemoved, withSideRenamed } from '../scenario/side-edits';
-import type { Edited } from '../scenario/side-edits';
-import { withGroupAdded, withGroupVariant, withRestartSettings, type AddableKind, type RestartSettings } from '../scenario/scenario-settings';
+import { sideCount } from '../scenario/side-edits';
 import type { Change } from '../scenario/changes';
 import { withLiveEvents, type EventMark } from '../scenario/timeline';
 import type { SideHost } from '../worker/spawn-worker';
@@ -15,6 +13,7 @@ import { PaintLoop, type Drawable } from './paint-loop';
 import { SideSession, type SideStatus } from './side-session';
 import { rosterFor } from './side-roster';
 import { memoLast, sameItems } from '../lib/memo';
+import { ScenarioEdits } from './scenario-edits';
 import { StatusFeed } from './status-feed';
 import { applyAtOneTime, catchUp, checkScenario, frontierOf, pauseTogether, runAllUntil, startTogether, stepTogether } from './side-sync';
 
@@ -53,6 +52,8 @@ export class Lab {
     this.paintLoop.request();
   });
   private queue: Promise<unknown> = Promise.resolve();
+  /** What the scenario controls change (sides, groups, settings): scenario-edits.ts. */
+  readonly edits: ScenarioEdits;
   private restarts = 0;
   // The scenario is parsed only when it changed.
   private readonly intervalOf = memoLast(
@@ -64,9 +65,21 @@ export class Lab {
     private readonly options: LabOptions = defaultLabOptions,
   ) {
     this.speed = options.speed;
+    host.setSpeed(options.speed);
     this.paintLoop = new PaintLoop(() => frontierOf(this.sessions), options.windowS);
     this.sessions = Array.from({ length: options.sideCount }, (_, i) => this.createSession(i));
     this.feed = new StatusFeed(() => this.sessions.map((s) => s.status));
+    this.edits = new ScenarioEdits({
+      scenario: () => this.scenario,
+      catalogue: () => this.catalogue(),
+      restartAll: (scenario, removed) => this.restartAll(scenario, removed),
+      load: (scenario) => this.load(scenario),
+      relabel: (scenario, side, shown) => {
+        this.scenario = scenario;
+        const session = this.sessions[side];
+        session?.rename(shown || (session.status.info?.aqm ?? ''));
+      },
+    });
   }
 
   get sides(): readonly SideSession[] { return this.sessions; }
@@ -112,7 +125,7 @@ export class Lab {
 
   setSpeed(speed: Speed): void {
     this.speed = speed;
-    for (const side of this.sessions) side.worker.send((w) => w.setSpeed(speed));
+    this.host.setSpeed(speed);
   }
 
   // ---- the sides -------------------------------------------------------------
@@ -122,48 +135,6 @@ export class Lab {
 
   /** The core's catalogue of congestion controllers (a TCP group's `variant`), likewise. */
   senders(): readonly SenderSpec[] { return this.sessions.find((s) => s.status.senders.length > 0)?.status.senders ?? []; }
-
-  /**
-   * Puts discipline `aqm` on one side. Every side restarts from time zero on
-   * the same scenario and seed, only that side's entry changed: the traffic
-   * stays identical and the charts stay aligned in time, which restarting one
-   * side alone (at zero while the other is minutes in) would break.
-   * Returns an error message, or null once the restart is under way.
-   */
-  switchDiscipline(sideIndex: number, aqm: string): string | null {
-    const spec = findAqm(this.catalogue(), aqm);
-    if (!spec) return `${aqm}: not a discipline the core knows`;
-    return this.restructure((scenario) => withDiscipline(scenario, sideIndex, spec));
-  }
-
-  /** A new last side running `aqm` with its defaults (the first discipline of the catalogue when omitted). */
-  addSide(aqm?: string): string | null {
-    const spec = aqm === undefined ? this.catalogue()[0] : findAqm(this.catalogue(), aqm);
-    if (!spec) return `${aqm ?? 'a discipline'}: not a discipline the core knows`;
-    return this.restructure((scenario) => withSideAdded(scenario, { name: spec.label, aqm: spec.name, params: {} }));
-  }
-
-  removeSide(sideIndex: number): string | null {
-    return this.restructure((scenario) => withSideRemoved(scenario, sideIndex), sideIndex);
-  }
-
-  /** A copy of one side (discipline, parameters, its parameter events) as the new last side. */
-  duplicateSide(sideIndex: number): string | null {
-    return this.restructure((scenario) => withSideDuplicated(scenario, sideIndex));
-  }
-
-  /**
-   * Renames a side. The name is only a label, so the run goes on: the scenario
-   * (and so an export) carries the new name, and the side shows it at once.
-   */
-  renameSide(sideIndex: number, name: string): string | null {
-    if (this.scenario === null) return 'no scenario has run yet';
-    const edited = withSideRenamed(this.scenario, sideIndex, name);
-    if (typeof edited !== 'string') return edited.error;
-    this.scenario = edited;
-    this.sessions[sideIndex]?.rename(name.trim() || (this.sessions[sideIndex]?.status.info?.aqm ?? ''));
-    return null;
-  }
 
   /**
    * Starts a failed side again on a fresh channel and core: from t = 0 on the scenario
@@ -178,7 +149,7 @@ export class Lab {
       const fresh = this.createSession(sideIndex);
       this.sessions = this.sessions.map((s, i) => (i === sideIndex ? fresh : s));
       const scenario = withLiveEvents(this.scenario, this.live.all) ?? this.scenario;
-      fresh.start(this.speed, false, scenario);
+      fresh.start(false, scenario);
       this.statusChanged();
       await fresh.waitFor((s) => !s.restarting);
     }).then(() => this.catchUp(sideIndex));
@@ -186,12 +157,6 @@ export class Lab {
 
   // ---- scenarios -------------------------------------------------------------
 
-  /**
-   * Replaces the scenario: the core checks it (a refusal names the field and
-   * leaves the current lab running), then the sides are rebuilt to match and
-   * every side starts from t = 0, playing if `playing` says so (default: as the lab was).
-   * Resolves with the core's message, or null.
-   */
   /** The core's verdict on a scenario without running it: its message, or null. */
   async check(scenarioJson: string): Promise<string | null> {
     try {
@@ -201,6 +166,12 @@ export class Lab {
     }
   }
 
+  /**
+   * Replaces the scenario: the core checks it (a refusal names the field and
+   * leaves the current lab running), then the sides are rebuilt to match and
+   * every side starts from t = 0, playing if `playing` says so (default: as the lab was).
+   * Resolves with the core's message, or null.
+   */
   async load(scenarioJson: string, playing?: boolean): Promise<string | null> {
     let checked;
     try {
@@ -227,29 +198,6 @@ export class Lab {
     const merged = withLiveEvents(this.scenario, this.live.all);
     if (merged === null) throw new Error('the current scenario is not a JSON object');
     return merged;
-  }
-
-  /** Settings without a timeline event (buffer, seed...): the scenario is rewritten, checked and restarted. */
-  applyRestartSettings(settings: RestartSettings): Promise<string | null> {
-    return this.loadEdited((scenario) => withRestartSettings(scenario, settings));
-  }
-
-  /**
-   * Adds a short-TCP or on/off group (core defaults, on from t = 0) to a
-   * scenario without one. A group cannot join a running simulation, so every
-   * side restarts; later rate, count and on/off moves on it are live.
-   */
-  addGroup(kind: AddableKind): Promise<string | null> {
-    return this.loadEdited((scenario) => withGroupAdded(scenario, kind));
-  }
-
-  /**
-   * Gives TCP group `group` the congestion controller `variant` (its own
-   * parameters at their defaults). A flow's sender is fixed when it is built,
-   * so every side restarts, with identical traffic on each.
-   */
-  setGroupVariant(group: number, variant: string): Promise<string | null> {
-    return this.loadEdited((scenario) => withGroupVariant(scenario, group, variant));
   }
 
   /**
@@ -355,21 +303,6 @@ export class Lab {
     return next;
   }
 
-  private loadEdited(edit: (scenario: string) => Edited): Promise<string | null> {
-    if (this.scenario === null) return Promise.resolve('no scenario has run yet');
-    const edited = edit(this.scenario);
-    return typeof edited === 'string' ? this.load(edited) : Promise.resolve(edited.error);
-  }
-
-  /** Applies a structural edit to the scenario and restarts every side on the result. */
-  private restructure(edit: (scenario: string) => Edited, removed: number | null = null): string | null {
-    if (this.scenario === null) return 'no scenario has run yet';
-    const edited = edit(this.scenario);
-    if (typeof edited !== 'string') return edited.error;
-    this.restartAll(edited, removed);
-    return null;
-  }
-
   /**
    * Every side from t = 0 on `scenario`: sides are spawned or terminated to
    * match its side count (`removed`: the side that goes), and a failed side
@@ -390,7 +323,7 @@ export class Lab {
   }
 
   private startTogether(sessions: readonly SideSession[], scenario: string | null): Promise<void> {
-    return startTogether(sessions, scenario, this.speed, () => this.wantPlay);
+    return startTogether(sessions, scenario, () => this.wantPlay);
   }
 
   /** Brings a restarted side to the others' time; it then plays along if the lab is playing. */

@@ -1,7 +1,7 @@
 import type { AqmSpec } from '../aqm/aqm-table';
 import type { SenderSpec } from '../aqm/sender-table';
 import { SeriesStore } from '../charts/series-store';
-import type { RecordedEvent, RunFailure, SideApi, SideEvents, SideInfo, Speed, TimelineEvent } from '../protocol/protocol';
+import type { RecordedEvent, RunFailure, SideApi, SideEvents, SideInfo, TimelineEvent } from '../protocol/protocol';
 import type { SpawnSide } from '../worker/spawn-worker';
 import type { WorkerRpc } from '../lib/worker-rpc';
 import { messageOf } from '../lib/errors';
@@ -126,11 +126,11 @@ export class SideSession {
   }
 
   /** Starts a run of `scenario` (null: the core's default) from time zero. */
-  start(speed: Speed, play: boolean, scenario: string | null = null): void {
+  start(play: boolean, scenario: string | null = null): void {
     this.store.reset([]); // the old run's lines go at once, not when the new run is ready
     this.simNow = 0;
     this.update({ restarting: true }, false);
-    this.worker.send((w) => w.start(this.index, scenario, speed, play));
+    this.worker.send((w) => w.start(this.index, scenario, play));
   }
 
   reset(): void {

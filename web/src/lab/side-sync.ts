@@ -1,4 +1,4 @@
-import type { CheckedScenario, RecordedEvent, Speed, TimelineEvent } from '../protocol/protocol';
+import type { CheckedScenario, RecordedEvent, Speed, TimelineEvent, Together, TogetherAnswer } from '../protocol/protocol';
 import { sampleTimeAtOrAfter } from '../worker/sample-time';
 import type { SideHost, SpawnSide } from '../worker/spawn-worker';
 import type { SideSession } from './side-session';
@@ -17,6 +17,12 @@ const maxCatchUpRounds = 20;
 /** Sides that take part in what is done together: those whose run has not failed. */
 const live = (sessions: readonly SideSession[]): SideSession[] => sessions.filter((s) => !s.status.failed);
 
+/** One `together` call for the live sides: the worker's answer, and the sides it answers for, in order. */
+async function together(host: SideHost, sessions: readonly SideSession[], act: Together): Promise<{ answer: TogetherAnswer; sides: SideSession[] }> {
+  const sides = live(sessions);
+  return { answer: await host.together(sides.map((s) => s.worker), act), sides };
+}
+
 /**
  * Applies a change to every running side at one simulated time: the latest
  * among them (a side behind runs up to it first). Equal times on every side
@@ -26,12 +32,8 @@ const live = (sessions: readonly SideSession[]): SideSession[] => sessions.filte
  * traffic, so that is a fault worth seeing.
  */
 export async function applyAtOneTime(host: SideHost, sessions: readonly SideSession[], event: TimelineEvent): Promise<RecordedEvent> {
-  const sides = live(sessions);
-  if (sides.length === 0) throw new Error('no side is running');
-  const answer = await host.together(
-    sides.map((s) => s.worker),
-    { kind: 'apply', event },
-  );
+  if (live(sessions).length === 0) throw new Error('no side is running');
+  const { answer, sides } = await together(host, sessions, { kind: 'apply', event });
   if (answer.error !== null) throw new Error(answer.error);
   const accepted = answer.applied.find((a) => a.ok);
   if (!accepted?.ok) throw new Error(answer.applied.find((a) => !a.ok)?.error ?? 'refused');
@@ -41,10 +43,7 @@ export async function applyAtOneTime(host: SideHost, sessions: readonly SideSess
 
 /** One sample interval on every side, to the same time (the sample after the latest of theirs), then paused. */
 export async function stepTogether(host: SideHost, sessions: readonly SideSession[]): Promise<void> {
-  const answer = await host.together(
-    live(sessions).map((s) => s.worker),
-    { kind: 'step' },
-  );
+  const { answer } = await together(host, sessions, { kind: 'step' });
   if (answer.error !== null) throw new Error(answer.error);
 }
 
@@ -68,10 +67,7 @@ export async function pauseTogether(sessions: readonly SideSession[], sampleInte
 
 /** Every side as fast as possible to `untilS`, paused there; an error message (nothing changed) if one is already past it. */
 export async function runAllUntil(host: SideHost, sessions: readonly SideSession[], untilS: number): Promise<string | null> {
-  const answer = await host.together(
-    live(sessions).map((s) => s.worker),
-    { kind: 'until', untilS },
-  );
+  const { answer } = await together(host, sessions, { kind: 'until', untilS });
   return answer.error;
 }
 
@@ -84,11 +80,10 @@ export async function runAllUntil(host: SideHost, sessions: readonly SideSession
 export async function startTogether(
   sessions: readonly SideSession[],
   scenario: string | null,
-  speed: Speed,
   wantPlay: () => boolean,
 ): Promise<void> {
   const playAtOnce = wantPlay();
-  for (const side of sessions) side.start(speed, playAtOnce, scenario);
+  for (const side of sessions) side.start(playAtOnce, scenario);
   await Promise.all(sessions.map((side) => side.waitFor((s) => !s.restarting)));
   if (!playAtOnce && wantPlay()) for (const side of sessions) side.worker.send((w) => w.play());
 }

@@ -108,13 +108,12 @@ export interface SideEvents {
  * the worker as one `together` call instead (SimHostApi).
  */
 export interface SideApi {
-  /** A run of `scenario` (null: the core's default) from t = 0, as side `side` of it. */
-  start(side: number, scenario: string | null, speed: Speed, play: boolean): Promise<void>;
+  /** A run of `scenario` (null: the core's default) from t = 0, as side `side` of it, at the worker's speed. */
+  start(side: number, scenario: string | null, play: boolean): Promise<void>;
   play(): Promise<void>;
   /** Playing: on to the first sample time at or after now, then paused. */
   pause(): Promise<void>;
   reset(): Promise<void>;
-  setSpeed(speed: Speed): Promise<void>;
   /** Advance to the next sample time after now, then pause. */
   step(): Promise<void>;
   /** Run as fast as possible to simulated time `untilS` (clamped to the run's end), then pause. */
@@ -146,6 +145,8 @@ export interface SimHostApi {
    * (worker/sim-host.ts).
    */
   together(keys: readonly number[], act: Together): Promise<TogetherAnswer>;
+  /** The speed every side plays at: one for all, so the sides cannot run apart. */
+  setSpeed(speed: Speed): void;
 }
 
 /**

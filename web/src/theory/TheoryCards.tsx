@@ -10,6 +10,8 @@ import { QueueDistribution } from './QueueDistribution';
 import { StabilityPanel } from './StabilityPanel';
 import { useTicker } from '../lib/use-ticker';
 import { useTheory } from './use-theory';
+import { CouplingPanel } from './CouplingPanel';
+import { hasCoupling } from './coupling';
 import type { TheorySnapshot, TheoryState } from './theory-state';
 
 // The theory panel's content, loaded when the panel first opens (it brings
@@ -98,6 +100,7 @@ export function TheoryCards({ theory, sides }: { theory: TheoryState; sides: rea
                       {analysis.equilibrium.q0 !== null && `, q₀ = ${analysis.equilibrium.q0.toFixed(1)} packets`}
                     </p>
                   )}
+                  {hasCoupling(side.store, params) && <CouplingPanel store={side.store} k={params.k ?? Number.NaN} fromS={facts.warmupS} />}
                   {analysis.notes.length > 0 && (
                     <ul className="theory-notes" data-testid="theory-notes">
                       {analysis.notes.map((note) => (

@@ -2,7 +2,7 @@ import type { Remote } from 'comlink';
 import { messageOf } from '../lib/errors';
 import { WorkerRpc, workerEnd, type WorkerEnd } from '../lib/worker-rpc';
 import type { TheoryAnswer, TheoryApi } from './theory-runner';
-import { readAnalysis, readLawSamples, readQueueModel, readResponseBounds, type Analysis, type LawSamples, type QueueModel, type Read, type ResponseBounds } from './theory-json';
+import { readAnalysis, readLawSamples, readQueueModel, readResponseBounds, readSenderResponse, type Analysis, type LawSamples, type QueueModel, type Read, type ResponseBounds, type SenderResponse } from './theory-json';
 
 // The page's side of the theory worker: each call answered with the core's
 // text, read into typed values. The worker is made on the first call (only a
@@ -11,6 +11,15 @@ import { readAnalysis, readLawSamples, readQueueModel, readResponseBounds, type 
 export function spawnTheoryWorker(): WorkerEnd {
   const worker = new Worker(new URL('./theory.worker.ts', import.meta.url), { type: 'module', name: 'theory' });
   return workerEnd(worker, 'the theory worker failed to start (is the wasm module built?)');
+}
+
+/** senderResponse's request (wasm/API.md): a sender, its parameters, a round trip, a packet size and the p to evaluate at. */
+export interface SenderResponseRequest {
+  sender: string;
+  params: Record<string, number>;
+  rtt_s: number;
+  segment_bytes: number;
+  p: number[];
 }
 
 /** An answer with the core's own time for it (milliseconds inside the worker). */
@@ -37,6 +46,11 @@ export class TheoryClient {
   /** A curve law's samples (wasm/API.md, lawCurve): the core's own law at queue lengths up to the buffer. */
   lawCurve(request: { aqm: string; params: Record<string, number>; buffer_pkts: number; points: number }): Promise<Timed<LawSamples>> {
     return this.ask((w) => w.lawCurve(JSON.stringify(request)), readLawSamples);
+  }
+
+  /** A sender's response function by the core's own law (wasm/API.md, senderResponse). */
+  senderResponse(request: SenderResponseRequest): Promise<Timed<SenderResponse>> {
+    return this.ask((w) => w.senderResponse(JSON.stringify(request)), readSenderResponse);
   }
 
   /** Stops the worker; every waiting and later call answers that it was stopped. */

@@ -323,3 +323,34 @@ export function waitingDistribution(inSystem: readonly number[]): number[] {
   if (inSystem.length < 2) return [...inSystem];
   return [(inSystem[0] ?? 0) + (inSystem[1] ?? 0), ...inSystem.slice(2)];
 }
+
+/** One point of a sender's response function (senderResponse): its mean window and rate at signal probability p. */
+export interface ResponsePoint {
+  p: number;
+  windowSegments: number;
+  rateMbps: number;
+  /** The piece of the law that holds there ("square-root", "cubic", "reno-friendly", "scalable", "rtt-independent"). */
+  region: string;
+}
+
+export interface SenderResponse {
+  sender: string;
+  signal: 'loss_or_mark' | 'mark';
+  points: ResponsePoint[];
+}
+
+/** `senderResponse(json)`'s answer. */
+export function readSenderResponse(answerText: string): Read<SenderResponse> {
+  return answer(answerText, (o) => {
+    const signal = field(o, 'signal', '');
+    if (signal !== 'loss_or_mark' && signal !== 'mark') throw new Missing('signal: not "loss_or_mark" or "mark"');
+    const list = field(o, 'points', '');
+    if (!Array.isArray(list)) throw new Missing('points: not an array');
+    const points = list.map((v: unknown, i) => {
+      const w = `points[${i}].`;
+      if (!isRecord(v)) throw new Missing(`points[${i}]: not an object`);
+      return { p: num(v, 'p', w), windowSegments: num(v, 'window_segments', w), rateMbps: num(v, 'rate_mbps', w), region: text(v, 'region', w) };
+    });
+    return { sender: text(o, 'sender', ''), signal, points };
+  });
+}

@@ -12,6 +12,7 @@ export interface TheoryCore {
   solveQueueModel(modelJson: string): string;
   responseBounds(json: string): string;
   lawCurve(json: string): string;
+  senderResponse(json: string): string;
 }
 
 /** The core's answer text, and how long the core took (milliseconds inside the worker). */
@@ -31,6 +32,8 @@ export interface TheoryApi {
   responseBounds(json: string): Promise<TheoryAnswer>;
   /** A curve law sampled over the queue (wasm/API.md, lawCurve). */
   lawCurve(json: string): Promise<TheoryAnswer>;
+  /** A sender's response function at given signal probabilities (wasm/API.md, senderResponse). */
+  senderResponse(json: string): Promise<TheoryAnswer>;
 }
 
 /** A loaded module: the functions above that this build of the core has. */
@@ -62,6 +65,10 @@ export class TheoryRunner implements TheoryApi {
 
   lawCurve(json: string): Promise<TheoryAnswer> {
     return this.timed('lawCurve', (core) => core.lawCurve(json));
+  }
+
+  senderResponse(json: string): Promise<TheoryAnswer> {
+    return this.timed('senderResponse', (core) => core.senderResponse(json));
   }
 
   /**

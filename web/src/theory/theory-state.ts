@@ -4,8 +4,8 @@ import { isRecord, parseJson } from '../lib/json';
 import { TheoryClient } from './theory-client';
 import { boundsRequest } from './bounds-request';
 import { scenarioAt } from './scenario-now';
-import type { Analysis, Read, ResponseBounds } from './theory-json';
-import type { Timed } from './theory-client';
+import type { Analysis, Read, ResponseBounds, SenderResponse } from './theory-json';
+import type { SenderResponseRequest, Timed } from './theory-client';
 
 // The page's theory: for every side, the core's analyses of the scenario as it
 // runs (its live changes included), recomputed in the theory worker whenever
@@ -113,6 +113,11 @@ export class TheoryState {
       this.followLab();
     };
   };
+
+  /** A sender's response function from the core (the panel asks for each group as its figures change). */
+  senderResponse(request: SenderResponseRequest): Promise<Timed<SenderResponse>> {
+    return this.client.senderResponse(request);
+  }
 
   dispose(): void {
     this.stopWatching?.();

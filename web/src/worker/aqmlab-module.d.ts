@@ -42,6 +42,8 @@ declare module '*/generated/aqmlab.mjs' {
     analyzeModel?(modelJson: string): string;
     /** A curve law sampled against the queue (wasm/API.md, "lawCurve"). */
     lawCurve?(json: string): string;
+    /** A sender's response function at given signal probabilities (wasm/API.md, "senderResponse"). */
+    senderResponse?(json: string): string;
   }
 
   const createAqmLab: (options?: object) => Promise<AqmLabModule>;

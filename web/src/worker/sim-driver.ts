@@ -7,6 +7,7 @@
 // whenever the tick flushes their samples to the page. No message and no
 // other thread sits in that loop; between ticks the worker reads its
 // messages (pause, a change at one time, a new run).
+import type { Speed } from '../protocol/protocol';
 
 export interface Clock {
   now(): number; // milliseconds
@@ -25,18 +26,11 @@ export interface Pacing {
 
 /** One side's run as the driver sees it (sim-runner.ts). */
 export interface DrivenRun {
-  /** Playing (not paused, not held) with a run that has not ended. */
+  /** Playing (not paused) with a run that has not ended. */
   running(): boolean;
-  /** Runs flat out (as fast as possible, or to a run-to time): the next tick follows at once. */
-  urgent(): boolean;
+  /** The time it runs to as fast as possible and then pauses (a step, a run-to), or null: it keeps the driver's pace. */
+  runTo(): number | null;
   now(): number;
-  /**
-   * The start of a tick: `realStepS` of wall time passed since the last, which
-   * sets this tick's pace, counted from `from` (where the paced runs stand).
-   */
-  beginTick(realStepS: number, from: PaceFrom): void;
-  /** How far the run may go now: its pace, or its run-to time. */
-  goal(): number;
   /** Advances to `untilS`; throws when the core fails. */
   advanceTo(untilS: number): void;
   /** The end of a tick: samples out (`flushDue`: every run flushes now), a finished run says so. */
@@ -46,16 +40,18 @@ export interface DrivenRun {
 }
 
 /**
- * Where the runs that keep a pace (not flat out, not running to a time)
- * stand at the start of a tick. Each side hears a new speed, a play or a
- * release on its own channel, so a tick may fall between two of those
- * messages and leave the sides apart; a pace counted from the slowest of
- * them, and never short of the fastest, brings them back to one time at
- * the next tick instead of keeping the gap for the rest of the run.
+ * Where the runs that keep the pace should stand by the end of a tick that
+ * follows `realStepS` of wall time. The pace is counted from the slowest of
+ * them and never falls short of the fastest: a run that started playing a
+ * moment after the others, or a restarted side that has just caught up,
+ * meets the rest at the next tick instead of keeping its gap for the rest
+ * of the run. Counted from where the cores stand, not from when the run
+ * began, so a core too slow for the speed falls behind without building up
+ * a debt it would later rush to repay.
  */
-export interface PaceFrom {
-  slowest: number;
-  fastest: number;
+export function paceOf(speed: Speed, realStepS: number, times: readonly number[]): number {
+  if (speed === 'max' || times.length === 0) return Infinity;
+  return Math.max(Math.min(...times) + speed * realStepS, Math.max(...times));
 }
 
 export class SimDriver {
@@ -63,6 +59,8 @@ export class SimDriver {
   private timer: number | null = null;
   private lastTickMs = 0;
   private lastFlushMs = 0;
+  /** The one speed of every run it drives: the sides cannot run at two. */
+  private speed: Speed = 10;
 
   constructor(
     private readonly clock: Clock,
@@ -76,6 +74,11 @@ export class SimDriver {
   remove(run: DrivenRun): void {
     this.runs.delete(run);
     if (this.runs.size === 0) this.cancel();
+  }
+
+  setSpeed(speed: Speed): void {
+    this.speed = speed;
+    this.wake();
   }
 
   /** A run started playing or may move again: tick now unless a tick is already on its way. */
@@ -93,30 +96,35 @@ export class SimDriver {
     const started = clock.now();
     const realStepS = Math.min(started - this.lastTickMs, pacing.maxRealStepMs) / 1000;
     this.lastTickMs = started;
-    const pacedTimes = live.filter((r) => !r.urgent()).map((r) => r.now());
-    const from = { slowest: Math.min(...pacedTimes), fastest: Math.max(...pacedTimes) };
-    for (const run of live) run.beginTick(realStepS, from);
-    this.rounds(live, started);
+    const pace = paceOf(this.speed, realStepS, live.filter((r) => r.runTo() === null).map((r) => r.now()));
+    const goal = (r: DrivenRun) => r.runTo() ?? pace;
+    // Runs still moving when the budget ran out (flat out, running to a
+    // time, or at a pace the core cannot keep up with) go on at once; runs
+    // that reached their goals wait for wall time to move the pace.
+    const behind = this.rounds(live, goal, started);
     const flushDue = clock.now() - this.lastFlushMs >= pacing.flushMs;
     if (flushDue) this.lastFlushMs = clock.now();
     for (const run of live) run.endTick(flushDue);
     const going = live.filter((r) => r.running());
-    if (going.length > 0) this.schedule(going.some((r) => r.urgent()) ? 0 : pacing.tickMs);
+    if (going.length > 0) this.schedule(behind ? 0 : pacing.tickMs);
   }
 
-  /** Whole rounds until the budget is spent or no run can move; a run whose core fails leaves `live`. */
-  private rounds(live: DrivenRun[], started: number): void {
+  /**
+   * Whole rounds until the budget is spent or no run can move; a run whose
+   * core fails leaves `live`. True: the budget ended them with runs still moving.
+   */
+  private rounds(live: DrivenRun[], goal: (r: DrivenRun) => number, started: number): boolean {
     const { clock, pacing } = this;
     let moved = true;
     while (moved && clock.now() - started < pacing.budgetMs) {
       // The round's end: one slice past the slowest run that may move (a run
       // at its run-to time or pace does not hold the others back).
-      const movable = live.filter((r) => r.now() < r.goal());
+      const movable = live.filter((r) => r.now() < goal(r));
       const roundEnd = Math.min(...movable.map((r) => r.now())) + pacing.sliceS;
       moved = false;
       for (const run of movable) {
         const before = run.now();
-        const target = Math.min(run.goal(), roundEnd);
+        const target = Math.min(goal(run), roundEnd);
         if (target <= before) continue;
         try {
           run.advanceTo(target);
@@ -128,6 +136,7 @@ export class SimDriver {
         moved ||= run.now() > before;
       }
     }
+    return moved;
   }
 
   private schedule(delayMs: number): void {

@@ -1,6 +1,6 @@
-import { expose, wrap, type Endpoint } from 'comlink';
+import { expose, finalizer, wrap, type Endpoint } from 'comlink';
 import type { AqmLabModule } from '../generated/aqmlab.mjs';
-import type { SideApplied, SideEvents, SimHostApi, Together, TogetherAnswer } from '../protocol/protocol';
+import type { SideApi, SideApplied, SideEvents, SimHostApi, Speed, Together, TogetherAnswer } from '../protocol/protocol';
 import { messageOf } from '../lib/errors';
 import { nextSampleTime } from './sample-time';
 import { SimDriver, type Clock } from './sim-driver';
@@ -63,7 +63,11 @@ export class SimHost implements SimHostApi {
       this.driver,
     );
     this.runners.set(key, runner);
-    expose(runner, sidePort);
+    expose(sideApiOf(runner), sidePort);
+  }
+
+  setSpeed(speed: Speed): void {
+    this.driver.setSpeed(speed);
   }
 
   together(keys: readonly number[], act: Together): Promise<TogetherAnswer> {
@@ -72,6 +76,26 @@ export class SimHost implements SimHostApi {
       act,
     );
   }
+}
+
+/**
+ * The side's API and nothing else of its runner: what the driver and
+ * `together` ask of a run (its time, whether it has one) stays in the
+ * worker. Releasing the page's end closes the run.
+ */
+function sideApiOf(r: SimRunner): SideApi & { [finalizer](): void } {
+  return {
+    start: (side, scenario, play) => r.start(side, scenario, play),
+    play: () => r.play(),
+    pause: () => r.pause(),
+    reset: () => r.reset(),
+    step: () => r.step(),
+    runUntil: (untilS) => r.runUntil(untilS),
+    apply: (event, atS) => r.apply(event, atS),
+    check: (scenario) => r.check(scenario),
+    summary: () => r.summary(),
+    [finalizer]: () => r.close(),
+  };
 }
 
 /** What actTogether asks of a run (a SimRunner). */

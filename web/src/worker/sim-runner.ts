@@ -1,4 +1,4 @@
-import { finalizer, transfer } from 'comlink';
+import { transfer } from 'comlink';
 import type { AqmLabModule, CoreSimulation } from '../generated/aqmlab.mjs';
 import type * as P from '../protocol/protocol';
 import { messageOf } from '../lib/errors';
@@ -12,7 +12,7 @@ import { memoLast } from '../lib/memo';
 import { completeScenario, numberField } from '../scenario/scenario-json';
 import { readColumns, readResult } from './core-json';
 import { nextSampleTime, sampleTimeAtOrAfter } from './sample-time';
-import { SimDriver, type Clock, type DrivenRun, type PaceFrom, type Pacing } from './sim-driver';
+import { SimDriver, type Clock, type DrivenRun, type Pacing } from './sim-driver';
 
 // Owns one side's Simulation: the side's API (protocol.ts), its state
 // (playing, a run-to time) and its samples. When and how far it
@@ -29,7 +29,7 @@ export interface RunnerDeps {
   closed?: () => void;
 }
 
-// A short budget keeps a hold or a pause waiting at most ~10 ms for the tick
+// A short budget keeps a pause or a change waiting at most ~10 ms for the tick
 // in progress; batches go out every flushMs rather than every tick (a tick at
 // "as fast as possible" is ~10 ms, and each batch costs the page a message),
 // and at once when the run stops.
@@ -48,14 +48,12 @@ export class SimRunner implements P.SideApi, DrivenRun {
   private columnCount = 0;
   private scenario: string | null = null;
   private side = 0;
-  private speed: P.Speed = 10;
   private wantPlay = false; // the user's choice; the run itself stops at its end
   private playing = false;
   private untilS: number | null = null; // run-to-time target: as fast as possible, then pause
   private sampleIntervalMs = 10;
   private seq = 0;
   private catalogueSent = false; // the page keeps the catalogue from this side's first ready
-  private paced = Infinity; // this tick's pace: where the run should be by the tick's end
   private readonly driver: SimDriver;
   // Calls are handled one after another even though starting a run awaits the module.
   private queue: Promise<unknown> = Promise.resolve();
@@ -77,17 +75,11 @@ export class SimRunner implements P.SideApi, DrivenRun {
     this.deps.closed?.();
   }
 
-  /** comlink calls this when the page releases the side's port. */
-  [finalizer](): void {
-    this.close();
-  }
-
   // ---- the side's API (protocol.ts) ---------------------------------------------
 
-  start(side: number, scenario: string | null, speed: P.Speed, play: boolean): Promise<void> {
+  start(side: number, scenario: string | null, play: boolean): Promise<void> {
     return this.control(() => {
       this.side = side;
-      this.speed = speed;
       this.wantPlay = play;
       this.scenario = scenario;
       return this.open();
@@ -112,25 +104,19 @@ export class SimRunner implements P.SideApi, DrivenRun {
       // (one driver's, between ticks) stop at one sample time, each run's last
       // sample being that time, without a round trip to the page.
       const at = this.sim && this.playing ? sampleTimeAtOrAfter(this.sim.now(), this.sampleIntervalMs) : null;
-      if (at !== null && this.sim && at > this.sim.now()) return this.runTo(at);
+      if (at !== null && this.sim && at > this.sim.now()) return this.goTo(at);
       this.wantPlay = false;
       this.untilS = null;
       this.setPlaying(false);
     });
   }
 
-  setSpeed(speed: P.Speed): Promise<void> {
-    return this.control(() => {
-      this.speed = speed;
-    });
-  }
-
   step(): Promise<void> {
-    return this.control(() => this.runTo(this.sim ? nextSampleTime(this.sim.now(), this.sampleIntervalMs) : 0));
+    return this.control(() => this.goTo(this.sim ? nextSampleTime(this.sim.now(), this.sampleIntervalMs) : 0));
   }
 
   runUntil(untilS: number): Promise<void> {
-    return this.control(() => this.runTo(untilS));
+    return this.control(() => this.goTo(untilS));
   }
 
   apply(event: P.TimelineEvent, atS: number | null): Promise<P.RecordedEvent> {
@@ -227,7 +213,7 @@ export class SimRunner implements P.SideApi, DrivenRun {
     this.postState();
   }
 
-  private runTo(untilS: number): void {
+  private goTo(untilS: number): void {
     const sim = this.sim;
     this.wantPlay = false;
     if (!sim || sim.now() >= untilS) {
@@ -291,22 +277,12 @@ export class SimRunner implements P.SideApi, DrivenRun {
     return this.sampleIntervalMs;
   }
 
-  urgent(): boolean {
-    return this.speed === 'max' || this.untilS !== null;
+  runTo(): number | null {
+    return this.untilS;
   }
 
   now(): number {
     return this.sim?.now() ?? 0;
-  }
-
-  beginTick(realStepS: number, from: PaceFrom): void {
-    // Pacing is relative to where the cores are now, so a slow core falls
-    // behind without building up a debt it would later rush to repay.
-    this.paced = this.urgent() ? Infinity : Math.max(from.slowest + (this.speed as number) * realStepS, from.fastest);
-  }
-
-  goal(): number {
-    return Math.min(this.paced, this.untilS ?? Infinity);
   }
 
   advanceTo(untilS: number): void {

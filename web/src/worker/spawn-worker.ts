@@ -1,19 +1,21 @@
 // The one place that creates the real simulation Worker, so the pool can be
 // tested with a stand-in. Vite recognises this exact `new Worker(new URL(...))` form.
 import { expose, releaseProxy, transfer, wrap } from 'comlink';
-import type { SideApi, SideEvents, SimHostApi, Together, TogetherAnswer } from '../protocol/protocol';
+import type { SideApi, SideEvents, SimHostApi, Speed, Together, TogetherAnswer } from '../protocol/protocol';
 import { WorkerRpc, workerEnd, type WorkerEnd } from '../lib/worker-rpc';
 
 /** A new side's run in the simulation worker; `events` hears it. */
 export type SpawnSide = (events: SideEvents) => WorkerRpc<SideApi>;
 
 /**
- * Where the sides run: a new side, and what several sides do at one
- * simulated time, asked of the worker that holds them in one call.
+ * Where the sides run: a new side, what several sides do at one simulated
+ * time (asked of the worker that holds them in one call), and the one speed
+ * they all play at.
  */
 export interface SideHost {
   spawn: SpawnSide;
   together(sides: readonly WorkerRpc<SideApi>[], act: Together): Promise<TogetherAnswer>;
+  setSpeed(speed: Speed): void;
 }
 
 /** Two ends of a channel: the page keeps one, the worker gets the other. */
@@ -51,6 +53,8 @@ interface Host {
 export class SimHostPool implements SideHost {
   private host: Host | null = null;
   private nextKey = 0;
+  /** Kept for a fresh worker, which starts at the speed the page last chose. */
+  private speed: Speed = 10;
   /** Each side's name in the worker's `together`. */
   private readonly keys = new WeakMap<WorkerRpc<SideApi>, number>();
 
@@ -103,6 +107,12 @@ export class SimHostPool implements SideHost {
     return host.rpc.call((w) => w.together(keys, act));
   };
 
+  setSpeed = (speed: Speed): void => {
+    this.speed = speed;
+    const host = this.host;
+    if (host && host.dead === null) void host.rpc.call((w) => w.setSpeed(speed)).catch(() => undefined);
+  };
+
   /** How many sides the worker holds now (0 without a live worker; for tests). */
   sides(): number {
     return this.host && this.host.dead === null ? this.host.sides.size : 0;
@@ -118,6 +128,7 @@ export class SimHostPool implements SideHost {
     if (this.host && this.host.dead === null) return this.host;
     const end = this.spawnHost();
     const host: Host = { rpc: new WorkerRpc<SimHostApi>(end), sides: new Set(), dead: null };
+    void host.rpc.call((w) => w.setSpeed(this.speed)).catch(() => undefined); // before any side it holds
     end.onError((message) => {
       if (host.dead !== null) return;
       host.dead = message;

@@ -20,7 +20,10 @@ const AqmDescriptor& DualPi2Queue::Describe() {
        {"step_marks", "L step marks", ""},
        {"coupled_marks", "L coupled marks", ""},
        {"overload_drops", "L drops in overload", ""},
-       {"credit", "Scheduler credit", "bytes"}},
+       {"credit", "Scheduler credit", "bytes"},
+       {"l_unstepped", "L packets the step left", ""},
+       {"c_departures", "Classic packets judged", ""},
+       {"c_signals", "Classic signals (p_C)", ""}},
       LawText{R"tex(\begin{gathered} p' \leftarrow p' + \alpha\,(\tau - \tau_{ref}) + \beta\,(\tau - \tau_{old}),\ \tau = \max(\tau_L, \tau_C) \\ p_C = p'^2,\quad p_L = \max\big(p_{CL},\ [\tau_L > \tau_{step}]\big),\ p_{CL} = k\,p' \end{gathered})tex",
               "DualPI2 keeps two queues behind one link: packets marked ECT(1) by a scalable sender such as TCP Prague wait in a shallow L queue, all others in the Classic queue. One PI controller on the larger queue delay sets a base probability p\u2032; Classic packets are dropped or marked with its square, L packets are marked with k times it, or at once when they waited longer than the step threshold \u03c4_step. Because p_C = (p_L / k)^2, a Classic and a scalable flow end up with about the same rate while the L queue stays almost empty; a weighted round robin keeps a share of the link, the classic protection, for the Classic queue.",
               "De Schepper, Briscoe & White, DualQ Coupled AQM for L4S (RFC 9332, 2023)",
@@ -115,6 +118,11 @@ void DualPi2Queue::ReadSignals(std::span<double> out) const {
   out[6] = static_cast<double>(counts_.coupled_marks);
   out[7] = static_cast<double>(counts_.overload_drops);
   out[8] = static_cast<double>(credit_);
+  // Cumulative, so a span's measured rates are differences: the coupled
+  // rate coupled_marks / l_unstepped, the Classic rate c_signals / c_departures.
+  out[9] = static_cast<double>(counts_.l_unstepped);
+  out[10] = static_cast<double>(counts_.c_departures);
+  out[11] = static_cast<double>(counts_.c_signals);
 }
 
 }  // namespace aqmlab

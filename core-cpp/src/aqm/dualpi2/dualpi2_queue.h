@@ -68,6 +68,7 @@ class DualPi2Queue final : public ParamQueue<DualPi2Queue, dualpi2::Params> {
   static Status Validate(const dualpi2::Params&) { return {}; }
   static const AqmDescriptor& Describe();
   static const Explanation& Explain();
+  static const theory::DisciplineTheory& Theory();
 
   DualPi2Queue(const QueueDiscEnv& env, const dualpi2::Params& params);
   // p(t): the Classic queue's probability p_C = p'^2.

@@ -9,6 +9,7 @@
 #include "net/param_table.h"
 #include "sim/result.h"
 #include "traffic/cc/congestion_control.h"
+#include "traffic/cc/response_function.h"
 
 namespace aqmlab {
 
@@ -31,6 +32,15 @@ template <class C>
 Status CheckControllerParams(const ParamOverrides& overrides) {
   Result<typename C::Params> params = BuildCcParams<C>(overrides);
   return params.ok() ? Status{} : Status{params.error()};
+}
+
+// The response function of C (response_function.h) at (p, R): its
+// parameters bound as a scenario's are, then C::MeanWindow(params, p, R).
+template <class C>
+Result<ResponsePoint> ResponseAt(const ParamOverrides& overrides, double p, double rtt_s) {
+  Result<typename C::Params> params = BuildCcParams<C>(overrides);
+  if (!params.ok()) return Error{params.error()};
+  return C::MeanWindow(params.value(), p, rtt_s);
 }
 
 }  // namespace aqmlab

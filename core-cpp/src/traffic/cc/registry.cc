@@ -12,7 +12,9 @@ namespace aqmlab {
 namespace {
 template <class C>
 constexpr CcEntry Register() {
-  return CcEntry{&C::Describe, &MakeController<C>, &CheckControllerParams<C>};
+  CcEntry e{&C::Describe, &MakeController<C>, &CheckControllerParams<C>};
+  if constexpr (requires { C::Response(); }) e.response = &C::Response;
+  return e;
 }
 
 // One line per controller; the first is the default.

@@ -10,6 +10,7 @@
 #include "net/param_table.h"
 #include "sim/result.h"
 #include "traffic/cc/congestion_control.h"
+#include "traffic/cc/response_function.h"
 
 namespace aqmlab {
 
@@ -19,6 +20,9 @@ struct CcEntry {
   // Validates parameter values against the table and the controller's rules
   // without building anything.
   Status (*check)(const ParamOverrides&);
+  // Its response function (response_function.h); null for a controller
+  // whose rate does not follow the signal probability (BBR).
+  const CcResponse& (*response)() = nullptr;
 };
 
 // Lists the registered names, for error messages.

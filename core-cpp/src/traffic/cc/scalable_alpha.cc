@@ -1,5 +1,7 @@
 #include "traffic/cc/scalable_alpha.h"
 
+#include <cmath>
+
 namespace aqmlab {
 
 bool ScalableAlpha::Observe(const AckEvent& ack, double g) {
@@ -26,5 +28,7 @@ void ScalableCut(CcWindow& w, double alpha) {
   w.cwnd = cut > 2.0 ? cut : 2.0;
   w.ssthresh = w.cwnd;
 }
+
+double ScalableMeanWindow(double increase, double p) { return std::sqrt(2 * increase) / p; }
 
 }  // namespace aqmlab

@@ -32,4 +32,16 @@ struct ScalableAlpha {
 // The cut: cwnd (1 - alpha/2), at least two segments; ssthresh follows.
 void ScalableCut(CcWindow& w, double alpha);
 
+// The mean window under marks that fall on each segment independently with
+// probability p, for a sender growing `increase` segments a round trip:
+// sqrt(2 increase) / p. Derived for the law above: alpha settles at p; the
+// round trip after a cut neither grows nor cuts (Reducing), then each ACK
+// grows the window by increase / W until the first mark, 1/p ACKs later on
+// average, so a cycle gains increase / (p W) and the cut takes W p / 2;
+// they balance at W^2 p^2 = 2 increase, whether marks are sparse (W p < 1)
+// or dense. Alizadeh, Javanmard & Prabhakar's DCTCP fluid model (SIGMETRICS
+// 2011) has the same fixed point; the PI2 paper (De Schepper et al., CoNEXT
+// 2016) takes 2 / p, a cut in every round trip with growth going on.
+double ScalableMeanWindow(double increase, double p);
+
 }  // namespace aqmlab

@@ -26,7 +26,7 @@ export function DisciplineSelect({ lab, index, status, catalogue }: DisciplineSe
 
   const apply = (aqm: string) => {
     if (aqm === running) return;
-    const problem = lab.switchDiscipline(index, aqm);
+    const problem = lab.edits.switchDiscipline(index, aqm);
     setError(problem);
     if (problem !== null) setChoice(running);
   };

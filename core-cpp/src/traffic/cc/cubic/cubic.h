@@ -7,6 +7,7 @@
 
 #include "net/param_table.h"
 #include "traffic/cc/congestion_control.h"
+#include "traffic/cc/response_function.h"
 #include "traffic/cc/cubic/cubic_law.h"
 #include "traffic/cc/cubic/hystart.h"
 
@@ -34,6 +35,9 @@ class Cubic final : public CongestionControl {
   }};
   static Status Validate(const Params&) { return {}; }
   static const CcDescriptor& Describe();
+  // RFC 9438 sec. 5's mean windows (cubic_response.cc).
+  static ResponsePoint MeanWindow(const Params& p, double signal, double rtt_s);
+  static const CcResponse& Response();
 
   explicit Cubic(const Params& p) : params_(p) {}
   void Reset(const CcStart& start) override;

@@ -8,6 +8,7 @@
 
 #include "net/param_table.h"
 #include "traffic/cc/congestion_control.h"
+#include "traffic/cc/response_function.h"
 #include "traffic/cc/scalable_alpha.h"
 
 namespace aqmlab {
@@ -32,6 +33,9 @@ class Dctcp final : public CongestionControl {
   }};
   static Status Validate(const Params&) { return {}; }
   static const CcDescriptor& Describe();
+  // The 1/p law (dctcp_response.cc).
+  static ResponsePoint MeanWindow(const Params& p, double signal, double rtt_s);
+  static const CcResponse& Response();
 
   explicit Dctcp(const Params& p) : params_(p) {}
   void Reset(const CcStart& start) override;

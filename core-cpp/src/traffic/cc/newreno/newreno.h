@@ -9,6 +9,7 @@
 
 #include "net/param_table.h"
 #include "traffic/cc/congestion_control.h"
+#include "traffic/cc/response_function.h"
 
 namespace aqmlab {
 
@@ -35,6 +36,9 @@ class NewReno : public CongestionControl {
   static constexpr std::array<ParamField<Params>, 0> kFields{};
   static Status Validate(const Params&) { return {}; }
   static const CcDescriptor& Describe();
+  // The square-root law (newreno_response.cc); Reno shares it.
+  static ResponsePoint MeanWindow(const Params& p, double signal, double rtt_s);
+  static const CcResponse& Response();
 
   explicit NewReno(const Params&) {}
   void Reset(const CcStart&) override {}

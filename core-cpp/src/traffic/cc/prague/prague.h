@@ -10,6 +10,7 @@
 
 #include "net/param_table.h"
 #include "traffic/cc/congestion_control.h"
+#include "traffic/cc/response_function.h"
 #include "traffic/cc/scalable_alpha.h"
 
 namespace aqmlab {
@@ -50,6 +51,9 @@ class Prague final : public CongestionControl {
   }};
   static Status Validate(const Params&) { return {}; }
   static const CcDescriptor& Describe();
+  // The 1/p law, scaled with RTT independence (prague_response.cc).
+  static ResponsePoint MeanWindow(const Params& p, double signal, double rtt_s);
+  static const CcResponse& Response();
 
   explicit Prague(const Params& p) : params_(p) {}
   void Reset(const CcStart& start) override;

@@ -2,6 +2,10 @@
 // the very same scenarios in WebAssembly under Node, with the wasm/native
 // ratio. `node scripts/bench.mjs --quick` is the CI smoke run.
 //
+// `node scripts/bench.mjs --vs <other aqmlab> [--pairs N]` instead times this
+// build's `aqmlab run` against another build's (e.g. main's before a change),
+// whole processes, the two alternating in one run (scripts/bench-vs.mjs).
+//
 // This is a shared machine whose speed drifts by tens of percent within
 // minutes, so native and wasm are not timed in two separate blocks: each
 // wasm run is paired with a native run of the same case made just before it
@@ -15,9 +19,20 @@ import { execFileSync } from 'node:child_process';
 import { loadCore, root } from './load-core-node.mjs';
 
 const quick = process.argv.includes('--quick');
+const argAfter = (flag) => {
+  const at = process.argv.indexOf(flag);
+  return at > 0 ? process.argv[at + 1] : undefined;
+};
+const other = argAfter('--vs');
 const repeat = quick ? 1 : 5;
 const cli = `${root}build/native/core-cpp/aqmlab`;
 const flags = quick ? ['--quick'] : [];
+if (other) {
+  const { benchVs } = await import('./bench-vs.mjs');
+  const pairs = Number(argAfter('--pairs') ?? (quick ? 1 : 7));
+  if (!(Number.isInteger(pairs) && pairs >= 1)) throw new Error(`--pairs: must be a whole number >= 1, got ${argAfter('--pairs')}`);
+  process.exit(benchVs({ cli, other, quick, pairs }) ? 0 : 1);
+}
 const cases = JSON.parse(execFileSync(cli, ['bench', '--list', ...flags], { encoding: 'utf8' }));
 
 const core = await loadCore();

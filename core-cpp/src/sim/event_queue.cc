@@ -27,7 +27,10 @@ bool EventQueue::Refill(int64_t limit) {
     if (words_occupied_[level] == 0) levels_occupied_ &= ~(1u << level);
   }
   floor_ = least;
-  if (level == 0) {
+  // A level-0 slot holds one time, and a lone event is at the new floor:
+  // either way the list is `due_` as it stands (its last node already ends
+  // it, and `due_` is empty whenever the loop refills).
+  if (level == 0 || taken.head == taken.tail) {
     due_ = taken;
   } else {
     for (uint32_t n = taken.head; n != kNil;) {

@@ -19,6 +19,8 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
 
+#include "dumbbell_common.h"
+
 using namespace ns3;
 
 namespace {
@@ -84,20 +86,9 @@ int main(int argc, char* argv[]) {
                      EnumValue(ecn ? TcpSocketState::On : TcpSocketState::Off));
 
   const uint32_t senders = flows + (udp_mbps > 0 ? 1 : 0);
-  NodeContainer left, routers, right;
-  left.Create(senders);
-  routers.Create(2);
-  right.Create(1);
-  InternetStackHelper stack;
-  stack.InstallAll();
-
-  PointToPointHelper access, bottleneck;
-  access.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
-  access.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue("1000p"));
-  bottleneck.SetDeviceAttribute("DataRate", DataRateValue(DataRate(mbps * 1e6)));
-  bottleneck.SetChannelAttribute("Delay", TimeValue(MilliSeconds(delay_ms)));
-  // The device's own queue holds one packet so the queue disc is the buffer.
-  bottleneck.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue("1p"));
+  DumbbellNodes nodes(senders, mbps, delay_ms);
+  NodeContainer &left = nodes.left, &routers = nodes.routers, &right = nodes.right;
+  PointToPointHelper &access = nodes.access, &bottleneck = nodes.bottleneck;
 
   Ipv4AddressHelper addr;
   std::vector<NetDeviceContainer> access_links;
@@ -152,26 +143,18 @@ int main(int argc, char* argv[]) {
   sampler.disc->TraceConnectWithoutContext("SojournTime", MakeCallback(&Sampler::OnSojourn, &sampler));
   Simulator::Schedule(Seconds(0), &Sampler::Sample, &sampler, MilliSeconds(10));
 
-  uint64_t sent0 = 0;
-  std::vector<uint64_t> rx0(senders, 0);
-  uint32_t dropped0 = 0, marked0 = 0, received0 = 0;
+  MeasuredSpan span_counts{sampler.disc, sinks};
   Simulator::Schedule(Seconds(warmup), [&] {
     sampler.measuring = true;
-    const QueueDisc::Stats& s = sampler.disc->GetStats();
-    sent0 = s.nTotalSentBytes;
-    dropped0 = s.nTotalDroppedPackets;
-    marked0 = s.nTotalMarkedPackets;
-    received0 = s.nTotalReceivedPackets;
-    for (uint32_t i = 0; i < senders; ++i) rx0[i] = DynamicCast<PacketSink>(sinks.Get(i))->GetTotalRx();
+    span_counts.Start();
   });
   Simulator::Stop(Seconds(duration));
   Simulator::Run();
 
   const double span = duration - warmup;
-  const QueueDisc::Stats& s = sampler.disc->GetStats();
   double tcp_bytes = 0, udp_bytes = 0;
   for (uint32_t i = 0; i < senders; ++i) {
-    const double b = double(DynamicCast<PacketSink>(sinks.Get(i))->GetTotalRx() - rx0[i]);
+    const double b = span_counts.SinkBytes(i);
     (i == flows ? udp_bytes : tcp_bytes) += b;
   }
   // Goodput counted in whole IP packets, as the lab counts its packets: the
@@ -184,9 +167,9 @@ int main(int argc, char* argv[]) {
       "\"loss_ratio\":%.5f,\"mark_ratio\":%.5f}\n",
       aqm.c_str(), seed, sampler.sum / sampler.samples,
       sampler.sojourns ? sampler.sojourn_sum_ms / sampler.sojourns : 0.0,
-      double(s.nTotalSentBytes - sent0) * 8 / span / (mbps * 1e6), tcp_mbps, udp_goodput,
-      double(s.nTotalDroppedPackets - dropped0) / double(s.nTotalReceivedPackets - received0),
-      double(s.nTotalMarkedPackets - marked0) / double(s.nTotalReceivedPackets - received0));
+      span_counts.SentBytes() * 8 / span / (mbps * 1e6), tcp_mbps, udp_goodput,
+      span_counts.LossRatio(),
+      span_counts.MarkRatio());
   Simulator::Destroy();
   return 0;
 }

@@ -83,7 +83,10 @@ test.describe('the per-sender view', () => {
     await expect(page.getByTestId('sender-param-1-beta-value')).toContainText('0.6');
 
     // The window chart: the first flow of each group, a line each on every side.
-    await restarting(page, () => page.getByTestId('window-chart').check());
+    // The box shows the run's scenario, so it is ticked once the sides have
+    // restarted on it (check() would look at once, before the restart).
+    await restarting(page, () => page.getByTestId('window-chart').click());
+    await expect(page.getByTestId('window-chart')).toBeChecked();
     const chart = page.getByTestId('chart-cwnd');
     await expect(chart).toHaveAttribute('data-series', '4');
     await expect(page.getByTestId('metric-pacing')).toHaveCount(0); // neither NewReno nor CUBIC paces

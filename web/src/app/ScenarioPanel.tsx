@@ -3,6 +3,8 @@ import { readSettings, type AddableKind, type LiveSettings, type RestartSettings
 import type { TimelineEvent } from '../protocol/protocol';
 import type { Lab } from '../lab/lab';
 import { LiveField } from './LiveField';
+import { LiveToggle } from './LiveToggle';
+import { messageOf } from '../lib/errors';
 import { useLiveValue } from './live-value';
 import { useFiredEvents } from './use-fired-events';
 import { draftsOf, labelsOf, restartFieldErrors, restartFields, settingsOf, withoutPath, type FieldErrors } from './restart-form';
@@ -144,39 +146,20 @@ function OnOffSources({ lab, live }: { lab: Lab; live: LiveSettings }) {
   );
 }
 
-/**
- * A group on or off. `now` is the run's value (the scenario's, then every
- * change that has acted, a link's replayed ones included), so the box
- * follows the run; a click shows at once and goes back if refused.
- */
+/** A group on or off, at one time on every side; a click is a whole gesture, so its change shows at once. */
 function GroupToggle({ lab, group, now, id, label }: { lab: Lab; group: number; now: boolean; id: string; label: string }) {
-  const [on, setOn] = useState(now);
-  useEffect(() => setOn(now), [now]);
-  const [error, setError] = useState<string | null>(null);
-  const change = (next: boolean) => {
-    setOn(next);
+  const act = (next: boolean): Promise<string | null> => {
     const applied = lab.applyEverywhere({ kind: next ? 'group_on' : 'group_off', group });
-    lab.endGesture(); // a click is a whole gesture: its change shows at once
-    applied.then(
-      () => setError(null),
-      (e: unknown) => {
-        setOn(!next);
-        setError(e instanceof Error ? e.message : String(e));
-      },
+    lab.endGesture();
+    return applied.then(
+      () => null,
+      (e: unknown) => messageOf(e),
     );
   };
   return (
-    <div className="live-field">
-      <label className="live-toggle">
-        <input type="checkbox" id={id} data-testid={id} checked={on} onChange={(e) => change(e.target.checked)} />
-        {label}
-      </label>
-      {error && (
-        <p className="param-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <LiveToggle id={id} now={now} act={act}>
+      {label}
+    </LiveToggle>
   );
 }
 

@@ -5,6 +5,7 @@ import { buildParamControls, type ParamControl } from '../aqm/param-controls';
 import { readSettings } from '../scenario/scenario-settings';
 import { hasWindowChart, senderSettings, type SenderSetting } from '../scenario/sender-settings';
 import { ParamField } from './aqm/ParamField';
+import { LiveToggle } from './LiveToggle';
 
 // The senders of the scenario's long-lived TCP groups: for each, its
 // congestion controller from the core's catalogue and that controller's
@@ -120,18 +121,9 @@ function SenderParam({ lab, setting, control }: { lab: Lab; setting: SenderSetti
 }
 
 function WindowChartToggle({ lab, on }: { lab: Lab; on: boolean }) {
-  const [error, setError] = useState<string | null>(null);
   return (
-    <div className="live-field">
-      <label className="live-toggle">
-        <input type="checkbox" data-testid="window-chart" checked={on} onChange={(e) => void lab.edits.setWindowChart(e.target.checked).then(setError)} />
-        Window chart: the first flow of each group (restarts)
-      </label>
-      {error && (
-        <p className="param-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <LiveToggle id="window-chart" now={on} act={(next) => lab.edits.setWindowChart(next)}>
+      Window chart: the first flow of each group (restarts)
+    </LiveToggle>
   );
 }

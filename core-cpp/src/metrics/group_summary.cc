@@ -27,6 +27,7 @@ std::vector<GroupSummary> SummariseGroups(const std::vector<TcpGroupInfo>& info,
     s.index = info[g].index;
     s.traffic_class = info[g].traffic_class;
     s.sender = info[g].sender;
+    s.sack = info[g].sack;
     s.flows = n.flows;
     if (span_s > 0) {
       s.goodput_mbps = Mbps(n.delivered - b.delivered, span_s);

@@ -20,6 +20,7 @@ struct TcpGroupInfo {
   std::string traffic_class;
   std::string sender;         // its congestion controller's registry name
   bool crosses_hop1 = true;   // its data leaves hop 1's forward queue
+  bool sack = false;          // its flows use SACK (TcpConfig::sack)
 };
 
 // One TCP group's cumulative counts at one time (`flows` is the state then).
@@ -41,6 +42,7 @@ struct GroupSummary {
   int index = 0;
   std::string traffic_class;
   std::string sender;
+  bool sack = false;
   int64_t flows = 0;  // at the end of the span
   double goodput_mbps = 0;
   // At hop 1's forward queue, and over that queue's throughput; empty for a

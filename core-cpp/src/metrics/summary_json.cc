@@ -92,6 +92,8 @@ void AddGroups(nlohmann::ordered_json& j, const Summary& s) {
                            {"base_rtt_ms", Nullable(g.base_rtt_ms)},
                            {"loss_ratio", Nullable(g.loss_ratio)},
                            {"mark_ratio", Nullable(g.mark_ratio)}});
+    // Only when on: a summary without SACK reads as before it existed.
+    if (g.sack) j["groups"].back()["sack"] = true;
   }
   j["group_throughput_ratio"] = Nullable(s.group_throughput_ratio);
 }

@@ -24,6 +24,7 @@ struct Route;
 
 enum PacketFlag : uint8_t {
   kFlagAck = 1 << 0,
+  kFlagSack = 1 << 1,        // an ACK with SACK blocks (PacketPool::SackOf)
   kFlagEce = 1 << 3,         // ECN echo, on ACKs
   kFlagCwr = 1 << 4,         // congestion window reduced, on data
   kFlagRetransmit = 1 << 5,  // a copy of a segment sent before
@@ -33,6 +34,20 @@ enum PacketFlag : uint8_t {
 // classic sender sends ECT(0), a scalable one (L4S, RFC 9331) ECT(1); a queue
 // turns either into CE instead of dropping.
 enum class Ecn : uint8_t { kNotEct = 0, kEct1 = 1, kEct0 = 2, kCe = 3 };
+
+// RFC 2018's SACK option as the lab's receiver fills it: up to four blocks
+// (what 40 bytes of TCP options hold without timestamps), each the segments
+// [start, end) it holds above the cumulative point, the block of the most
+// recently arrived segment first.
+struct SackBlock {
+  int64_t start = 0;
+  int64_t end = 0;
+};
+struct SackOption {
+  static constexpr int kMaxBlocks = 4;
+  std::array<SackBlock, kMaxBlocks> blocks{};
+  int count = 0;
+};
 
 inline bool EcnCapable(Ecn e) { return e != Ecn::kNotEct; }
 
@@ -55,11 +70,16 @@ struct alignas(64) Packet {
   // set by a discipline with several as it stores the packet, as Linux's
   // sch_dualpi2 keeps its classification in the skb's control block.
   uint8_t queue = 0;
-  // ACK: what the receiver holds above `seq` (the count of SACK's blocks
-  // and their upper edge, without the blocks): segments held (saturating),
-  // and one past the highest held, less seq (0: none held).
+  // ACK without SACK: what the receiver holds above `seq` (the count of
+  // SACK's blocks and their upper edge, without the blocks): segments held
+  // (saturating), and one past the highest held, less seq (0: none held).
+  // With kFlagSack, the index of its blocks in the pool instead: four
+  // blocks do not fit in the cache line.
   uint16_t held = 0;
-  int32_t held_span = 0;
+  union {
+    int32_t held_span = 0;
+    uint32_t sack_option;
+  };
   Time enqueued_at;        // entry into the current queue, for sojourn times
   const Route* route = nullptr;
   Packet* next = nullptr;
@@ -211,12 +231,32 @@ class PacketPool {
     return p;
   }
   void Release(Packet* p) {
+    if (p->flags & kFlagSack) free_options_.push_back(p->sack_option);
     p->next = free_;
     free_ = p;
     --live_;
   }
   int64_t live() const { return live_; }
   int64_t capacity() const { return capacity_; }
+
+  // Gives the ACK `p` these SACK blocks, kept here until it is released:
+  // the slots are reused, so a run allocates only while the number of
+  // ACKs in flight with blocks grows.
+  void AttachSack(Packet* p, const SackOption& option) {
+    uint32_t i;
+    if (free_options_.empty()) {
+      i = static_cast<uint32_t>(options_.size());
+      options_.push_back(option);
+    } else {
+      i = free_options_.back();
+      free_options_.pop_back();
+      options_[i] = option;
+    }
+    p->sack_option = i;
+    p->flags |= kFlagSack;
+  }
+  // The blocks of an ACK with kFlagSack.
+  const SackOption& SackOf(const Packet& p) const { return options_[p.sack_option]; }
 
  private:
   static constexpr int64_t kFirstChunk = 1024;
@@ -234,6 +274,8 @@ class PacketPool {
     capacity_ += n;
   }
   std::vector<LargeBlock> chunks_;
+  std::vector<SackOption> options_;
+  std::vector<uint32_t> free_options_;
   Packet* free_ = nullptr;
   Packet* carve_ = nullptr;
   Packet* carve_end_ = nullptr;

@@ -26,9 +26,9 @@ void AddGroupCounters(TrafficProbe& probe, const Network& net,
   for (size_t g = 0; g < s.groups.size(); ++g) {
     if (net.tcp_slot[g] < 0) continue;
     const GroupSpec& spec = s.groups[g];
-    probe.tcp_groups.push_back(TcpGroupInfo{static_cast<int>(g), spec.label,
-                                            std::get<TcpTraffic>(spec.traffic).tcp.variant,
-                                            !spec.reverse() && spec.path != PathKind::kHop2});
+    const TcpOptions& tcp = std::get<TcpTraffic>(spec.traffic).tcp;
+    probe.tcp_groups.push_back(TcpGroupInfo{static_cast<int>(g), spec.label, tcp.variant,
+                                            !spec.reverse() && spec.path != PathKind::kHop2, SackOf(tcp)});
   }
   probe.flow_group = &net.tcp_flow_group;
   probe.group_counters = [&net, &groups](std::vector<GroupCounters>& out) {

@@ -131,6 +131,7 @@ std::string SenderCatalogJson() {
                    {"ecn", d.ecn == EcnResponse::kClassic ? "classic" : "scalable"},
                    {"codepoint", CodepointName(d.codepoint)},
                    {"needs_ecn", d.needs_ecn},
+                   {"sack", d.sack},
                    {"response", ResponseJson(e)}});
   }
   return out.dump(2);

@@ -8,6 +8,12 @@
 
 namespace aqmlab {
 
+bool SackOf(const TcpOptions& t) {
+  if (t.sack) return *t.sack;
+  const CcEntry* cc = FindCc(t.variant);
+  return cc != nullptr && cc->describe().sack;
+}
+
 namespace {
 
 // Ranges shared by the fields of several kinds.
@@ -59,6 +65,11 @@ void ReadTcpOptions(JsonReader& r, TcpOptions& t) {
   r.Boolean("delayed_ack", t.delayed_ack);
   r.Boolean("ecn", t.ecn);
   r.Boolean("limited_transmit", t.limited_transmit);
+  if (r.Has("sack")) {
+    bool sack = false;
+    r.Boolean("sack", sack);
+    t.sack = sack;
+  }
   ReadVariant(r, t);
 }
 

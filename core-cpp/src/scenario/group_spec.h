@@ -33,7 +33,12 @@ struct TcpOptions {
   std::string variant = "newreno";
   ParamOverrides variant_params;
   bool limited_transmit = true;  // RFC 3042, on as in ns-2 and ns-3
+  // RFC 2018 / RFC 6675; absent: the controller's default (CcDescriptor::sack).
+  std::optional<bool> sack;
 };
+
+// Whether a group's flows use SACK: its `sack`, else its controller's default.
+bool SackOf(const TcpOptions& t);
 
 struct TcpTraffic {
   TcpOptions tcp;

@@ -29,6 +29,8 @@ void PutTcpOptions(nlohmann::ordered_json& j, const TcpOptions& t) {
   j["ecn"] = t.ecn;
   j["variant"] = t.variant;
   j["limited_transmit"] = t.limited_transmit;
+  // Written only when set: absent follows the controller's default.
+  if (t.sack) j["sack"] = *t.sack;
   if (!t.variant_params.empty()) {
     nlohmann::ordered_json params = nlohmann::ordered_json::object();
     for (const auto& [k, v] : t.variant_params) params[k] = v;

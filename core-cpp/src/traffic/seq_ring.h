@@ -27,6 +27,8 @@ class SeqRing {
     slots_.swap(bigger);
   }
 
+  void swap(SeqRing& other) { slots_.swap(other.slots_); }
+
   T& operator[](int64_t seq) { return slots_[Index(seq, slots_.size())]; }
   const T& operator[](int64_t seq) const { return slots_[Index(seq, slots_.size())]; }
 

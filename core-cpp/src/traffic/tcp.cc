@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "sim/rng.h"
+#include "traffic/new_ack_event.h"
 
 namespace aqmlab {
 
@@ -30,7 +31,7 @@ TcpSource::TcpSource(EventLoop& loop, PacketPool& pool, int32_t flow, int16_t tr
       newreno_recovery_(cc_desc_->recovery == RecoveryKind::kNewReno),
       steady_recovery_(cc_desc_->recovery_timer == RecoveryTimer::kSteady),
       scalable_ecn_(cc_desc_->ecn == EcnResponse::kScalable),
-      owns_window_(cc_desc_->owns_window) {}
+      owns_window_(cc_desc_->owns_window), sack_(config.sack) {}
 
 void TcpSource::Start() {
   ++epoch_;
@@ -41,6 +42,7 @@ void TcpSource::Start() {
   const uint64_t stream = (static_cast<uint64_t>(static_cast<uint32_t>(flow_)) << 32) | epoch_;
   cc_->Reset(CcStart{loop_.now(), w_.cwnd, config_.segment_bytes, config_.clock_seed, stream});
   if (owns_window_) rate_.Reset();
+  if (sack_) board_.Reset();
   snd_una_ = snd_nxt_ = high_sent_ = sacked_ = fack_ = 0;
   loss_recovery_ = false;
   recover_ = ecn_recover_ = -1;
@@ -67,7 +69,9 @@ void TcpSource::Stop() {
 
 void TcpSource::Receive(Packet* ack) {
   if (running_ && ack->epoch == epoch_) {
-    if (owns_window_) {
+    if (sack_) {
+      OnSackAck(*ack);
+    } else if (owns_window_) {
       OnModelAck(*ack);
     } else if (ack->seq > snd_una_) {
       OnNewAck(*ack);
@@ -137,14 +141,7 @@ void TcpSource::OnNewAck(const Packet& ack) {
     dupacks_ = 0;  // an ECN-Echo ACK never opens the window (RFC 3168 sec. 6.1.2)
   } else {
     dupacks_ = 0;
-    AckEvent e;
-    e.now = loop_.now();
-    e.acked = newly_acked;
-    e.ece = ack.has(kFlagEce);
-    e.snd_una = snd_una_;
-    e.snd_nxt = snd_nxt_;
-    e.rtt = rtt;
-    cc_->OnAck(e, w_);
+    cc_->OnAck(NewAckEvent(loop_.now(), newly_acked, ack.has(kFlagEce), snd_una_, snd_nxt_, rtt), w_);
   }
   w_.cwnd = std::min(w_.cwnd, config_.advertised_window);
   if (snd_nxt_ > snd_una_ || ecn_hold_) {
@@ -182,86 +179,6 @@ void TcpSource::EnterFastRecovery() {
   timing_ = false;  // Karn's rule: the timed segment's ACK may now answer a retransmission
 }
 
-// A model-based controller (BBR) hears every ACK and sets the window at
-// each; the machinery keeps the sequence space, what duplicate ACKs stand
-// for, fast retransmit and the resending of holes (RFC 6582), the timer
-// (restarted at every new ACK, as Linux), and the delivery-rate records.
-void TcpSource::OnModelAck(const Packet& ack) {
-  const double prior_inflight = Pipe();
-  int64_t acked = 0, delivered = 0, lost = 0;
-  Time rtt;
-  if (ack.seq > snd_una_) {
-    acked = ack.seq - snd_una_;
-    rtt = ExactRtt(ack.seq);
-    rate_.OnAcked(snd_una_, ack.seq);
-    snd_una_ = ack.seq;
-    limited_sent_ = dupacks_ = 0;
-    if (snd_nxt_ < snd_una_) snd_nxt_ = snd_una_;  // after go-back-N a jump past snd_nxt
-    if (timing_ && snd_una_ > timed_seq_) {
-      timing_ = false;
-      SampleRtt(timed_at_);
-    }
-    if (loss_recovery_ && snd_una_ >= loss_high_) loss_recovery_ = false;
-    if (in_recovery_ && snd_una_ > recover_) in_recovery_ = false;
-    if (in_recovery_) lost = 1;  // a partial ACK: the next hole is lost too
-  } else if (ack.seq == snd_una_ && snd_nxt_ > snd_una_) {
-    ++dupacks_;
-    if (dupacks_ == 3 && !in_recovery_ && snd_una_ > recover_) {
-      EnterFastRecovery();
-      lost = 1;
-    }
-  } else {
-    return;  // an old ACK
-  }
-  // Delivered: what the cumulative ACK and the receiver's holdings above it
-  // gained (a segment held, then covered, counts once).
-  delivered = std::max<int64_t>(acked + ack.held - sacked_, 0);
-  sacked_ = ack.held;
-  fack_ = snd_una_ + ack.held_span;
-  const AckEvent e{.now = loop_.now(),
-                   .acked = acked,
-                   .ece = ack.has(kFlagEce),
-                   .snd_una = snd_una_,
-                   .snd_nxt = snd_nxt_,
-                   .rtt = rtt,
-                   .delivered = delivered,
-                   .lost = lost,
-                   .prior_inflight = prior_inflight,
-                   .inflight = Pipe() - static_cast<double>(lost),
-                   .phase = Phase(),
-                   .rate = rate_.Sample(delivered, loop_.now(), rtt)};
-  cc_->OnAck(e, w_);
-  w_.cwnd = std::min(w_.cwnd, config_.advertised_window);
-  if (const int64_t until = cc_->AppLimitedUntil(); until > 0) rate_.MarkAppLimited(until);
-  if (lost > 0) Transmit(snd_una_);
-  // RFC 6298 sec. 5.3: a new ACK restarts the timer, and so does a fast
-  // retransmission (as in the classic path); a duplicate ACK does not.
-  if (snd_nxt_ == snd_una_) {
-    rto_timer_.Cancel();
-  } else if (acked > 0 || lost > 0) {
-    ArmRto();
-  }
-}
-
-// Segments in flight, by what the receiver reports holding (held, up to
-// fack_) and no reordering: in fast recovery what lies below the highest
-// held segment and is not held is lost, but for the one hole resent
-// (Mathis & Mahdavi's FACK, 1996); after a timeout the resent segments; else
-// what is outstanding and not held (RFC 6675's pipe before a loss is known).
-double TcpSource::Pipe() const {
-  if (in_recovery_) {
-    const int64_t resent = fack_ > snd_una_ ? 1 : 0;  // the hole, below fack_
-    return static_cast<double>(std::max<int64_t>(snd_nxt_ - fack_, 0) + resent);
-  }
-  if (loss_recovery_) return static_cast<double>(snd_nxt_ - snd_una_);
-  return static_cast<double>(snd_nxt_ - snd_una_ - sacked_);
-}
-
-CcPhase TcpSource::Phase() const {
-  if (in_recovery_) return CcPhase::kRecovery;
-  return loss_recovery_ ? CcPhase::kLoss : CcPhase::kOpen;
-}
-
 void TcpSource::OnEvent(uint32_t tag) {
   if (tag == kPaceTag) {
     SendAvailable();
@@ -294,13 +211,32 @@ void TcpSource::OnTimeout() {
   // Backed off this far, srtt and rttvar are stale: the next sample starts
   // them afresh (ns-2's rtt_backoff beyond 8; RFC 6298 sec. 5 allows it).
   if (backoff_ > 8) have_rtt_ = false;
-  snd_nxt_ = snd_una_;                     // go back N
+  if (sack_) {
+    board_.OnTimeout();  // resends what is not SACKed, by NextSeg
+  } else {
+    snd_nxt_ = snd_una_;  // go back N
+  }
   rto_timer_.Cancel();
   SendAvailable();
   ArmRto();
 }
 
+bool TcpSource::PaceAllows(double rate) {
+  if (rate <= 0) return true;
+  const Time now = loop_.now();
+  if (now < next_send_) {
+    if (!pace_timer_.armed()) pace_timer_.Arm(next_send_);
+    return false;
+  }
+  next_send_ = now + Time::Seconds(1.0 / rate);
+  return true;
+}
+
 void TcpSource::SendAvailable() {
+  if (sack_) {
+    SendSack();
+    return;
+  }
   if (!running_ || ecn_hold_) return;
   // RFC 3042: after the first or second duplicate ACK (outside recovery) the
   // window stretches by that many segments, so each lets one new segment out
@@ -324,22 +260,14 @@ void TcpSource::SendAvailable() {
       if (snd_nxt_ < high_sent_) break;
       ++limited_sent_;
     }
-    if (rate > 0) {
-      // Pacing: one segment per 1/rate; the next waits for the pacing timer.
-      const Time now = loop_.now();
-      if (now < next_send_) {
-        if (!pace_timer_.armed()) pace_timer_.Arm(next_send_);
-        break;
-      }
-      next_send_ = now + Time::Seconds(1.0 / rate);
-    }
+    if (!PaceAllows(rate)) break;
     Transmit(snd_nxt_);
     ++snd_nxt_;
   }
   if (!rto_timer_.armed() && snd_nxt_ > snd_una_) ArmRto();
 }
 
-void TcpSource::Transmit(int64_t seq) {
+void TcpSource::Transmit(int64_t seq, bool rescue) {
   Packet* p = pool_.Allocate();
   p->flow = flow_;
   p->epoch = epoch_;
@@ -350,6 +278,7 @@ void TcpSource::Transmit(int64_t seq) {
   const bool retransmission = seq < high_sent_;
   if (!sent_at_.empty() || cc_desc_->rtt_every_ack) RememberSendTime(seq, retransmission);
   if (owns_window_) rate_.OnSend(seq, snd_una_, high_sent_, loop_.now());
+  if (sack_) board_.OnSend(seq, rescue);
   if (retransmission) {
     p->flags |= kFlagRetransmit;
     ++stats_.retransmits;
@@ -370,49 +299,6 @@ void TcpSource::Transmit(int64_t seq) {
   }
   ++stats_.segments_sent;
   Forward(p);
-}
-
-// ns-2's rtt_update, integer arithmetic throughout (every platform agrees).
-// The sample is the number of clock ticks between sending and now, at least
-// one; srtt gains 1/8 and rttvar 1/4 per sample (RFC 6298 sec. 2), the RTO is
-// srtt + 4 rttvar in whole ticks, and rttvar never falls below a quarter tick.
-void TcpSource::SampleRtt(Time sent_at) {
-  ++stats_.rtt_samples;
-  stats_.rtt_sum_ns += (loop_.now() - sent_at).ns();
-  const int64_t tick = config_.clock_tick.ns();
-  const int64_t ticks = std::max<int64_t>(
-      (loop_.now() + clock_phase_).ns() / tick - (sent_at + clock_phase_).ns() / tick, 1);
-  if (!have_rtt_) {
-    have_rtt_ = true;
-    srtt8_ = ticks * 8;
-    rttvar4_ = ticks * 2;
-  } else {
-    int64_t delta = ticks - srtt8_ / 8;
-    srtt8_ = std::max<int64_t>(srtt8_ + delta, 1);
-    delta = (delta < 0 ? -delta : delta) - rttvar4_ / 4;
-    rttvar4_ = std::max<int64_t>(rttvar4_ + delta, 1);
-  }
-  rto_ = Time::Nanos((srtt8_ + 8 * rttvar4_) / 8 * tick);
-  if (rto_ < config_.min_rto) rto_ = config_.min_rto;
-  if (rto_ > config_.max_rto) rto_ = config_.max_rto;
-  backoff_ = 1;
-}
-
-void TcpSource::RememberSendTime(int64_t seq, bool retransmission) {
-  sent_at_.Fit(snd_una_, high_sent_ + 1, Time::Max());
-  sent_at_[seq] = retransmission ? Time::Max() : loop_.now();
-}
-
-Time TcpSource::ExactRtt(int64_t ack_seq) const {
-  if (sent_at_.empty() || ack_seq <= snd_una_ || ack_seq > high_sent_) return Time();
-  const Time sent = sent_at_[ack_seq - 1];
-  return sent == Time::Max() ? Time() : loop_.now() - sent;
-}
-
-void TcpSource::ArmRto() {
-  Time wait = rto_ * backoff_;
-  if (wait > config_.max_rto) wait = config_.max_rto;
-  rto_timer_.Arm(loop_.now() + wait);
 }
 
 }  // namespace aqmlab

@@ -1,6 +1,6 @@
 // Long-lived TCP in segment units (as ns-2's one-way agents): the sender's
 // machinery (RFC 3042 limited transmit, RFC 6582 fast recovery with partial
-// ACKs, or Reno's, RFC 6298 retransmission timer with ns-2's round-trip
+// ACKs, or Reno's, or with SACK RFC 6675's (tcp_sack.cc), RFC 6298 retransmission timer with ns-2's round-trip
 // timing, Karn's rule and exponential backoff, RFC 3168 ECN, optional
 // pacing) around a congestion controller of traffic/cc/ that moves the
 // window (NewReno by default), and a sink that ACKs every segment.
@@ -16,6 +16,7 @@
 #include "traffic/cc/congestion_control.h"
 #include "traffic/cc/delivery_rate.h"
 #include "traffic/cc/registry.h"
+#include "traffic/sack_scoreboard.h"
 #include "traffic/seq_ring.h"
 
 
@@ -46,6 +47,9 @@ struct TcpConfig {
   // timer runs out (100 ms, ns-2's default); out-of-order data is ACKed at once.
   bool delayed_ack = false;
   Time delayed_ack_timeout = Time::Millis(100);
+  // RFC 2018 SACK blocks on the receiver's ACKs and RFC 6675 loss recovery
+  // at the sender (traffic/sack_scoreboard.h); off: NewReno's or Reno's.
+  bool sack = false;
 };
 
 struct TcpStats {
@@ -88,7 +92,16 @@ class TcpSource final : public PacketReceiver {
 
  private:
   void SendAvailable();
-  void Transmit(int64_t seq);
+  // Pacing: whether a segment may leave now (then the next waits 1/rate),
+  // else the pacing timer is armed.
+  bool PaceAllows(double rate);
+  void Transmit(int64_t seq, bool rescue = false);
+  // With SACK (tcp_sack.cc): every ACK, RFC 6675's recovery, and sending by
+  // the scoreboard's NextSeg while the window exceeds pipe.
+  void OnSackAck(const Packet& ack);
+  void EnterSackRecovery();
+  void SendSack();
+  void SackModelAck(const SackScoreboard::Update& u, const Packet& ack, double prior_inflight, Time rtt);
   void OnNewAck(const Packet& ack);
   void OnDuplicateAck();
   // Any ACK, for a controller that owns its window (CcDescriptor::owns_window).
@@ -128,6 +141,8 @@ class TcpSource final : public PacketReceiver {
   bool steady_recovery_;
   bool scalable_ecn_;
   bool owns_window_;
+  bool sack_;
+  SackScoreboard board_;
 
   bool running_ = false;
   uint32_t epoch_ = 0;
@@ -196,6 +211,9 @@ class TcpSink final : public PacketReceiver {
   void Reset(uint32_t epoch);
   // Turns `p` into the ACK for everything received so far and sends it.
   void SendAck(Packet* p);
+  // The SACK blocks after an arrival (`arrived`: the segment's entry in
+  // out_of_order_, or null when it moved the cumulative point or was old).
+  void UpdateBlocks(const int64_t* arrived);
   // RFC 8257 sec. 3.2: with delayed ACKs, a change of CE state first ACKs
   // what arrived before it with the old state.
   void OnCeChange(bool ce);
@@ -211,6 +229,7 @@ class TcpSink final : public PacketReceiver {
   // vector (with thousands of segments buffered that shift dominated).
   std::vector<int64_t> out_of_order_;
   size_t ooo_head_ = 0;
+  SackOption blocks_{};  // with SACK: the blocks the next ACK carries
   bool ece_pending_ = false;
   bool scalable_ecn_;  // echo each segment's CE (RFC 8257), not until CWR
   Timer delack_timer_;

@@ -8,6 +8,30 @@
 
 namespace aqmlab {
 
+namespace {
+
+// The run of consecutive segments around *at in a sorted list of distinct
+// segments: v[j] - v[i] == j - i exactly when v[i..j] is consecutive, which
+// holds up to the run's end and not after, so each edge is a binary search.
+SackBlock RunAround(const int64_t* first, const int64_t* last, const int64_t* at) {
+  const int64_t* lo = first;
+  const int64_t* hi = at;  // the run starts in [lo, hi]
+  while (lo < hi) {
+    const int64_t* mid = lo + (hi - lo) / 2;
+    if (*at - *mid == at - mid) hi = mid; else lo = mid + 1;
+  }
+  const int64_t start = *lo;
+  lo = at;
+  hi = last - 1;  // the run ends in [lo, hi]
+  while (lo < hi) {
+    const int64_t* mid = hi - (hi - lo) / 2;
+    if (*mid - *at == mid - at) lo = mid; else hi = mid - 1;
+  }
+  return {start, *lo + 1};
+}
+
+}  // namespace
+
 TcpSink::TcpSink(EventLoop& loop, PacketPool& pool, const TcpConfig& config,
                  const Route* ack_route)
     : loop_(loop), pool_(pool), config_(config), ack_route_(ack_route),
@@ -22,6 +46,26 @@ void TcpSink::Reset(uint32_t epoch) {
   ece_pending_ = false;
   ack_pending_ = false;
   delack_timer_.Cancel();
+  blocks_.count = 0;
+}
+
+// RFC 2018 sec. 4: the first block is the one holding the segment that just
+// arrived (when it did not move the cumulative point), then the blocks
+// reported before, most recent first, each once, none the cumulative ACK
+// covers; four at most.
+void TcpSink::UpdateBlocks(const int64_t* arrived) {
+  SackOption next;
+  if (arrived) {
+    const int64_t* first = out_of_order_.data() + ooo_head_;
+    next.blocks[next.count++] = RunAround(first, out_of_order_.data() + out_of_order_.size(), arrived);
+  }
+  for (int k = 0; k < blocks_.count && next.count < SackOption::kMaxBlocks; ++k) {
+    const SackBlock& b = blocks_.blocks[k];
+    // Blocks are whole runs: one inside the new first block is part of it.
+    const bool covered = next.count > 0 && b.start >= next.blocks[0].start && b.end <= next.blocks[0].end;
+    if (b.end > expected_ && !covered) next.blocks[next.count++] = b;
+  }
+  blocks_ = next;
 }
 
 void TcpSink::Receive(Packet* p) {
@@ -60,13 +104,15 @@ void TcpSink::Receive(Packet* p) {
     const auto first = out_of_order_.begin() + static_cast<std::ptrdiff_t>(ooo_head_);
     auto it = std::lower_bound(first, out_of_order_.end(), p->seq);
     if (it == out_of_order_.end() || *it != p->seq) {
-      out_of_order_.insert(it, p->seq);
+      it = out_of_order_.insert(it, p->seq);
     } else {
       ++stats_.duplicate_segments;
     }
+    if (config_.sack) UpdateBlocks(&*it);
   } else {
     ++stats_.duplicate_segments;
   }
+  if (config_.sack && p->seq <= before) UpdateBlocks(nullptr);
   stats_.delivered_segments += expected_ - before;
   const Bytes delivered = (expected_ - before) * p->size;
   stats_.delivered_bytes += delivered;
@@ -112,7 +158,11 @@ void TcpSink::SendAck(Packet* p) {
   p->seq = expected_;
   const size_t held = out_of_order_.size() - ooo_head_;
   p->held = static_cast<uint16_t>(std::min<size_t>(held, UINT16_MAX));
-  p->held_span = held > 0 ? static_cast<int32_t>(out_of_order_.back() + 1 - expected_) : 0;
+  if (config_.sack) {
+    if (blocks_.count > 0) pool_.AttachSack(p, blocks_);
+  } else {
+    p->held_span = held > 0 ? static_cast<int32_t>(out_of_order_.back() + 1 - expected_) : 0;
+  }
   p->size = config_.ack_bytes;
   p->route = ack_route_;
   p->hop = 0;

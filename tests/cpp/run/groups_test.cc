@@ -3,6 +3,7 @@
 // the field for each kind of bad input.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 
 #include "scenario/scenario.h"
@@ -47,7 +48,8 @@ TEST(ScenarioGroups, EveryKindParsesWithItsDefaults) {
 TEST(ScenarioGroups, FieldsOfEachKindAreRead) {
   const Scenario s = ParseOrDie(R"({"duration_s": 200, "groups": [
     {"kind": "tcp", "count": 7, "class": "bulk", "packet_bytes": 1000, "advertised_window_pkts": 20,
-     "delayed_ack": true, "variant": "reno", "limited_transmit": false, "start_s": 5, "stop_s": 50},
+     "delayed_ack": true, "variant": "reno", "limited_transmit": false, "start_s": 5, "stop_s": 50,
+     "sack": true},
     {"kind": "short_tcp", "arrival_rate": 30, "paths": 4, "size": {"law": "duration", "min_s": 1, "max_s": 2},
      "delayed_ack": true},
     {"kind": "udp_cbr", "count": 40, "packet_bytes": 500, "rate_mbps": 0.05, "random_phase": true},
@@ -66,6 +68,8 @@ TEST(ScenarioGroups, FieldsOfEachKindAreRead) {
   EXPECT_TRUE(tcp.delayed_ack);
   EXPECT_EQ(tcp.variant, "reno");
   EXPECT_FALSE(tcp.limited_transmit);
+  EXPECT_EQ(tcp.sack, std::optional<bool>(true));
+  EXPECT_TRUE(SackOf(tcp));
   EXPECT_EQ(s.groups[0].start_s, 5);
   EXPECT_EQ(*s.groups[0].stop_s, 50);
   const auto& web = std::get<ShortTcpTraffic>(s.groups[1].traffic);
@@ -73,6 +77,8 @@ TEST(ScenarioGroups, FieldsOfEachKindAreRead) {
   EXPECT_EQ(web.paths, 4);
   EXPECT_EQ(web.max_s, 2);
   EXPECT_TRUE(web.tcp.delayed_ack);
+  EXPECT_FALSE(web.tcp.sack.has_value());  // the variant's default
+  EXPECT_FALSE(SackOf(web.tcp));
   EXPECT_EQ(*std::get<CbrTraffic>(s.groups[2].traffic).rate_mbps, 0.05);
   EXPECT_FALSE(std::get<CbrTraffic>(s.groups[2].traffic).interval_ms.has_value());
   const auto& onoff = std::get<OnOffTraffic>(s.groups[3].traffic);
@@ -92,8 +98,9 @@ TEST(ScenarioGroups, EveryKindAndEventSurvivesARoundTrip) {
     {"kind": "tcp", "count": 7, "class": "bulk", "packet_bytes": 1000, "advertised_window_pkts": 20,
      "delayed_ack": true, "variant": "reno", "limited_transmit": false, "start_s": 5, "stop_s": 50,
      "start": "random"},
-    {"kind": "short_tcp", "arrival_rate": 30, "paths": 4, "size": {"law": "pareto", "mean": 12, "shape": 1.3}},
-    {"kind": "short_tcp", "size": {"law": "duration", "min_s": 1, "max_s": 2}, "class": "web"},
+    {"kind": "short_tcp", "arrival_rate": 30, "paths": 4, "size": {"law": "pareto", "mean": 12, "shape": 1.3},
+     "sack": false},
+    {"kind": "short_tcp", "size": {"law": "duration", "min_s": 1, "max_s": 2}, "class": "web", "sack": true},
     {"kind": "udp_cbr", "count": 40, "packet_bytes": 500, "interval_ms": 80},
     {"kind": "udp_cbr", "rate_mbps": 2, "class": "cbr"},
     {"kind": "onoff", "law": "pareto", "shape": 1.4, "peak_mbps": 0.5, "count": 100, "stop_s": 150},
@@ -163,6 +170,10 @@ INSTANTIATE_TEST_SUITE_P(
         Refusal{R"({"groups": [{"advertised_window_pkts": 0}]})",
                 "groups[0].advertised_window_pkts: must be in [1, 1000000], got 0"},
         Refusal{R"({"groups": [{"delayed_ack": "yes"}]})", "groups[0].delayed_ack: must be true or false"},
+        Refusal{R"({"groups": [{"sack": 1}]})", "groups[0].sack: must be true or false"},
+        Refusal{R"({"groups": [{"kind": "short_tcp", "sack": "on"}]})", "groups[0].sack: must be true or false"},
+        Refusal{R"({"groups": [{"kind": "http", "sack": null}]})", "groups[0].sack: must be true or false"},
+        Refusal{R"({"groups": [{"kind": "udp_cbr", "sack": true}]})", "groups[0].sack: unknown field for kind \"udp_cbr\""},
         Refusal{R"({"groups": [{"variant": "vegas"}]})",
                 "groups[0].variant: unknown congestion control \"vegas\" (known: newreno, reno, cubic, "
                 "bbr, dctcp, prague)"},

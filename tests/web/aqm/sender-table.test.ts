@@ -13,6 +13,8 @@ describe('the senders catalogue and a group variant', () => {
     if (typeof table === 'string') throw new Error(table);
     expect(table.map((s) => s.name)).toEqual(['newreno', 'reno', 'cubic', 'bbr', 'dctcp', 'prague']);
     expect(table.find((s) => s.name === 'prague')).toMatchObject({ needs_ecn: true, codepoint: 'ect1', ecn: 'scalable' });
+    // Which senders use SACK when a group does not say (the core's catalogue).
+    expect(table.filter((s) => s.sack).map((s) => s.name)).toEqual([]);
     expect(table.find((s) => s.name === 'cubic')?.params.map((p) => p.name)).toEqual([
       'c', 'beta', 'fast_convergence', 'reno_friendly', 'hystart',
     ]);
@@ -47,7 +49,9 @@ describe('the senders catalogue and a group variant', () => {
     expect(answer.value.points[0]?.region).toBe('square-root');
     // An older core's entry without a response reads as none; a malformed one is named.
     const entry = { name: 'x', label: 'X', source: 's', summary: 's', params: [], ecn: 'classic', codepoint: 'ect0', needs_ecn: false };
-    expect(readSenderTable([entry])).toEqual([{ ...entry, response: null }]);
+    expect(readSenderTable([entry])).toEqual([{ ...entry, response: null, sack: false }]);
+    expect(readSenderTable([{ ...entry, sack: true }])).toEqual([{ ...entry, response: null, sack: true }]);
+    expect(readSenderTable([{ ...entry, sack: 'yes' }])).toMatch(/describeSenders\[0\] \(x\)/);
     expect(readSenderTable([{ ...entry, response: { signal: 'drop', tex: '', constant: '', source: '' } }])).toMatch(/describeSenders\[0\] \(x\)/);
     expect(readSenderResponse('{"ok":true,"sender":"x","signal":"mark","points":[{"p":0.1,"window_segments":3,"region":"r"}]}')).toEqual({
       ok: false,

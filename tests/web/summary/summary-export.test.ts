@@ -57,7 +57,7 @@ describe('summaryCsv', () => {
 
 describe("summaryCsv's senders", () => {
   const group = (index: number, sender: string, rttMs: number | null): GroupFigures => ({
-    group: index, className: 'tcp', sender, flows: 3, goodputMbps: 4, throughputMbps: 4.1, share: 0.41, rttMs, baseRttMs: 40, lossRatio: 0.02, markRatio: 0,
+    group: index, className: 'tcp', sender, sack: sender === 'cubic', flows: 3, goodputMbps: 4, throughputMbps: 4.1, share: 0.41, rttMs, baseRttMs: 40, lossRatio: 0.02, markRatio: 0,
   });
   const csv = summaryCsv([
     { side: 'FIFO', aqm: 'droptail', summary: run({ groupThroughputRatio: 1.5, groups: [group(0, 'cubic', 80), group(2, 'bbr', 60)] }, []) },
@@ -67,14 +67,17 @@ describe("summaryCsv's senders", () => {
   const header = lines[0]?.split(',') ?? [];
   const cell = (line: number, name: string) => lines[line]?.split(',')[header.indexOf(name)];
 
-  it('has a column per group and figure, by the group index, its sender first, and the ratio among the figures', () => {
+  it('has a column per group and figure, by the group index, its sender and SACK first, and the ratio among the figures', () => {
     expect(header).toContain('group_throughput_ratio');
-    expect(header.slice(-16)).toEqual([
-      'group.0.sender', 'group.0.goodput_mbps', 'group.0.throughput_mbps', 'group.0.share', 'group.0.rtt_ms', 'group.0.base_rtt_ms', 'group.0.loss_ratio', 'group.0.mark_ratio',
-      'group.2.sender', 'group.2.goodput_mbps', 'group.2.throughput_mbps', 'group.2.share', 'group.2.rtt_ms', 'group.2.base_rtt_ms', 'group.2.loss_ratio', 'group.2.mark_ratio',
+    expect(header.slice(-18)).toEqual([
+      'group.0.sender', 'group.0.sack', 'group.0.goodput_mbps', 'group.0.throughput_mbps', 'group.0.share', 'group.0.rtt_ms', 'group.0.base_rtt_ms', 'group.0.loss_ratio', 'group.0.mark_ratio',
+      'group.2.sender', 'group.2.sack', 'group.2.goodput_mbps', 'group.2.throughput_mbps', 'group.2.share', 'group.2.rtt_ms', 'group.2.base_rtt_ms', 'group.2.loss_ratio', 'group.2.mark_ratio',
     ]);
     expect(cell(1, 'group_throughput_ratio')).toBe('1.5');
     expect(cell(1, 'group.0.sender')).toBe('cubic');
+    expect(cell(1, 'group.0.sack')).toBe('true');
+    expect(cell(1, 'group.2.sack')).toBe('false');
+    expect(cell(2, 'group.0.sack')).toBe('');
     expect(cell(1, 'group.2.rtt_ms')).toBe('60');
     expect(cell(2, 'group.0.sender')).toBe(''); // PIE's run has no group 0
     expect(cell(2, 'group.2.rtt_ms')).toBe(''); // no sample yet

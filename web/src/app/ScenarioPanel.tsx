@@ -11,7 +11,7 @@ import { draftsOf, labelsOf, restartFieldErrors, restartFields, settingsOf, with
 import { liveSettingsNow } from '../scenario/values-now';
 import type { SideStatus } from '../lab/side-session';
 import { Part } from '../lesson/Part';
-import { SendersBlock, SenderSelect } from './SendersBlock';
+import { SackToggle, SendersBlock, SenderSelect } from './SendersBlock';
 import './lab-controls.css';
 
 // The scenario's traffic and link, shared by every side. Values with a
@@ -118,6 +118,7 @@ function ShortFlows({ lab, live }: { lab: Lab; live: LiveSettings }) {
           <GroupToggle lab={lab} group={group} now={live.shortOn} id="short-on" label="Short TCP arrivals on" />
           <LiveField id="short-rate" label="Arrival rate" unit="flows/s" live={rate} slider={{ min: 1, max: 200, step: 1 }} />
           <SenderSelect lab={lab} group={group} variant={live.shortVariant} id="short-sender" />
+          <SackToggle lab={lab} group={group} variant={live.shortVariant} sack={live.shortSack} id="short-sack" />
         </>
       )}
     </div>

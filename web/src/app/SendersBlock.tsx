@@ -25,6 +25,7 @@ export function SendersBlock({ lab, scenario }: { lab: Lab; scenario: string }) 
         <div key={g.group} className="traffic-group" data-testid={`sender-group-${g.group}`}>
           {several && <h3>Group {g.group + 1}: {g.count ?? 'default'} long-lived flows</h3>}
           <SenderSelect lab={lab} group={g.group} variant={g.variant} id={`sender-${g.group}`} />
+          <SackToggle lab={lab} group={g.group} variant={g.variant} sack={g.sack} id={`sack-${g.group}`} />
           <SenderParams lab={lab} setting={g} spec={senders.find((s) => s.name === (g.variant ?? senders[0]?.name))} />
         </div>
       ))}
@@ -66,6 +67,21 @@ export function SenderSelect({ lab, group, variant, id }: { lab: Lab; group: num
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * A TCP group's SACK (its `sack`): shown as the group runs it, the
+ * scenario's value or else its sender's default; a change restarts every side.
+ */
+export function SackToggle({ lab, group, variant, sack, id }: { lab: Lab; group: number; variant: string | null; sack: boolean | null; id: string }) {
+  const senders = lab.senders();
+  const spec = senders.find((s) => s.name === (variant ?? senders[0]?.name));
+  const now = sack ?? spec?.sack ?? false;
+  return (
+    <LiveToggle id={id} now={now} act={(next) => lab.edits.setGroupSack(group, next)}>
+      SACK: the receiver reports the blocks it holds (RFC 2018) and the sender repairs every hole they show within a round trip (RFC 6675) (restarts)
+    </LiveToggle>
   );
 }
 

@@ -14,6 +14,8 @@ export interface SenderSpec {
   codepoint: 'ect0' | 'ect1';
   /** The core refuses a group naming this sender without ECN. */
   needs_ecn: boolean;
+  /** Whether its groups use SACK when they do not say (a group's `sack`); false from an older core. */
+  sack: boolean;
   /** Its response function (the numbers come from the core's senderResponse); null: none (BBR) or an older core. */
   response: SenderResponseLaw | null;
 }
@@ -38,7 +40,7 @@ function readResponseLaw(value: unknown): SenderResponseLaw | null | undefined {
   return { signal, tex, constant, source };
 }
 
-type SenderFields = Omit<SenderSpec, 'response'>;
+type SenderFields = Omit<SenderSpec, 'response' | 'sack'>;
 
 function hasSenderFields(value: unknown): value is SenderFields {
   return (
@@ -53,7 +55,9 @@ function hasSenderFields(value: unknown): value is SenderFields {
 function readSender(value: unknown): SenderSpec | undefined {
   if (!isRecord(value)) return undefined;
   const response = readResponseLaw(value.response);
-  return hasSenderFields(value) && response !== undefined ? { ...value, response } : undefined;
+  if (value.sack !== undefined && typeof value.sack !== 'boolean') return undefined;
+  const sack = value.sack === true;
+  return hasSenderFields(value) && response !== undefined ? { ...value, response, sack } : undefined;
 }
 
 /** Reads describeSenders() output; a malformed entry is named rather than skipped. */

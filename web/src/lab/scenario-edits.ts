@@ -1,7 +1,7 @@
 import { findAqm, type AqmSpec } from '../aqm/aqm-table';
 import { withDiscipline, withSideAdded, withSideDuplicated, withSideRemoved, withSideRenamed, type Edited } from '../scenario/side-edits';
 import { withGroupAdded, withRestartSettings, type AddableKind, type RestartSettings } from '../scenario/scenario-settings';
-import { withGroupParams, withGroupVariant, withWindowChart } from '../scenario/sender-settings';
+import { withGroupParams, withGroupSack, withGroupVariant, withWindowChart } from '../scenario/sender-settings';
 
 // What the page's scenario controls change in the scenario every side runs:
 // each edit is checked as it is made (a refusal names the field and leaves
@@ -95,6 +95,11 @@ export class ScenarioEdits {
   /** Sets TCP group `group`'s controller parameters (`variant_params`): a new sender, so every side restarts. */
   setGroupParams(group: number, params: Readonly<Record<string, number>>): Promise<string | null> {
     return this.loadEdited((scenario) => withGroupParams(scenario, group, params));
+  }
+
+  /** Turns SACK (RFC 2018 blocks, RFC 6675 recovery) on or off for TCP group `group`: a new sender, so every side restarts. */
+  setGroupSack(group: number, on: boolean): Promise<string | null> {
+    return this.loadEdited((scenario) => withGroupSack(scenario, group, on));
   }
 
   /** Traces flows for the window chart (the scenario's `window_chart`) or stops: new columns, so every side restarts. */

@@ -18,6 +18,8 @@ export interface LiveSettings {
   tcpVariant: string | null;
   shortGroup: number | null;
   shortVariant: string | null;
+  /** The short-flow group's `sack`; null: its sender's default. */
+  shortSack: boolean | null;
   shortRate: number | null;
   shortOn: boolean;
   onoffGroup: number | null;
@@ -65,6 +67,11 @@ function variantOf(group: unknown): string | null {
   return isRecord(group) && typeof group.variant === 'string' ? group.variant : null;
 }
 
+/** A TCP group's `sack`, or null when it follows its sender's default. */
+export function sackOf(group: unknown): boolean | null {
+  return isRecord(group) && typeof group.sack === 'boolean' ? group.sack : null;
+}
+
 /** A group is on at the start when it has no later `start_s`. */
 function startsOn(group: unknown): boolean {
   const start = numberField(group, 'start_s');
@@ -92,6 +99,7 @@ export function readSettings(json: string): ScenarioSettings | null {
       tcpVariant: variantOf(at(tcpGroup)),
       shortGroup,
       shortVariant: variantOf(at(shortGroup)),
+      shortSack: sackOf(at(shortGroup)),
       shortRate: numberField(at(shortGroup), 'arrival_rate'),
       shortOn: shortGroup !== null && startsOn(at(shortGroup)),
       onoffGroup,

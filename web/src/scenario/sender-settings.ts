@@ -1,5 +1,6 @@
 import { isRecord, type Fields } from '../lib/json';
 import { arrayField, groupKind, notAnObject, numberField, readScenario } from './scenario-json';
+import { sackOf } from './scenario-settings';
 
 // The senders as the scenario panel shows and edits them: each long-lived
 // TCP group's congestion controller (`variant`) and its parameters
@@ -15,6 +16,8 @@ export interface SenderSetting {
   /** The values the scenario gives; the others are the controller's defaults. */
   params: Readonly<Record<string, number>>;
   count: number | null;
+  /** The group's `sack`; null: its sender's default. */
+  sack: boolean | null;
 }
 
 function paramsOf(group: unknown): Record<string, number> {
@@ -31,7 +34,15 @@ export function senderSettings(json: string): SenderSetting[] {
   if (!scenario) return [];
   return arrayField(scenario, 'groups').flatMap((g, group) =>
     groupKind(g) === 'tcp'
-      ? [{ group, variant: isRecord(g) && typeof g.variant === 'string' ? g.variant : null, params: paramsOf(g), count: numberField(g, 'count') }]
+      ? [
+          {
+            group,
+            variant: isRecord(g) && typeof g.variant === 'string' ? g.variant : null,
+            params: paramsOf(g),
+            count: numberField(g, 'count'),
+            sack: sackOf(g),
+          },
+        ]
       : [],
   );
 }
@@ -58,6 +69,15 @@ export function withGroupVariant(json: string, group: number, variant: string): 
 /** Group `group` with these controller parameters (an empty set: all at the controller's defaults). */
 export function withGroupParams(json: string, group: number, params: Readonly<Record<string, number>>): string | { error: string } {
   return withSender(json, group, (fields) => (Object.keys(params).length === 0 ? fields : { ...fields, variant_params: { ...params } }));
+}
+
+/** Group `group` with SACK on or off (its `sack`; its other fields, parameters included, kept). */
+export function withGroupSack(json: string, group: number, on: boolean): string | { error: string } {
+  const scenario = readScenario(json);
+  if (!scenario) return { error: notAnObject };
+  const groups = arrayField(scenario, 'groups');
+  if (!isRecord(groups[group])) return { error: `groups[${group}]: no such group` };
+  return JSON.stringify({ ...scenario, groups: groups.map((g, i) => (i === group && isRecord(g) ? { ...g, sack: on } : g)) });
 }
 
 /** Whether the scenario traces flows for the window chart. */

@@ -73,6 +73,8 @@ export interface GroupFigures {
   className: string;
   /** Its congestion controller (the group's `variant`). */
   sender: string;
+  /** Whether its flows use SACK (the core writes `sack` only when they do). */
+  sack: boolean;
   flows: number;
   goodputMbps: number | null;
   throughputMbps: number | null;
@@ -153,7 +155,7 @@ export const queueFigureKeys: readonly (readonly [QueueFigure, string])[] = [
   ['throughputMbps', 'throughput_mbps'],
 ];
 
-type GroupFigure = Exclude<keyof GroupFigures, 'group' | 'className' | 'sender' | 'flows'>;
+type GroupFigure = Exclude<keyof GroupFigures, 'group' | 'className' | 'sender' | 'sack' | 'flows'>;
 
 /** Each group figure and the core's JSON key for it. */
 export const groupFigureKeys: readonly (readonly [GroupFigure, string])[] = [
@@ -218,7 +220,7 @@ function readGroup(value: unknown, path: string): Read<GroupFigures> {
     return `${path}: not a group with its index, class, sender and flows`;
   }
   const out: GroupFigures = {
-    group: value.group, className: value.class, sender: value.sender, flows: value.flows,
+    group: value.group, className: value.class, sender: value.sender, sack: value.sack === true, flows: value.flows,
     goodputMbps: null, throughputMbps: null, share: null, rttMs: null, baseRttMs: null, lossRatio: null, markRatio: null,
   };
   for (const [field, key] of groupFigureKeys) {

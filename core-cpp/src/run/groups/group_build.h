@@ -42,6 +42,7 @@ inline TcpConfig MakeTcpConfig(const TcpOptions& o, Bytes segment_bytes, uint64_
   c.cc = FindCc(o.variant);  // the scenario checked the name
   c.cc_params = o.variant_params;
   c.limited_transmit = o.limited_transmit;
+  c.sack = SackOf(o);
   return c;
 }
 

@@ -128,6 +128,9 @@ struct CcDescriptor {
   // Whether it may pace (PacingRate above 0): a traced flow of it gets a
   // pacing column beside its window (scenario's `window_chart`).
   bool paces = false;
+  // Whether its groups use SACK (RFC 2018 / RFC 6675) unless they say:
+  // a TCP group's `sack` overrides it.
+  bool sack = false;
 };
 
 // What a controller learns when a connection opens.

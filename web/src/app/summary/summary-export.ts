@@ -8,8 +8,8 @@ import { classFigureKeys, figureKeys, groupFigureKeys, queueFigureKeys, type Run
 // then `class.<name>.<path>` for every class (`class.tcp.delay.p95_ms`), then
 // `queue.<name>.<key>` for each queue of a discipline with several
 // (`queue.l.p99_delay_ms`, the whole run's only), then `group.<index>.<key>`
-// for each long-lived TCP group by its index in the scenario, its sender first
-// (`group.1.sender`, `group.1.rtt_ms`); and JSON with every side's
+// for each long-lived TCP group by its index in the scenario, its sender and
+// whether it uses SACK first (`group.1.sender`, `group.1.sack`, `group.1.rtt_ms`); and JSON with every side's
 // summary as the page holds it. Empty cells are figures the core has none of.
 
 export interface SummaryRow {
@@ -51,7 +51,7 @@ export function summaryCsv(rows: readonly SummaryRow[]): string {
   const queueNames = [...new Set(rows.flatMap((r) => r.summary?.queues.map((q) => q.name) ?? []))];
   for (const name of queueNames) for (const [, key] of queueFigureKeys) header.push(`queue.${name}.${key}`);
   const groupIndices = [...new Set(rows.flatMap((r) => r.summary?.groups.map((g) => g.group) ?? []))].sort((a, b) => a - b);
-  for (const g of groupIndices) header.push(`group.${g}.sender`, ...groupFigureKeys.map(([, key]) => `group.${g}.${key}`));
+  for (const g of groupIndices) header.push(`group.${g}.sender`, `group.${g}.sack`, ...groupFigureKeys.map(([, key]) => `group.${g}.${key}`));
   const labels = sideLabels(rows.map((r) => r.side));
   const lines = [header.map(csvText).join(',')];
   rows.forEach((row, i) => {
@@ -69,7 +69,7 @@ export function summaryCsv(rows: readonly SummaryRow[]): string {
       }
       for (const index of groupIndices) {
         const g = f?.groups.find((x) => x.group === index);
-        fields.push(g ? csvText(g.sender) : '');
+        fields.push(g ? csvText(g.sender) : '', g ? String(g.sack) : '');
         for (const [field] of groupFigureKeys) fields.push(cell(g?.[field]));
       }
       lines.push(fields.join(','));

@@ -1,0 +1,193 @@
+// SACK end to end: the receiver's blocks in RFC 2018's order (its sec. 6
+// examples, in segments: the left edge is segment 0, each segment one of
+// its 500-byte ones), and a sender that repairs several losses of one
+// window in one round trip where NewReno's recovery takes one per loss.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "net/pipe.h"
+#include "traffic/cc/registry.h"
+#include "traffic/tcp.h"
+
+namespace aqmlab {
+namespace {
+
+// The end of the ACK route: each ACK's cumulative point and blocks.
+struct AckLog final : PacketReceiver {
+  explicit AckLog(PacketPool& p) : pool(p) {}
+  void Receive(Packet* p) override {
+    std::vector<std::pair<int64_t, int64_t>> blocks;
+    if (p->has(kFlagSack)) {
+      const SackOption& o = pool.SackOf(*p);
+      for (int k = 0; k < o.count; ++k) blocks.push_back({o.blocks[k].start, o.blocks[k].end});
+    }
+    acks.push_back({p->seq, blocks});
+    pool.Release(p);
+  }
+  PacketPool& pool;
+  std::vector<std::pair<int64_t, std::vector<std::pair<int64_t, int64_t>>>> acks;
+};
+
+struct SinkUnderTest {
+  SinkUnderTest() : log(pool), sink(loop, pool, Config(), &route) { route.hops = {&log}; }
+  static TcpConfig Config() {
+    TcpConfig c;
+    c.sack = true;
+    return c;
+  }
+  void Arrive(int64_t seq) {
+    Packet* p = pool.Allocate();
+    p->seq = seq;
+    p->epoch = 1;
+    p->size = 500;
+    sink.Receive(p);
+  }
+  using Blocks = std::vector<std::pair<int64_t, int64_t>>;
+  const Blocks& LastBlocks() const { return log.acks.back().second; }
+  int64_t LastAck() const { return log.acks.back().first; }
+  EventLoop loop;
+  PacketPool pool;
+  AckLog log;
+  Route route;
+  TcpSink sink;
+};
+
+// RFC 2018 sec. 6, the first segment dropped and the next seven received:
+// every ACK says 0 with one block growing from [1, 2) to [1, 8).
+TEST(SackReceiver, OneHoleGivesOneGrowingBlock) {
+  SinkUnderTest t;
+  for (int64_t s = 1; s < 8; ++s) {
+    t.Arrive(s);
+    EXPECT_EQ(t.LastAck(), 0);
+    EXPECT_EQ(t.LastBlocks(), (SinkUnderTest::Blocks{{1, s + 1}}));
+  }
+  t.Arrive(0);
+  EXPECT_EQ(t.LastAck(), 8);
+  EXPECT_TRUE(t.LastBlocks().empty());
+  EXPECT_EQ(t.pool.live(), 0);
+}
+
+// RFC 2018 sec. 6, the 2nd, 4th, 6th and 8th segments dropped: each new
+// block comes first, the earlier ones after it, most recent first. Then the
+// 4th arrives: its block [2, 5) now joins 2 and 3 and comes first, and
+// [6, 7) follows; then the 2nd: the ACK moves to 5, [6, 7) remains.
+TEST(SackReceiver, BlocksFollowRfc2018sOrder) {
+  SinkUnderTest t;
+  using B = SinkUnderTest::Blocks;
+  t.Arrive(0);
+  EXPECT_EQ(t.LastAck(), 1);
+  EXPECT_TRUE(t.LastBlocks().empty());
+  t.Arrive(2);
+  EXPECT_EQ(t.LastBlocks(), (B{{2, 3}}));
+  t.Arrive(4);
+  EXPECT_EQ(t.LastBlocks(), (B{{4, 5}, {2, 3}}));
+  t.Arrive(6);
+  EXPECT_EQ(t.LastBlocks(), (B{{6, 7}, {4, 5}, {2, 3}}));
+  t.Arrive(3);
+  EXPECT_EQ(t.LastAck(), 1);
+  EXPECT_EQ(t.LastBlocks(), (B{{2, 5}, {6, 7}}));
+  t.Arrive(1);
+  EXPECT_EQ(t.LastAck(), 5);
+  EXPECT_EQ(t.LastBlocks(), (B{{6, 7}}));
+}
+
+// Four blocks at most (40 bytes of options without timestamps): the fifth
+// hole's block pushes the oldest out. A duplicate of a held segment puts
+// its block first again.
+TEST(SackReceiver, AtMostFourBlocksTheOldestDropped) {
+  SinkUnderTest t;
+  using B = SinkUnderTest::Blocks;
+  for (int64_t s : {2, 4, 6, 8, 10}) t.Arrive(s);
+  EXPECT_EQ(t.LastAck(), 0);
+  EXPECT_EQ(t.LastBlocks(), (B{{10, 11}, {8, 9}, {6, 7}, {4, 5}}));
+  t.Arrive(2);
+  EXPECT_EQ(t.LastBlocks(), (B{{2, 3}, {10, 11}, {8, 9}, {6, 7}}));
+  EXPECT_EQ(t.sink.stats().duplicate_segments, 1);
+}
+
+// Loses the first transmission of each listed segment; logs when each
+// retransmission passes.
+struct LoseListed final : PacketReceiver {
+  void Receive(Packet* p) override {
+    if (p->has(kFlagRetransmit)) {
+      resent.push_back({loop->now().ns() / 1000000, p->seq});
+    } else if (lost.count(p->seq) != 0) {
+      pool->Release(p);
+      return;
+    }
+    Forward(p);
+  }
+  EventLoop* loop = nullptr;
+  PacketPool* pool = nullptr;
+  std::set<int64_t> lost;
+  std::vector<std::pair<int64_t, int64_t>> resent;  // (ms, segment)
+};
+
+struct Outcome {
+  std::vector<std::pair<int64_t, int64_t>> resent;
+  TcpStats stats;
+  int64_t acked_at_250ms = 0;
+};
+
+// Twenty segments leave at t = 0 on a 100 ms round trip without a queue;
+// segments 3, 6, 9 and 12 are lost. The receiver's window holds the sender
+// to 20 segments, so the ACKs of the window's survivors bring no burst of
+// new data to crowd the repairs out of the halved window.
+Outcome FourLossesInOneWindow(const char* variant, bool sack) {
+  TcpConfig c;
+  c.initial_window = 20;
+  c.advertised_window = 20;
+  c.sack = sack;
+  c.cc = FindCc(variant);
+  EventLoop loop;
+  PacketPool pool;
+  LoseListed lose;
+  lose.loop = &loop;
+  lose.pool = &pool;
+  lose.lost = {3, 6, 9, 12};
+  Pipe forward(loop, 0, Time::Millis(50));
+  Pipe backward(loop, 0, Time::Millis(50));
+  Route data_route;
+  Route ack_route;
+  TcpSource source(loop, pool, 0, 0, c, &data_route);
+  TcpSink sink(loop, pool, c, &ack_route);
+  data_route.hops = {&lose, &forward, &sink};
+  ack_route.hops = {&backward, &source};
+  source.Start();
+  Outcome o;
+  loop.RunUntil(Time::Millis(250));
+  o.acked_at_250ms = source.acked();
+  loop.RunUntil(Time::Seconds(3));
+  o.resent = lose.resent;
+  o.stats = source.stats();
+  source.Stop();
+  return o;
+}
+
+// The losses are seen at 100 ms. With SACK every hole is resent then (each
+// as IsLost marks it) and the window is whole again one round trip later
+// (at 200 ms the receiver's window, full, stops new data while recovery
+// lasts, so NextSeg's rule 4 sends its one rescue: 25, the highest segment
+// not SACKed);
+// NewReno's recovery (here CUBIC's, whose timer waits at every partial ACK)
+// resends one hole per round trip: at 100, 200, 300 and 400 ms.
+TEST(SackSender, SeveralLossesInAWindowRepairInOneRoundTrip) {
+  using Log = std::vector<std::pair<int64_t, int64_t>>;
+  for (const char* variant : {"newreno", "cubic"}) {
+    const Outcome with = FourLossesInOneWindow(variant, true);
+    EXPECT_EQ(with.resent, (Log{{100, 3}, {100, 6}, {100, 9}, {100, 12}, {200, 25}})) << variant;
+    EXPECT_EQ(with.stats.fast_retransmits, 1) << variant;
+    EXPECT_EQ(with.stats.timeouts, 0) << variant;
+    EXPECT_GE(with.acked_at_250ms, 20) << variant;
+  }
+  const Outcome without = FourLossesInOneWindow("cubic", false);
+  EXPECT_EQ(without.resent, (Log{{100, 3}, {200, 6}, {300, 9}, {400, 12}}));
+  EXPECT_EQ(without.stats.timeouts, 0);
+  EXPECT_LT(without.acked_at_250ms, 9);
+}
+
+}  // namespace
+}  // namespace aqmlab

@@ -18,6 +18,15 @@
 import { execFileSync } from 'node:child_process';
 import { loadCore, root } from './load-core-node.mjs';
 
+if (process.argv.includes('--help')) {
+  console.log(`usage: node scripts/bench.mjs [--quick] [--cases K,L,...]
+       node scripts/bench.mjs --vs <other aqmlab> [--quick] [--pairs N]
+Times the reference scenarios (aqmlab bench --list, numbered from 0) natively
+and in WebAssembly, paired run by run, and prints a table with the wasm/native
+ratio; --cases keeps only the cases named by number. --quick: short runs, once.
+--vs: this build's aqmlab run against another build's, alternating.`);
+  process.exit(0);
+}
 const quick = process.argv.includes('--quick');
 const argAfter = (flag) => {
   const at = process.argv.indexOf(flag);
@@ -34,6 +43,10 @@ if (other) {
   process.exit(benchVs({ cli, other, quick, pairs }) ? 0 : 1);
 }
 const cases = JSON.parse(execFileSync(cli, ['bench', '--list', ...flags], { encoding: 'utf8' }));
+const only = argAfter('--cases')?.split(',').map(Number);
+if (only && !only.every((k) => Number.isInteger(k) && k >= 0 && k < cases.length)) {
+  throw new Error(`--cases: must be case numbers in [0, ${cases.length - 1}] separated by commas, got ${argAfter('--cases')}`);
+}
 
 const core = await loadCore();
 
@@ -71,6 +84,7 @@ function wasmTimed(scenario) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const rows = [];
 cases.forEach(({ name, scenario }, k) => {
+  if (only && !only.includes(k)) return;
   const pairs = Array.from({ length: repeat }, () => {
     const native = nativeOnce(k);
     return { native, wasm: wasmTimed(scenario) };

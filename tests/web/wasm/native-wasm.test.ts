@@ -86,22 +86,27 @@ function memberScenario(aqms: string[]): string {
   });
 }
 
-// One TCP group per registered sender (ECN on, as Prague needs it), so every
-// controller's arithmetic (CUBIC's cube root, alpha's EWMA, pacing) runs
-// under every discipline; the 40 s let CUBIC's epochs and HyStart++ play out.
+// Two TCP groups per registered sender, one with SACK and one without (ECN
+// on, as Prague needs it), so every controller's arithmetic (CUBIC's cube
+// root, alpha's EWMA, pacing) and both recoveries (the SACK scoreboard's
+// and NewReno's) run under every discipline; the 40 s let CUBIC's epochs
+// and HyStart++ play out.
 function senderScenario(aqms: string[], senders: string[]): string {
   return JSON.stringify({
     seed: 14,
     duration_s: 40,
     warmup_s: 5,
-    groups: senders.map((variant) => ({
-      count: 6,
-      class: variant,
-      variant,
-      ecn: true,
-      start: 'random',
-      rtt_spread: 'random',
-    })),
+    groups: senders.flatMap((variant) =>
+      [true, false].map((sack) => ({
+        count: 3,
+        class: variant,
+        variant,
+        sack,
+        ecn: true,
+        start: 'random',
+        rtt_spread: 'random',
+      })),
+    ),
     bottleneck: { ecn: true },
     sides: aqms.map((aqm) => ({ aqm })),
   });

@@ -19,7 +19,7 @@ const texCache = new Map<string, string>();
 function lawHtml(tex: string): string {
   let html = texCache.get(tex);
   if (html === undefined) {
-    html = typeset(tex, false);
+    html = typeset(tex, true);
     texCache.set(tex, html);
   }
   return html;

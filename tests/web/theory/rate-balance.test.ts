@@ -41,7 +41,7 @@ describe.runIf(nodeCoreBuilt)("the rate balance by the senders' laws", () => {
   it("puts ECT(1) senders in L and the rest in Classic, DCTCP's ECT(0) included", async () => {
     const { senders } = await coreAndSenders();
     const spec = (name: string) => senders.find((s) => s.name === name);
-    const ecn = { params: {}, segmentBytes: 1500, ecn: true, advertisedWindow: 10000 };
+    const ecn = { params: {}, segmentBytes: 1500, ecn: true, advertisedWindow: 10000, accessMbps: 100 };
     expect(queueOf(spec('prague'), ecn)).toBe('L');
     expect(queueOf(spec('prague'), { ...ecn, ecn: false })).toBe('C');
     expect(queueOf(spec('dctcp'), ecn)).toBe('C');

@@ -21,7 +21,7 @@ function group(sender: string, figures: Partial<GroupFigures>): GroupFigures {
   };
 }
 
-const setup = (over: Partial<GroupSetup> = {}): GroupSetup => ({ params: {}, segmentBytes: 1500, ecn: false, advertisedWindow: 10000, ...over });
+const setup = (over: Partial<GroupSetup> = {}): GroupSetup => ({ params: {}, segmentBytes: 1500, ecn: false, advertisedWindow: 10000, accessMbps: 100, ...over });
 
 describe('what p a law counts', () => {
   it('adds losses and marks for a classic sender, takes marks alone for a scalable one', () => {
@@ -34,6 +34,7 @@ describe('what p a law counts', () => {
   it("reads each long-lived TCP group's setup from the scenario, defaults filled in", () => {
     const scenario = JSON.stringify({
       bottleneck: { packet_bytes: 1000 },
+      access_mbps: 10,
       groups: [
         { kind: 'tcp', variant: 'cubic', variant_params: { beta: 0.5, hystart: false } },
         { kind: 'udp_cbr' },
@@ -41,11 +42,11 @@ describe('what p a law counts', () => {
       ],
     });
     expect(groupSetups(scenario)).toEqual([
-      { params: { beta: 0.5, hystart: 0 }, segmentBytes: 1000, ecn: false, advertisedWindow: 10000 },
+      { params: { beta: 0.5, hystart: 0 }, segmentBytes: 1000, ecn: false, advertisedWindow: 10000, accessMbps: 10 },
       null,
-      { params: {}, segmentBytes: 1500, ecn: true, advertisedWindow: 64 },
+      { params: {}, segmentBytes: 1500, ecn: true, advertisedWindow: 64, accessMbps: 10 },
     ]);
-    expect(groupSetups('{"groups":[{"kind":"tcp"}]}')[0]?.segmentBytes).toBe(500);
+    expect(groupSetups('{"groups":[{"kind":"tcp"}]}')[0]).toMatchObject({ segmentBytes: 500, accessMbps: 100 });
     expect(groupSetups(null)).toEqual([]);
   });
 });
@@ -78,7 +79,7 @@ describe.runIf(nodeCoreBuilt)("a group's law against its run, by the core's numb
     expect(row.point?.region).toBe('scalable');
   });
 
-  it('says why when the law has nothing to say: BBR, p = 0, no round trip, no flow, a window the receiver caps', async () => {
+  it('says why when the law has nothing to say: BBR, p = 0, no round trip, no flow, a window the receiver caps, a slow access link', async () => {
     const { ask, senders } = await coreAndSenders();
     const bbr = await predictGroup(ask, group('bbr', { lossRatio: 0.01 }), senders, setup());
     expect(bbr.point).toBeNull();
@@ -93,6 +94,11 @@ describe.runIf(nodeCoreBuilt)("a group's law against its run, by the core's numb
     expect(capped.point?.windowSegments).toBeCloseTo(12.2474, 4);
     expect(capped.why).toContain('advertised window of 10');
     expect(capped.ratio).toBeNull();
+    // 1.47 Mb/s a flow (the worked example) is above an access link of 1 Mb/s: the link holds the flow.
+    const slowAccess = await predictGroup(ask, group('newreno', { lossRatio: 0.01, rttMs: 100 }), senders, setup({ accessMbps: 1 }));
+    expect(slowAccess.point?.perFlowMbps).toBeCloseTo(1.46969, 5);
+    expect(slowAccess.why).toContain('access link of 1 Mb/s');
+    expect(slowAccess.ratio).toBeNull();
     // A parameter out of range comes back as the core's refusal.
     const refused = await predictGroup(ask, group('cubic', { lossRatio: 0.01 }), senders, setup({ params: { beta: 2 } }));
     expect(refused.point).toBeNull();

@@ -114,8 +114,9 @@ export function SenderResponses({
     <div className="sender-responses" data-testid="sender-responses">
       <h4>Senders: response functions against the run</h4>
       <p className="theory-note">
-        Each group's law W(p, R) (window in segments, rate W / R) evaluated by the core at the p and R its flows measured after the warm-up,
-        beside the goodput they got.
+        Each group's law W(p, R) (window in segments, rate W / R) evaluated by the core at the p and R its flows measured after the warm-up;
+        the group's rate is its flows now times that, beside the goodput they got over the same span (a flow count changed in the span
+        makes the comparison loose).
       </p>
       {rows === null ? <p className="theory-note">Asking the core…</p> : rows.map((row) => <GroupResponse key={row.group} row={row} />)}
     </div>

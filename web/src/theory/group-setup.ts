@@ -4,8 +4,9 @@ import { arrayField, groupKind, readScenario } from '../scenario/scenario-json';
 // What the scenario says of each long-lived TCP group that its response
 // function needs beside the run's figures: the controller's own parameters,
 // the segment size its rate is counted in, whether its packets are
-// ECN-capable, and the receiver's advertised window that caps its window
-// whatever the congestion signals say (core-cpp/SCENARIO.md, `tcp`).
+// ECN-capable, and what caps a flow whatever the congestion signals say:
+// the receiver's advertised window and the flow's own access link
+// (core-cpp/SCENARIO.md, `tcp` and `access_mbps`).
 
 export interface GroupSetup {
   /** `variant_params`, toggles as 1 / 0 (senderResponse takes numbers); absent ones take the controller's defaults. */
@@ -13,11 +14,14 @@ export interface GroupSetup {
   segmentBytes: number;
   ecn: boolean;
   advertisedWindow: number;
+  /** Each flow's access link. */
+  accessMbps: number;
 }
 
 /** The core's defaults for fields a scenario leaves out. */
 const defaultPacketBytes = 500;
 const defaultAdvertisedWindow = 10000;
+const defaultAccessMbps = 100;
 
 function numbersOf(value: unknown): Record<string, number> {
   if (!isRecord(value)) return {};
@@ -35,6 +39,7 @@ export function groupSetups(scenario: string | null): (GroupSetup | null)[] {
   if (!fields) return [];
   const bottleneck = isRecord(fields.bottleneck) ? fields.bottleneck : {};
   const sharedBytes = typeof bottleneck.packet_bytes === 'number' ? bottleneck.packet_bytes : defaultPacketBytes;
+  const accessMbps = typeof fields.access_mbps === 'number' ? fields.access_mbps : defaultAccessMbps;
   return arrayField(fields, 'groups').map((g) => {
     if (!isRecord(g) || groupKind(g) !== 'tcp') return null;
     return {
@@ -42,6 +47,7 @@ export function groupSetups(scenario: string | null): (GroupSetup | null)[] {
       segmentBytes: typeof g.packet_bytes === 'number' ? g.packet_bytes : sharedBytes,
       ecn: g.ecn === true,
       advertisedWindow: typeof g.advertised_window_pkts === 'number' ? g.advertised_window_pkts : defaultAdvertisedWindow,
+      accessMbps,
     };
   });
 }

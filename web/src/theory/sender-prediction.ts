@@ -9,7 +9,8 @@ import type { GroupSetup } from './group-setup';
 // numbers are the core's (senderResponse, asked through the theory worker);
 // this module only chooses what to ask, and says plainly when the law has
 // nothing to say: a sender without one (BBR), no signal yet (p = 0), no
-// round-trip sample, or a window the receiver caps below the law's.
+// round-trip sample, or a flow held below the law by something else (the
+// receiver's window, its access link).
 
 /** How the core's senderResponse is asked (TheoryState.senderResponse, or the Node core in tests). */
 export type AskResponse = (request: SenderResponseRequest) => Promise<Timed<SenderResponse>>;
@@ -66,7 +67,7 @@ export interface LawPoint {
   perFlowMbps: number;
   /** The group's: flows x the per-flow rate. */
   predictedMbps: number;
-  /** Why the law does not hold for this group though it has a value (the receiver's window caps it), or null. */
+  /** Why the law does not hold for this group though it has a value (the receiver's window or the access link caps it), or null. */
   limit: string | null;
 }
 
@@ -80,7 +81,9 @@ export async function lawPoint(ask: AskResponse, request: SenderResponseRequest,
   const limit =
     w > setup.advertisedWindow
       ? `its law's window of ${w.toFixed(0)} segments is above the receiver's advertised window of ${setup.advertisedWindow}: that window holds the group back, not its congestion signals`
-      : null;
+      : point.rateMbps > setup.accessMbps
+        ? `its law's ${point.rateMbps.toPrecision(3)} Mb/s a flow is above each flow's access link of ${setup.accessMbps} Mb/s: that link holds the group back, not its congestion signals`
+        : null;
   return {
     p: point.p,
     rttS: request.rtt_s,

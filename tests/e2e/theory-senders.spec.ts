@@ -6,7 +6,8 @@ import { loadPreset, pausedAtZero, runTo, settledFigures } from './lab-driver';
 // The senders in the theory panel on the L4S preset (two Prague and two
 // CUBIC flows): each group's response function at its measured p and round
 // trip beside the goodput the per-sender table shows, and on DualPI2 the
-// rate balance the coupling implies beside the summary's sender ratio.
+// rate balance the coupling implies beside the summary's sender ratio; and
+// BBR beside CUBIC, where BBR has no law to show.
 
 const preset = { id: 'teach-l4s-coexistence', title: 'L4S coexistence: Prague, CUBIC, DualPI2' };
 const bitsPerSegment = 1500 * 8;
@@ -75,5 +76,28 @@ test.describe("the senders' response functions in the theory panel", () => {
     expect(predicted).toBeLessThan(2);
     // A single-queue side has no balance.
     await expect(page.getByTestId('theory-side-2').getByTestId('rate-balance')).toHaveCount(0);
+  });
+
+  test('BBR beside CUBIC: the panel says BBR has no law, and gives CUBIC’s', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.goto('/');
+    await loadPreset(page, 'teach-bbr-cubic', 'BBR vs CUBIC in a shallow and a deep FIFO');
+    await pausedAtZero(page);
+    await runTo(page, 40);
+    await settledFigures(page);
+    await page.getByTestId('theory-section').locator(':scope > summary').click();
+    const card = page.getByTestId('theory-side-0');
+    const bbr = card.getByTestId('sender-response-0');
+    await expect(bbr.getByTestId('response-none')).toHaveText(/^No prediction: BBR has no response function/);
+    await expect(bbr.getByTestId('response-predicted')).toHaveCount(0);
+    await expect(bbr.getByTestId('response-ratio')).toHaveCount(0);
+    // Its goodput is still shown, the per-sender table's.
+    const goodput = await page.getByTestId('group-row-0-0').locator('td[data-figure="goodputMbps"]').textContent();
+    await expect(bbr.getByTestId('response-measured')).toHaveText(`${goodput} Mb/s`);
+    const cubic = card.getByTestId('sender-response-1');
+    await expect(cubic.getByTestId('response-predicted')).toBeVisible();
+    expect(await numberAttribute(cubic, 'data-predicted')).toBeCloseTo(await lawByHand(cubic), 6);
+    // Drop-tail has no coupling, so no balance.
+    await expect(card.getByTestId('rate-balance')).toHaveCount(0);
   });
 });

@@ -48,14 +48,18 @@ describe.runIf(nodeCoreBuilt)('CAKE on the page, from the core', () => {
       const flat = sim.batch() as Float64Array;
       const column = (name: string) => Array.from({ length: rows }, (_, r) => flat[columns.indexOf(name) * rows + r]!);
       const late = (name: string) => column(name).filter((_, r) => column('t')[r]! > 5);
+      const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
       const flows = late('aqm.active_flows');
-      // Four flows: at most four queues, the flood's always among them.
+      // Four flows: at most four queues at once, more than one on average
+      // (the flood's nearly always).
       expect(Math.max(...flows)).toBeLessThanOrEqual(4);
-      expect(Math.min(...flows)).toBeGreaterThanOrEqual(1);
-      // The flood's queue, held near COBALT's 5 ms (4 packets of 1500 B at
-      // its 2.5 Mb/s share), is never empty: the largest holds a packet at least.
-      expect(Math.min(...late('aqm.largest_flow_pkts'))).toBeGreaterThanOrEqual(1);
-      expect(Math.max(...late('aqm.largest_flow_pkts'))).toBeLessThanOrEqual(300);
+      expect(mean(flows)).toBeGreaterThan(1);
+      // The flood's queue, held near COBALT's 5 ms (about 1 packet of
+      // 1500 B at its 2.5 Mb/s share), is the largest: more than a packet on
+      // average, and never the whole buffer.
+      const largest = late('aqm.largest_flow_pkts');
+      expect(mean(largest)).toBeGreaterThan(1);
+      expect(Math.max(...largest)).toBeLessThan(300);
     } finally {
       sim.delete();
     }

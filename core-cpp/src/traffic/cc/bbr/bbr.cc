@@ -29,7 +29,6 @@ const CcDescriptor& Bbr::Describe() {
       RecoveryTimer::kSteady,
       true,
       true,
-      true,
       true};
   return d;
 }

@@ -18,9 +18,6 @@ const CcDescriptor& Cubic::Describe() {
       false,
       RecoveryKind::kNewReno,
       RecoveryTimer::kSteady,
-      true,
-      false,
-      false,
       true};
   return d;
 }

@@ -17,11 +17,7 @@ const CcDescriptor& Dctcp::Describe() {
       Ecn::kEct0,
       false,
       RecoveryKind::kNewReno,
-      RecoveryTimer::kSteady,
-      false,
-      false,
-      false,
-      true};
+      RecoveryTimer::kSteady};
   return d;
 }
 

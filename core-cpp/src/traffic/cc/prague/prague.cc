@@ -32,7 +32,6 @@ const CcDescriptor& Prague::Describe() {
       RecoveryTimer::kSteady,
       false,
       false,
-      true,
       true};
   return d;
 }

@@ -153,8 +153,11 @@ SackScoreboard::Next SackScoreboard::NextSeg(bool new_data_ok, bool in_recovery)
   scan_ = std::max({scan_, high_rxt_ + 1, una_});
   while (scan_ < high_ && (ring_[scan_] & kSacked) != 0) ++scan_;
   // Rule 1: the lowest un-SACKed segment above HighRxt that IsLost (below
-  // the highest SACKed one, as IsLost implies).
-  if (scan_ < high_ && IsLost(scan_)) return {scan_, 1};
+  // the highest SACKed one, as IsLost implies). Outside recovery only what
+  // a timeout left lost: a later loss waits for a recovery, which cuts the
+  // window (resent at once, slow start after the timeout would go on
+  // doubling through every new loss).
+  if (scan_ < high_ && IsLost(scan_) && (in_recovery || scan_ < rto_floor_)) return {scan_, 1};
   // Rule 2: new data.
   if (new_data_ok) return {high_, 2};
   // Rule 3: the lowest un-SACKed segment above HighRxt below the highest SACKed.

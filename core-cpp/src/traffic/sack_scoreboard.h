@@ -58,8 +58,8 @@ class SackScoreboard {
   int64_t Pipe() const;
   // NextSeg; `new_data_ok` says whether the receiver's window lets a new
   // segment out (rule 2); rules 3 and 4 (a segment not deemed lost, the
-  // rescue) are for loss recovery only. Outside it rule 1 still resends
-  // what a timeout left lost. -1: none.
+  // rescue) are for loss recovery only. Outside it rule 1 resends only what
+  // a timeout left lost. -1: none.
   struct Next {
     int64_t seq = -1;
     int rule = 0;

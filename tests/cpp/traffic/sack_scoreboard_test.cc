@@ -180,6 +180,16 @@ TEST(SackScoreboard, AfterATimeoutTheUnSackedSegmentsAreResentInOrder) {
   // are not counted again.
   EXPECT_EQ(Ack(b, 6, {}).newly_lost, 0);
   EXPECT_EQ(b.Pipe(), 4);  // 6, 7, 8, 9 resent
+
+  // New data after the timeout, 10 of it lost: IsLost(10) once 11, 12 and
+  // 13 are SACKed, but outside recovery rule 1 leaves it for the recovery
+  // that will cut the window; in recovery it goes first.
+  for (int64_t s = 10; s < 14; ++s) b.OnSend(s);
+  Ack(b, 10, {{11, 14}});
+  EXPECT_TRUE(b.IsLost(10));
+  EXPECT_EQ(b.NextSeg(true, false).rule, 2);
+  b.EnterRecovery();
+  EXPECT_EQ(b.NextSeg(true, true).seq, 10);
 }
 
 // A long block repeated by every ACK is marked once: what the ACK before

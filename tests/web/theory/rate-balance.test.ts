@@ -13,7 +13,7 @@ import { coreAndSenders, runStored } from '../support/sender-core';
 
 function group(index: number, sender: string, flows: number, rttMs: number, throughputMbps: number): GroupFigures {
   return {
-    group: index, className: sender, sender, flows, goodputMbps: throughputMbps, throughputMbps, share: null,
+    group: index, className: sender, sender, sack: false, flows, goodputMbps: throughputMbps, throughputMbps, share: null,
     rttMs, baseRttMs: 20, lossRatio: 0, markRatio: 0.01,
   };
 }

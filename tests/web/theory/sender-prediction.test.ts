@@ -16,7 +16,7 @@ import { coreAndSenders } from '../support/sender-core';
 
 function group(sender: string, figures: Partial<GroupFigures>): GroupFigures {
   return {
-    group: 0, className: 'tcp', sender, flows: 1, goodputMbps: 1, throughputMbps: 1, share: 0.5,
+    group: 0, className: 'tcp', sender, sack: false, flows: 1, goodputMbps: 1, throughputMbps: 1, share: 0.5,
     rttMs: 100, baseRttMs: 90, lossRatio: 0, markRatio: 0, ...figures,
   };
 }

@@ -59,15 +59,15 @@ describe('readRunSummary', () => {
 
   it("reads each sender's figures (the long-lived TCP groups) and the ratio of their throughputs", () => {
     const groups = [
-      { group: 0, class: 'tcp', sender: 'cubic', flows: 4, goodput_mbps: 6.5, throughput_mbps: 6.6, share: 0.66, rtt_ms: 72.5, base_rtt_ms: 40, loss_ratio: 0.01, mark_ratio: 0 },
+      { group: 0, class: 'tcp', sender: 'cubic', flows: 4, goodput_mbps: 6.5, throughput_mbps: 6.6, share: 0.66, rtt_ms: 72.5, base_rtt_ms: 40, loss_ratio: 0.01, mark_ratio: 0, sack: true },
       { group: 2, class: 'rev', sender: 'newreno', flows: 2, goodput_mbps: 1, throughput_mbps: null, share: null, rtt_ms: null, base_rtt_ms: null, loss_ratio: null, mark_ratio: null },
     ];
     const read = readRunSummary({ ...coreJson, groups, group_throughput_ratio: 1.94, windows: { w: { ...coreJson, from_s: 0, to_s: 1, groups: [groups[0]] } } });
     if (typeof read === 'string') throw new Error(read);
     expect(read.groupThroughputRatio).toBe(1.94);
     expect(read.groups).toEqual([
-      { group: 0, className: 'tcp', sender: 'cubic', flows: 4, goodputMbps: 6.5, throughputMbps: 6.6, share: 0.66, rttMs: 72.5, baseRttMs: 40, lossRatio: 0.01, markRatio: 0 },
-      { group: 2, className: 'rev', sender: 'newreno', flows: 2, goodputMbps: 1, throughputMbps: null, share: null, rttMs: null, baseRttMs: null, lossRatio: null, markRatio: null },
+      { group: 0, className: 'tcp', sender: 'cubic', sack: true, flows: 4, goodputMbps: 6.5, throughputMbps: 6.6, share: 0.66, rttMs: 72.5, baseRttMs: 40, lossRatio: 0.01, markRatio: 0 },
+      { group: 2, className: 'rev', sender: 'newreno', sack: false, flows: 2, goodputMbps: 1, throughputMbps: null, share: null, rttMs: null, baseRttMs: null, lossRatio: null, markRatio: null },
     ]);
     expect(spanOf(read, 'w')?.groups.map((g) => g.sender)).toEqual(['cubic']);
     expect(readRunSummary({ ...coreJson, groups: [{ ...groups[0], rtt_ms: '72' }] })).toBe('summary.groups[0].rtt_ms: not a number or null');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SeriesStore } from '../../../web/src/charts/series-store';
 import { coupledClassic, couplingSignals, hasCoupling, measureCoupling } from '../../../web/src/theory/coupling';
-import { nodeCore, nodeCoreBuilt } from '../support/node-core';
+import { nodeCoreBuilt } from '../support/node-core';
+import { runStored } from '../support/sender-core';
 
 // The page's coupling view reads DualPI2's cumulative counters and
 // probabilities from a real run: its prediction p_C = (p_CL / k)^2 is the
@@ -20,17 +21,7 @@ const scenario = (aqm: string) =>
   });
 
 async function run(aqm: string): Promise<SeriesStore> {
-  const core = await nodeCore();
-  const sim = new core.Simulation(scenario(aqm), 0);
-  expect(sim.error()).toBe('');
-  const store = new SeriesStore(JSON.parse(sim.columns()) as string[]);
-  while (!sim.done()) {
-    const n = sim.advance(sim.now() + 1);
-    store.append(sim.batch().slice(), n);
-    sim.clearBatch();
-  }
-  sim.delete();
-  return store;
+  return (await runStored(scenario(aqm))).store;
 }
 
 describe.runIf(nodeCoreBuilt)("a coupled dual queue's prediction against its run", () => {

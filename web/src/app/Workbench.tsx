@@ -19,11 +19,10 @@ import { SignalCharts } from './charts/SignalCharts';
 import { useSideStatuses } from './use-lab';
 import { sideName } from '../lab/side-session';
 import { fluidOverlay } from '../theory/fluid-overlay';
-import { TheorySection } from '../theory/TheorySection';
 import { TheoryToggle } from '../theory/TheoryToggle';
 import { useTheoryState } from '../theory/use-theory';
 import type { TheoryState } from '../theory/theory-state';
-import { theorySides } from './theory-sides';
+import { TheoryPanel } from './TheoryPanel';
 import type { ChartSeries } from '../charts/chart-types';
 import { ChartPartGate as Gate, Part } from '../lesson/Part';
 import { WindowCharts } from './charts/WindowCharts';
@@ -130,7 +129,7 @@ export function Workbench({ lab, layout: layoutProp, onLayoutChange, timeRange: 
       <Gate id="windows">
         <WindowCharts context={context} />
       </Gate>
-      <Gate id="theory">{theory && <TheorySection theory={theory} sides={theorySides(lab, statuses)} />}</Gate>
+      <Gate id="theory">{theory && <TheoryPanel theory={theory} lab={lab} statuses={statuses} poller={poller} />}</Gate>
       <Gate id="signals">
         <SignalCharts context={context} />
       </Gate>

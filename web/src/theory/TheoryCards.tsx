@@ -1,4 +1,6 @@
 import type { AqmLaw } from '../aqm/aqm-table';
+import type { SenderSpec } from '../aqm/sender-table';
+import type { SpanSummary } from '../summary/run-summary';
 import type { SeriesStore } from '../charts/series-store';
 import { isRecord } from '../lib/json';
 import { bufferPackets } from '../scenario/side-info';
@@ -12,12 +14,15 @@ import { useTicker } from '../lib/use-ticker';
 import { useTheory } from './use-theory';
 import { CouplingPanel } from './CouplingPanel';
 import { hasCoupling } from './coupling';
+import { RateBalancePanel } from './RateBalancePanel';
+import { SenderResponses } from './SenderResponses';
 import type { TheorySnapshot, TheoryState } from './theory-state';
 
 // The theory panel's content, loaded when the panel first opens (it brings
 // KaTeX): per side, its law with live values, its stability as the papers
-// judge it (badge, rule, numbers, Bode plot) and its queue-length
-// distribution beside the MMPP model.
+// judge it (badge, rule, numbers, Bode plot), a dual queue's coupling and
+// the rate balance it implies, each sender group's response function
+// against its run, and its queue-length distribution beside the MMPP model.
 
 /** What the panel needs to know about a side (the Workbench hands it in). */
 export interface TheorySideView {
@@ -32,6 +37,10 @@ export interface TheorySideView {
   params: Readonly<Record<string, number>>;
   store: SeriesStore;
   colour: string;
+  /** The core's catalogue of senders (each one's response function). */
+  senders: readonly SenderSpec[];
+  /** The side's run summary after the warm-up (its per-group figures), or null before the first. */
+  run: SpanSummary | null;
 }
 
 interface ScenarioFacts {
@@ -100,7 +109,20 @@ export function TheoryCards({ theory, sides }: { theory: TheoryState; sides: rea
                       {analysis.equilibrium.q0 !== null && `, q₀ = ${analysis.equilibrium.q0.toFixed(1)} packets`}
                     </p>
                   )}
-                  {hasCoupling(side.store, params) && <CouplingPanel store={side.store} k={params.k ?? Number.NaN} fromS={facts.warmupS} />}
+                  {hasCoupling(side.store, params) && (
+                    <>
+                      <CouplingPanel store={side.store} k={params.k ?? Number.NaN} fromS={facts.warmupS} />
+                      <RateBalancePanel
+                        theory={theory}
+                        store={side.store}
+                        k={params.k ?? Number.NaN}
+                        fromS={facts.warmupS}
+                        senders={side.senders}
+                        run={side.run}
+                        scenario={snapshot.scenario}
+                      />
+                    </>
+                  )}
                   {analysis.notes.length > 0 && (
                     <ul className="theory-notes" data-testid="theory-notes">
                       {analysis.notes.map((note) => (
@@ -110,6 +132,7 @@ export function TheoryCards({ theory, sides }: { theory: TheoryState; sides: rea
                   )}
                 </>
               )}
+              <SenderResponses theory={theory} senders={side.senders} run={side.run} scenario={snapshot.scenario} />
               <h4>Queue-length distribution</h4>
               <QueueDistribution
                 store={side.store}

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -91,6 +93,20 @@ class QueueHarness {
     if (queue) *queue = p->queue;
     pool_.Release(p);
     return flow;
+  }
+
+  // Deficit round robin's byte shares: `small` offers 1500 packets of 500 B
+  // and `large` 500 of 1500 B at once; the bytes each has sent after
+  // `departures` packets have left ({small, large}).
+  std::array<int64_t, 2> DrrBytes(int32_t small, int32_t large, int departures) {
+    for (int i = 0; i < 1500; ++i) Arrive(small, 500);
+    for (int i = 0; i < 500; ++i) Arrive(large, 1500);
+    std::array<int64_t, 2> bytes{0, 0};
+    for (int k = 0; k < departures; ++k) {
+      const int32_t flow = Depart();
+      bytes[flow == small ? 0 : 1] += flow == small ? 500 : 1500;
+    }
+    return bytes;
   }
 
   // arrivals = departures + drops + backlog, and the pool agrees.

@@ -20,6 +20,7 @@
 #include "aqm/fq_codel/fq_codel_queue.h"
 #include "aqm/fq_pie/fq_pie_queue.h"
 #include "aqm/cobalt/cobalt_queue.h"
+#include "aqm/cake/cake_queue.h"
 #include "aqm/dualpi2/dualpi2_queue.h"
 
 namespace aqmlab {
@@ -48,6 +49,7 @@ constexpr AqmEntry kEntries[] = {
     Register<FqCodelQueue>(),
     Register<FqPieQueue>(),
     Register<CobaltQueue>(),
+    Register<CakeQueue>(),
     Register<DualPi2Queue>(),
 };
 }  // namespace

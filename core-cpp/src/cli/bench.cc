@@ -82,6 +82,9 @@ std::vector<BenchCase> Cases(bool quick) {
       // ACK heard, delivery-rate records, pacing timers).
       {"100 flows, 10 Mb/s, drop-tail, CUBIC", Dumbbell(10, 100, 40, 440, 100 * scale, "droptail", "cubic")},
       {"100 flows, 10 Mb/s, drop-tail, BBR", Dumbbell(10, 100, 40, 440, 100 * scale, "droptail", "bbr")},
+      // CAKE beside PIE, FQ-CoDel and COBALT above (last, so the cases
+      // before it keep their numbers): its hash, DRR++ and COBALT per queue.
+      {"100 flows, 10 Mb/s, CAKE", Dumbbell(10, 100, 40, 440, 100 * scale, "cake")},
   };
 }
 

@@ -47,7 +47,7 @@ void QueueDisc::Adopt(Packet* p) {
 Packet* QueueDisc::Take() {
   if (!own_storage_) return fifo_.empty() ? nullptr : fifo_.PopFront();
   if (own_packets_ == 0) return nullptr;
-  Packet* p = NextPacket();
+  Packet* p = NextPacket(env_.loop->now());
   if (p) {
     --own_packets_;
     own_bytes_ -= p->size;

@@ -77,6 +77,10 @@ class QueueDisc : public EventTarget {
   virtual double GetParam(std::string_view name) const = 0;
   void SetCapacity(double bps);
   void SetEcn(bool ecn) { env_.link.ecn = ecn; }
+  // A rate below the link's at which the discipline lets packets leave (a
+  // shaper: CAKE's bandwidth); 0 for none. The link then holds each packet
+  // for its size at this rate before starting the next.
+  double shaper_bps() const { return shaper_bps_; }
 
   // The drop/mark probability the law currently applies, p(t).
   virtual double probability() const = 0;
@@ -134,6 +138,7 @@ class QueueDisc : public EventTarget {
   // it again only changes the period, from the next tick: one timer per queue.
   void StartPeriodicTimer(Time period);
   bool link_idle() const { return idle_; }
+  void SetShaperRate(double bps) { shaper_bps_ = bps; }
   // Valid inside OnArrival/OnDeparture: whether a kCongest verdict on the
   // packet being decided would mark it (ECN on, packet ECN-capable, the
   // probability below the link's ecn_mark_p) rather than drop it. For laws whose state moves differently after a mark than
@@ -152,10 +157,13 @@ class QueueDisc : public EventTarget {
   void UseOwnStorage() { own_storage_ = true; }
   // Keeps an admitted packet (its enqueued_at is already set).
   virtual void StorePacket(Packet* p) { (void)p; }
-  // Removes and returns the next candidate for the wire; called only while
+  // Removes and returns the next candidate for the wire at `now`; called only while
   // packets() > 0, and again after the candidate before it was dropped by
   // OnDeparture (a dequeue-time law may then drop several in a row).
-  virtual Packet* NextPacket() { return nullptr; }
+  virtual Packet* NextPacket(Time now) {
+    (void)now;
+    return nullptr;
+  }
   // The buffer is full and `arrival` is not stored yet (OnArrival has seen
   // buffer_full). Return `arrival` to refuse it, or remove a stored packet
   // and return it to make room; never nullptr. The base drops the victim.
@@ -188,6 +196,7 @@ class QueueDisc : public EventTarget {
   Time timer_period_;
   bool timer_running_ = false;
   bool idle_ = true;
+  double shaper_bps_ = 0;
   bool retired_ = false;  // handed its packets over: the timer stops
 };
 

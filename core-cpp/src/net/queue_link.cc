@@ -15,13 +15,21 @@ void QueueLink::StartNext() {
   const Time now = loop_.now();
   if (observer_) observer_->OnDepart(*in_service_, now - in_service_->enqueued_at);
   service_started_ = now;
-  loop_.Schedule(now + rate_.TransmissionTime(in_service_->size), this);
+  service_wire_ = rate_.TransmissionTime(in_service_->size);
+  Time hold = service_wire_;
+  // A shaper below the link's rate: the next packet starts one packet time
+  // at the shaped rate later (the packet itself is delivered then too).
+  const double shaped = disc_->shaper_bps();
+  if (shaped > 0 && shaped < rate_.bps()) {
+    hold = Time::Nanos(static_cast<int64_t>(static_cast<double>(in_service_->size) * 8e9 / shaped + 0.5));
+  }
+  loop_.Schedule(now + hold, this);
 }
 
 void QueueLink::OnEvent(uint32_t) {
   Packet* done = in_service_;
   in_service_ = nullptr;
-  busy_accum_ += loop_.now() - service_started_;
+  busy_accum_ += std::min(loop_.now() - service_started_, service_wire_);
   wire_.Receive(done);
   StartNext();
 }

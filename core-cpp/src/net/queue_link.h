@@ -3,6 +3,7 @@
 // event per packet, at the end of its transmission.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -34,7 +35,8 @@ class QueueLink final : public PacketReceiver {
   bool busy() const { return in_service_ != nullptr; }
   // Total time spent transmitting, for utilisation.
   Time busy_time() const {
-    return in_service_ ? busy_accum_ + (loop_.now() - service_started_) : busy_accum_;
+    return in_service_ ? busy_accum_ + std::min(loop_.now() - service_started_, service_wire_)
+                       : busy_accum_;
   }
 
   // Observes every packet as it starts its transmission (metrics).
@@ -57,6 +59,9 @@ class QueueLink final : public PacketReceiver {
   Pipe wire_;
   Packet* in_service_ = nullptr;
   Time service_started_;
+  // The packet in service's time on the wire at the link's rate; a shaper
+  // below that rate holds the link longer, and only this part is busy.
+  Time service_wire_;
   Time busy_accum_;
   DepartureObserver* observer_ = nullptr;
 };

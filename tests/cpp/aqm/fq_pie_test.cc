@@ -105,13 +105,7 @@ TEST(FqPieQueue, CollidingFlowsShareAQueue) {
 TEST(FqPieQueue, DrrSharesBytesByQuantum) {
   const auto f = DistinctFlows(2);
   testing::QueueHarness h("fq_pie", {{"max_burst_ms", 0}}, 4000);
-  for (int i = 0; i < 1500; ++i) h.Arrive(f[0], 500);
-  for (int i = 0; i < 500; ++i) h.Arrive(f[1], 1500);
-  int64_t bytes[2] = {0, 0};
-  for (int k = 0; k < 1000; ++k) {
-    const int32_t flow = h.Depart();
-    bytes[flow == f[0] ? 0 : 1] += flow == f[0] ? 500 : 1500;
-  }
+  const auto bytes = h.DrrBytes(f[0], f[1], 1000);
   EXPECT_LE(std::llabs(bytes[0] - bytes[1]), 1514 + 1500);
   EXPECT_GT(bytes[0], 300000);
   h.ExpectBalanced();

@@ -9,22 +9,12 @@
 #include "aqm/registry.h"
 #include "net/pipe.h"
 #include "net/queue_link.h"
+#include "packet_catcher.h"
 
 namespace aqmlab {
 namespace {
 
-struct Catcher final : PacketReceiver {
-  Catcher(EventLoop& l, PacketPool& p) : loop(l), pool(p) {}
-  void Receive(Packet* p) override {
-    arrivals.push_back(loop.now().ns());
-    seqs.push_back(p->seq);
-    pool.Release(p);
-  }
-  EventLoop& loop;
-  PacketPool& pool;
-  std::vector<int64_t> arrivals;
-  std::vector<int64_t> seqs;
-};
+using testing::Catcher;
 
 // A loop, a pool and a sink that records when each packet arrives: what
 // every test of pipes and links below wires its hops to.

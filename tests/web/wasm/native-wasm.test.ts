@@ -197,6 +197,25 @@ describe('native and wasm builds', () => {
     }
   }, 300_000);
 
+  // CAKE's shaper (the link holding each packet for its time at the shaped
+  // rate) and its retuning mid-run, COBALT marking ECN-capable TCP and BLUE
+  // holding a UDP flood, beside CAKE unshaped, on the fairness preset's traffic.
+  it('agree on CAKE shaped, reshaped mid-run and unshaped under a UDP flood', async () => {
+    const core = (await loadCore()) as Core;
+    const base = JSON.parse(presetText('teach-fairness-udp')) as { groups: { ecn?: boolean }[]; sides: unknown[] };
+    const json = JSON.stringify({
+      ...base,
+      groups: base.groups.map((g, i) => (i === 0 ? { ...g, ecn: true } : g)),
+      bottleneck: { capacity_mbps: 10, delay_ms: 10, buffer_pkts: 200, packet_bytes: 1500, ecn: true },
+      sides: [
+        { name: 'CAKE 6 Mb/s', aqm: 'cake', params: { bandwidth_mbps: 6 } },
+        { name: 'CAKE', aqm: 'cake', params: {} },
+      ],
+      events: [{ at_s: 40, kind: 'set_param', side: 0, name: 'bandwidth_mbps', value: 3 }],
+    });
+    expectSidesAgree(core, json, ['CAKE shaped', 'CAKE']);
+  }, 120_000);
+
   // The overload preset: an unresponsive UDP source marked ECT(1) floods the
   // L queue, with and without DualPI2's drop on overload.
   it('agree on the L4S overload preset', async () => {

@@ -51,7 +51,7 @@ DualPi2Queue::DualPi2Queue(const QueueDiscEnv& env, const dualpi2::Params& param
   StartPeriodicTimer(Time::Millis(params_.t_update_ms));
 }
 
-Packet* DualPi2Queue::NextPacket() {
+Packet* DualPi2Queue::NextPacket(Time) {
   // Linux's dequeue_packet: L first while the credit is <= 0 (or the
   // Classic queue is empty); each byte sent moves the credit by +wc (L) or
   // -wl (Classic).

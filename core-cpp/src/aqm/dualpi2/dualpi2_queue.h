@@ -95,7 +95,7 @@ class DualPi2Queue final : public ParamQueue<DualPi2Queue, dualpi2::Params> {
     p->queue = l ? kLQueue : kClassicQueue;
     (l ? l_ : c_).PushBack(p);
   }
-  Packet* NextPacket() override;
+  Packet* NextPacket(Time now) override;
 
  private:
   Bytes mtu() const { return link().typical_packet; }

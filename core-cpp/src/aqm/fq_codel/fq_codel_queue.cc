@@ -62,7 +62,7 @@ void FqCodelQueue::OnParamChanged(std::string_view) {
   if (buckets != queues_.buckets()) queues_.Rebucket(buckets, Quantum());
 }
 
-Packet* FqCodelQueue::NextPacket() {
+Packet* FqCodelQueue::NextPacket(Time) {
   return queues_.Next(Quantum(), [](codel::State& s) { codel::OnEmpty(s); });
 }
 

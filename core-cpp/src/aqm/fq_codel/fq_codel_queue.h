@@ -48,7 +48,7 @@ class FqCodelQueue final : public ParamQueue<FqCodelQueue, fq_codel::Params> {
   void OnParamChanged(std::string_view name) override;
 
   void StorePacket(Packet* p) override { queues_.Store(p, Quantum()); }
-  Packet* NextPacket() override;
+  Packet* NextPacket(Time now) override;
   Packet* OverflowVictim(Packet* arrival) override { return queues_.Victim(arrival); }
 
  private:

@@ -50,7 +50,7 @@ Decision FqPieQueue::OnDeparture(const DepartureContext& ctx) {
   return Decision::kPass;
 }
 
-Packet* FqPieQueue::NextPacket() {
+Packet* FqPieQueue::NextPacket(Time) {
   // A flow found empty has had its delay set to zero by its last departure.
   return queues_.Next(params_.quantum, [](pie::State&) {});
 }

@@ -49,7 +49,7 @@ class FqPieQueue final : public ParamQueue<FqPieQueue, fq_pie::Params> {
   void OnParamChanged(std::string_view name) override;
 
   void StorePacket(Packet* p) override { queues_.Store(p, params_.quantum); }
-  Packet* NextPacket() override;
+  Packet* NextPacket(Time now) override;
 
  private:
   fq_pie::FlowQueues queues_;

@@ -40,12 +40,19 @@ int Usage() {
 void Csv(const std::string& title, const Json& columns, std::initializer_list<const char*> names) {
   std::cout << "# " << title << "\n";
   std::string header;
-  for (const char* n : names) header += (header.empty() ? "" : ",") + std::string(n);
+  // Appended, not `"," + ...`: GCC 12 warns falsely (-Wrestrict) on that form.
+  for (const char* n : names) {
+    if (!header.empty()) header += ',';
+    header += n;
+  }
   std::cout << header << "\n";
   const size_t rows = columns[*names.begin()].size();
   for (size_t i = 0; i < rows; ++i) {
     std::string line;
-    for (const char* n : names) line += (line.empty() ? "" : ",") + columns[n][i].dump();
+    for (const char* n : names) {
+      if (!line.empty()) line += ',';
+      line += columns[n][i].dump();
+    }
     std::cout << line << "\n";
   }
 }

@@ -80,6 +80,18 @@ test.describe('the figures the lessons quote', () => {
     expect(await classFigure(page, 0, 'tcp', 'goodputMbps')).toBeLessThan(0.05);
   });
 
+  test("fairness-udp step 5: CAKE gives the flood 1.27 Mb/s and holds its packets near 5 ms, where FQ-CoDel's wait 166 ms", async ({ page }) => {
+    await runStep(page, 'fairness-udp', 5, 60, 'choice');
+    await page.getByTestId('summary-window').selectOption('flood');
+    await page.getByTestId('class-details').locator('summary').click();
+    await expect(page.getByTestId('side-1')).toHaveAttribute('data-name', 'CAKE');
+    expect(await classFigure(page, 1, 'udp', 'goodputMbps')).toBeCloseTo(1.27, 1);
+    expect(await classFigure(page, 1, 'tcp', 'goodputMbps')).toBeCloseTo(8.66, 1);
+    expect(await classFigure(page, 1, 'voice', 'lossRatio')).toBe(0);
+    expect(await classFigure(page, 1, 'udp', 'meanDelayMs')).toBeCloseTo(5.4, 0);
+    expect(await classFigure(page, 0, 'udp', 'meanDelayMs')).toBeCloseTo(166, -1);
+  });
+
   test('senders-l4s step 4: PIE leaves Prague 34.9 Mb/s and CUBIC 5.1, DualPI2 20.2 and 19.8, the FIFO 6.0 and 31.0', async ({ page }) => {
     await runStep(page, 'senders-l4s', 4, 60, 'choice', 10);
     await page.getByTestId('class-details').locator('summary').click();

@@ -292,6 +292,26 @@ test.describe('broken and hostile links', () => {
     });
   }
 
+  test('a scenario with three mistakes: the banner counts them and lists each as the core named it', async ({ page }) => {
+    const fragment = fragmentOf({
+      scenario: {
+        duration_s: -5,
+        groups: [{ kind: 'tcp', count: 5, bogus: 1 }],
+        sides: [{ aqm: 'droptail' }, { aqm: 'red', params: { min_th: 100, max_th: 50 } }],
+      },
+      layout: 'overlay',
+    });
+    await page.goto(`/#${fragment}`);
+    const banner = page.getByTestId('link-banner');
+    await expect(banner).toContainText('This link could not be opened (its scenario has 3 problems). Showing the default lab instead.');
+    await expect(page.getByTestId('link-banner-problems').locator('li')).toHaveText([
+      'duration_s: must be in [0.1, 86400], got -5',
+      'groups[0].bogus: unknown field for kind "tcp"',
+      'sides[1].params.min_th: must be below max_th (50), got 100',
+    ]);
+    await defaultLabRuns(page);
+  });
+
   test('markup in a side name is shown as text and runs nothing; the link runs', async ({ page }) => {
     const hostile = '<img src=x onerror=alert(1)>';
     const fragment = fragmentOf({

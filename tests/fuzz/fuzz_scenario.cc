@@ -10,6 +10,7 @@
 
 #include "scenario/scenario.h"
 #include "run/simulation.h"
+#include "sim/problems.h"
 
 namespace {
 
@@ -32,7 +33,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   auto parsed = aqmlab::ParseScenario(text);
   if (!parsed.ok()) {
-    if (parsed.error().empty()) std::abort();  // a refusal always says why
+    // A refusal always says why, each problem on a line of its own: an
+    // empty line would be a stray line break in a message.
+    if (parsed.error().empty()) std::abort();
+    for (const std::string& line : aqmlab::ProblemLines(parsed.error())) {
+      if (line.empty()) std::abort();
+    }
     return 0;
   }
   const aqmlab::Scenario& s = parsed.value();

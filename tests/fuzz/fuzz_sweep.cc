@@ -17,6 +17,7 @@
 #include <string_view>
 
 #include "scenario/scenario.h"
+#include "sim/problems.h"
 #include "sweep/sweep_report.h"
 #include "sweep/sweep_results.h"
 #include "sweep/sweep_spec.h"
@@ -62,6 +63,9 @@ void CheckSweep(std::string_view text) {
   auto parsed = aqmlab::ParseSweep(text);
   if (!parsed.ok()) {
     if (parsed.error().empty()) std::abort();  // a refusal always says why
+    for (const std::string& line : aqmlab::ProblemLines(parsed.error())) {
+      if (line.empty()) std::abort();  // each problem on a line of its own
+    }
     return;
   }
   const aqmlab::SweepPlan& plan = parsed.value();

@@ -13,13 +13,18 @@ namespace aqmlab::analysis {
 
 namespace {
 
-// A discipline's check failed with "<name>: <why>": the error names the
-// field, under `params` when `in_params`.
+// A discipline's check failed with "<name>: <why>" (one such line per
+// problem): each names the field, under `params` when `in_params`.
 void FailParam(JsonReader& r, bool in_params, const std::string& error) {
-  const size_t colon = error.find(':');
-  if (colon == std::string::npos) return r.Fail(r.Field("params"), error);
-  const std::string name = error.substr(0, colon);
-  r.Fail(in_params ? r.Field("params") + "." + FieldKey(name) : r.Field(name), error.substr(colon + 2));
+  for (const std::string& line : ProblemLines(error)) {
+    const size_t colon = line.find(':');
+    if (colon == std::string::npos) {
+      r.Fail(r.Field("params"), line);
+      continue;
+    }
+    const std::string name = line.substr(0, colon);
+    r.Fail(in_params ? r.Field("params") + "." + FieldKey(name) : r.Field(name), line.substr(colon + 2));
+  }
 }
 
 // Parameter values by name from a `params` object: numbers of the
@@ -27,7 +32,7 @@ void FailParam(JsonReader& r, bool in_params, const std::string& error) {
 void ReadParamValues(JsonReader& r, const Json& params, const AqmEntry& entry, const std::string& aqm,
                      ParamOverrides& out) {
   const auto& specs = entry.describe().params;
-  for (auto it = params.begin(); it != params.end() && r.ok(); ++it) {
+  for (auto it = params.begin(); it != params.end(); ++it) {
     const bool known = std::any_of(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == it.key(); });
     if (!known || !it->is_number()) {
       r.Fail(r.Field("params") + "." + FieldKey(it.key()), known ? "must be a number" : "no such parameter of " + aqm);
@@ -38,16 +43,17 @@ void ReadParamValues(JsonReader& r, const Json& params, const AqmEntry& entry, c
 }
 
 // Reads {"kind":"linear","threshold"} or {"kind":"red",...} or [F(0)..F(L-1)].
-void ReadDropCurve(JsonReader& r, std::string* error, MmppChainModel& m) {
+void ReadDropCurve(JsonReader& r, Problems* problems, MmppChainModel& m) {
   if (r.IsArray("drop_curve")) {
     r.NumberList("drop_curve", m.drop, 0, 1, 100000);
     return;
   }
   const Json* c = r.Object("drop_curve");
-  if (!c || !r.ok()) return;
-  JsonReader cr(*c, r.Field("drop_curve"), error);
+  if (!c) return;
+  JsonReader cr(*c, r.Field("drop_curve"), problems);
   std::string kind = "linear";
   cr.Choice<std::string>("kind", kind, {{"linear", "linear"}, {"red", "red"}});
+  if (!cr.Fine({"kind"})) return cr.Stop();
   const double cap = static_cast<double>(m.capacity);
   double threshold = cap / 2;
   ParamValues red{{"min_th", cap / 4}, {"max_th", 3 * cap / 4}, {"max_p", 0.1}, {"gentle", 1}};
@@ -65,7 +71,7 @@ void ReadDropCurve(JsonReader& r, std::string* error, MmppChainModel& m) {
     if (Status st = FindAqm("red")->check(link, given); cr.ok() && !st.ok()) FailParam(cr, false, st.error);
   }
   cr.RejectUnknown();
-  if (!r.ok()) return;
+  if (!cr.ok()) return;
   if (kind == "linear") {
     m.drop = LinearDropCurve(m.capacity, threshold);
   } else {
@@ -96,13 +102,13 @@ Json Optional(const std::optional<double>& v) { return v ? Json(*v) : Json(nullp
 Json ErrorResult(const std::string& message) { return Json{{"ok", false}, {"error", message}}; }
 
 Result<MmppChainModel> ReadChainModel(const Json& j, const std::string& path) {
-  std::string error;
+  Problems problems;
   MmppChainModel m;
-  JsonReader r(j, path, &error);
+  JsonReader r(j, path, &problems);
   if (const Json* sources = r.Array("sources", 64)) {
     m.sources.clear();
-    for (size_t i = 0; i < sources->size() && r.ok(); ++i) {
-      JsonReader sr((*sources)[i], r.Field("sources") + "[" + std::to_string(i) + "]", &error);
+    for (size_t i = 0; i < sources->size(); ++i) {
+      JsonReader sr((*sources)[i], r.Field("sources") + "[" + std::to_string(i) + "]", &problems);
       MmppSourceGroup g;
       std::optional<double> poisson;
       sr.Number("poisson", poisson, 0, 1e7);
@@ -122,31 +128,36 @@ Result<MmppChainModel> ReadChainModel(const Json& j, const std::string& path) {
   r.Number("service_rate_pps", m.service_rate, 1e-9, 1e9);
   r.Integer("erlang_stages", m.stages, 1, 64);
   r.Integer("capacity_pkts", m.capacity, 1, 100000);
-  if (r.ok()) ReadDropCurve(r, &error, m);
+  // The curve's levels are in packets of the capacity: read once it is known.
+  if (r.Fine({"capacity_pkts"})) {
+    ReadDropCurve(r, &problems, m);
+  } else {
+    r.Skip("drop_curve");
+  }
   r.RejectUnknown();
-  if (!error.empty()) return Error{error};
-  if (m.sources.empty()) return Error{r.Field("sources") + ": is required (1 to 64 entries)"};
+  if (m.sources.empty() && r.Fine({"sources"})) r.Fail(r.Field("sources"), "is required (1 to 64 entries)");
+  if (!problems.empty()) return Error{problems.Message()};
   return m;
 }
 
 Result<ResponseBoundInputs> ReadResponseBounds(const Json& j, const std::string& path) {
-  std::string error;
+  Problems problems;
   ResponseBoundInputs in;
-  JsonReader r(j, path, &error);
+  JsonReader r(j, path, &problems);
   r.Number("capacity_pps", in.capacity_pps, 1e-3, 1e9);
   r.Number("rtt_s", in.rtt_s, 1e-6, 100);
   r.Number("buffer_pkts", in.buffer_pkts, 1, 1e9);
   r.Number("q0", in.q0, 0, 1e9);
   r.NumberList("flows", in.flows, 1, 1e6, 10000);
   if (const Json* pi = r.Object("pi")) {
-    JsonReader pr(*pi, r.Field("pi"), &error);
+    JsonReader pr(*pi, r.Field("pi"), &problems);
     pr.Number("a", in.pi_a, 0, 1);
     pr.Number("b", in.pi_b, 0, 1);
     pr.Number("freq_hz", in.pi_freq_hz, 1e-3, 1e6);
     pr.RejectUnknown();
   }
   if (const Json* rem = r.Object("rem")) {
-    JsonReader rr(*rem, r.Field("rem"), &error);
+    JsonReader rr(*rem, r.Field("rem"), &problems);
     double interval_ms = 1000 / in.rem_freq_hz;
     rr.Number("gamma", in.rem_gamma, 0, 1);
     rr.Number("alpha", in.rem_alpha, 0, 1);
@@ -156,8 +167,8 @@ Result<ResponseBoundInputs> ReadResponseBounds(const Json& j, const std::string&
     rr.RejectUnknown();
   }
   r.RejectUnknown();
-  if (!error.empty()) return Error{error};
-  if (in.flows.empty()) return Error{r.Field("flows") + ": is required (a list of flow counts)"};
+  if (in.flows.empty() && r.Fine({"flows"})) r.Fail(r.Field("flows"), "is required (a list of flow counts)");
+  if (!problems.empty()) return Error{problems.Message()};
   return in;
 }
 
@@ -172,11 +183,12 @@ ParamValues ResolveParams(const std::string& aqm, const LinkContext& link,
 }
 
 Result<FluidInput> ReadFluidInput(const Json& model) {
-  std::string error;
+  Problems problems;
   FluidInput in;
-  JsonReader r(model, "", &error);
+  JsonReader r(model, "", &problems);
+  bool network_fine = true;
   if (const Json* net = r.Object("network")) {
-    JsonReader nr(*net, "network", &error);
+    JsonReader nr(*net, "network", &problems);
     nr.Number("flows", in.flows, 0, 1e6);
     nr.Number("capacity_pps", in.capacity_pps, 1e-3, 1e9);
     nr.Number("rtt_s", in.prop_rtt_s, 1e-6, 100);
@@ -184,29 +196,33 @@ Result<FluidInput> ReadFluidInput(const Json& model) {
     nr.Number("open_loop_pps", in.open_loop_pps, 0, 1e9);
     nr.Number("max_window", in.max_window, 1, 1e9);
     nr.RejectUnknown();
+    network_fine = nr.ok();
   }
   r.Text("aqm", in.aqm, 40);
   const AqmEntry* entry = FindAqm(in.aqm);
-  if (r.ok() && !entry) r.Fail("aqm", "unknown discipline " + Quoted(in.aqm) + " (known: " + AqmNames() + ")");
+  // The discipline decides which parameters are valid: without it they are not read.
+  if (r.Fine({"aqm"}) && !entry) r.Fail("aqm", "unknown discipline " + Quoted(in.aqm) + " (known: " + AqmNames() + ")");
   ParamOverrides given;
+  const size_t before_params = problems.size();
   if (const Json* params = r.Object("params"); params && entry) ReadParamValues(r, *params, *entry, in.aqm, given);
+  const bool params_fine = problems.size() == before_params;
   LinkContext link;
   link.capacity_bps = in.capacity_pps * 8 * static_cast<double>(link.typical_packet);
   link.buffer_packets = static_cast<int64_t>(in.buffer_pkts);
   // The check a scenario's parameters pass (ranges, and rules such as RED's
   // min_th < max_th), so analyze and run accept the same values.
-  if (entry && r.ok()) {
+  if (entry && network_fine && params_fine) {
     if (Status st = entry->check(link, given); !st.ok()) FailParam(r, true, st.error);
   }
   in.params = ResolveParams(in.aqm, link, given);
   if (const Json* f = r.Object("fluid")) {
-    JsonReader fr(*f, "fluid", &error);
+    JsonReader fr(*f, "fluid", &problems);
     fr.Number("duration_s", in.duration_s, 1e-3, 1e6);
     fr.Number("step_s", in.step_s, 0, 1);
     fr.Number("sample_s", in.sample_s, 0, 1e6);
     if (const Json* events = fr.Array("events", 10000)) {
-      for (size_t i = 0; i < events->size() && fr.ok(); ++i) {
-        JsonReader er((*events)[i], "fluid.events[" + std::to_string(i) + "]", &error);
+      for (size_t i = 0; i < events->size(); ++i) {
+        JsonReader er((*events)[i], "fluid.events[" + std::to_string(i) + "]", &problems);
         FluidEvent e;
         er.Number("at_s", e.at_s, 0, 1e6);
         er.Number("flows", e.flows, 0, 1e6);
@@ -220,7 +236,9 @@ Result<FluidInput> ReadFluidInput(const Json& model) {
           ReadParamValues(er, *p, *entry, in.aqm, changed);
           for (const auto& [k, v] : changed) e.params[k] = v;
           given.insert(given.end(), changed.begin(), changed.end());
-          if (Status st = entry->check(link, given); er.ok() && !st.ok()) FailParam(er, true, st.error);
+          if (Status st = entry->check(link, given); er.ok() && network_fine && params_fine && !st.ok()) {
+            FailParam(er, true, st.error);
+          }
         }
         er.RejectUnknown();
         in.events.push_back(e);
@@ -228,9 +246,10 @@ Result<FluidInput> ReadFluidInput(const Json& model) {
     }
     fr.RejectUnknown();
   }
-  if (!error.empty()) return Error{error};
+  if (!problems.empty()) return Error{problems.Message()};
   if (Status s = ValidateFluidInput(in, model.contains("fluid")); !s.ok()) {
-    return Error{s.error.rfind("events", 0) == 0 ? "fluid." + s.error : s.error};
+    for (const std::string& line : ProblemLines(s.error)) problems.Add(line.rfind("events", 0) == 0 ? "fluid." + line : line);
+    return Error{problems.Message()};
   }
   return in;
 }
@@ -285,44 +304,61 @@ Json ResponseBoundsJson(const ResponseBoundCurves& c) {
   return Json{{"flows", c.flows}, {"p0", c.p0}, {"pi_s", finite(c.pi_s)}, {"rem_s", finite(c.rem_s)}};
 }
 
+// Every part is read before anything is solved, so all of the file's
+// problems are reported together.
 Json AnalyzeModel(const Json& model) {
   if (!model.is_object()) return ErrorResult("model: must be a JSON object");
-  Json out{{"ok", true}};
+  Problems problems;
+  std::optional<MmppChainModel> chain;
+  std::optional<ResponseBoundInputs> bounds;
+  std::optional<FluidInput> fluid_in;
+  Json sender;
   if (const auto it = model.find("chain"); it != model.end()) {
     auto m = ReadChainModel(*it, "chain");
-    if (!m.ok()) return ErrorResult(m.error());
-    auto r = SolveMmppChain(m.value());
-    if (!r.ok()) return ErrorResult("chain." + r.error());
-    out["chain"] = ChainJson(r.value());
+    if (m.ok()) chain = m.value();
+    else problems.AddAll(m.error());
   }
   if (const auto it = model.find("response_bounds"); it != model.end()) {
     auto in = ReadResponseBounds(*it, "response_bounds");
-    if (!in.ok()) return ErrorResult(in.error());
-    out["response_bounds"] = ResponseBoundsJson(ResponseBounds(in.value()));
+    if (in.ok()) bounds = in.value();
+    else problems.AddAll(in.error());
   }
   if (const auto it = model.find("sender_response"); it != model.end()) {
-    Json r = SenderResponseJson(*it, "sender_response");
-    if (!r["ok"].get<bool>()) return r;
-    r.erase("ok");
-    out["sender_response"] = r;
+    sender = SenderResponseJson(*it, "sender_response");
+    if (!sender["ok"].get<bool>()) problems.AddAll(sender["error"].get<std::string>());
   }
   const bool fluid = model.contains("fluid"), stability = model.contains("stability");
   if (fluid || stability || model.contains("network")) {
     auto in = ReadFluidInput(model);
-    if (!in.ok()) return ErrorResult(in.error());
-    if (stability && !model["stability"].is_object()) return ErrorResult("stability: must be an object ({})");
-    if (stability && !model["stability"].empty()) return ErrorResult("stability: takes no fields ({})");
-    out["equilibrium"] = EquilibriumJson(Equilibrium(in.value()));
-    if (fluid) out["fluid"] = FluidJson(RunFluidModel(in.value()).value());
-    if (stability) out["stability"] = StabilityJson(AnalyseStability(in.value().aqm, in.value().params, PlantOf(in.value())));
+    if (in.ok()) fluid_in = in.value();
+    else problems.AddAll(in.error());
+    if (stability && !model["stability"].is_object()) problems.Add("stability: must be an object ({})");
+    else if (stability && !model["stability"].empty()) problems.Add("stability: takes no fields ({})");
   }
   for (auto it = model.begin(); it != model.end(); ++it) {
     static const char* kKnown[] = {"network", "aqm",       "params",          "fluid",
                                    "chain",   "stability", "response_bounds", "sender_response"};
     if (std::none_of(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return it.key() == k; })) {
-      return ErrorResult(FieldKey(it.key()) + ": unknown field (network, aqm, params, fluid, chain, stability, "
-                                              "response_bounds, sender_response)");
+      problems.Add(FieldKey(it.key()) + ": unknown field (network, aqm, params, fluid, chain, stability, "
+                                        "response_bounds, sender_response)");
     }
+  }
+  if (!problems.empty()) return ErrorResult(problems.Message());
+  Json out{{"ok", true}};
+  if (chain) {
+    auto r = SolveMmppChain(*chain);
+    if (!r.ok()) return ErrorResult(PrefixProblems("chain.", r.error()));
+    out["chain"] = ChainJson(r.value());
+  }
+  if (bounds) out["response_bounds"] = ResponseBoundsJson(ResponseBounds(*bounds));
+  if (!sender.is_null()) {
+    sender.erase("ok");
+    out["sender_response"] = sender;
+  }
+  if (fluid_in) {
+    out["equilibrium"] = EquilibriumJson(Equilibrium(*fluid_in));
+    if (fluid) out["fluid"] = FluidJson(RunFluidModel(*fluid_in).value());
+    if (stability) out["stability"] = StabilityJson(AnalyseStability(fluid_in->aqm, fluid_in->params, PlantOf(*fluid_in)));
   }
   return out;
 }

@@ -4,6 +4,7 @@
 
 #include "aqm/registry.h"
 #include "scenario/json_reader.h"
+#include "scenario/json_text.h"
 
 namespace aqmlab::analysis {
 
@@ -27,22 +28,23 @@ Result<LawCurve> SampleLawCurve(const std::string& aqm, const ParamValues& param
 }
 
 Json LawCurveJson(const Json& request) {
-  std::string error, aqm;
+  Problems problems;
+  std::string aqm;
   double buffer = 0;
   int64_t points = 100;
   std::vector<std::pair<std::string, double>> overrides;
-  JsonReader r(request, "", &error);
+  JsonReader r(request, "", &problems);
   r.Text("aqm", aqm, 64);
   r.Number("buffer_pkts", buffer, 1, 1e9);
   r.Integer("points", points, 2, 2000);
   if (const Json* p = r.Object("params")) {
     for (const auto& [k, v] : p->items()) {
       if (v.is_number()) overrides.emplace_back(k, v.get<double>());
-      else r.Fail("params." + k, "must be a number");
+      else r.Fail("params." + FieldKey(k), "must be a number");
     }
   }
   r.RejectUnknown();
-  if (!error.empty()) return ErrorResult(error);
+  if (!problems.empty()) return ErrorResult(problems.Message());
   LinkContext link;
   link.buffer_packets = static_cast<int64_t>(buffer);
   auto curve = SampleLawCurve(aqm, ResolveParams(aqm, link, overrides), buffer, static_cast<int>(points));

@@ -16,7 +16,7 @@ Result<std::vector<SenderResponsePoint>> EvaluateSenderResponse(const SenderResp
   std::vector<SenderResponsePoint> out;
   for (double p : r.p) {
     auto at = law.at(r.params, p, r.rtt_s);
-    if (!at.ok()) return Error{"params." + at.error()};
+    if (!at.ok()) return Error{PrefixProblems("params.", at.error())};
     const double w = at.value().window;
     out.push_back({p, w, w * r.segment_bytes * 8 / r.rtt_s / 1e6, std::string(at.value().region)});
   }
@@ -24,9 +24,9 @@ Result<std::vector<SenderResponsePoint>> EvaluateSenderResponse(const SenderResp
 }
 
 Json SenderResponseJson(const Json& request, const std::string& path) {
-  std::string error;
+  Problems problems;
   SenderResponseRequest req;
-  JsonReader r(request, path, &error);
+  JsonReader r(request, path, &problems);
   r.Text("sender", req.sender, 64);
   r.Number("rtt_s", req.rtt_s, 1e-6, 100);
   r.Number("segment_bytes", req.segment_bytes, 1, 1e6);
@@ -40,12 +40,14 @@ Json SenderResponseJson(const Json& request, const std::string& path) {
       }
     }
   }
-  if (r.ok() && req.sender.empty()) r.Fail(r.Field("sender"), "required: a congestion control's name (" + CcNames() + ")");
-  if (r.ok() && req.p.empty()) r.Fail(r.Field("p"), "required: the signal probabilities, each in [1e-12, 1]");
+  if (r.Fine({"sender"}) && req.sender.empty()) {
+    r.Fail(r.Field("sender"), "required: a congestion control's name (" + CcNames() + ")");
+  }
+  if (r.Fine({"p"}) && req.p.empty()) r.Fail(r.Field("p"), "required: the signal probabilities, each in [1e-12, 1]");
   r.RejectUnknown();
-  if (!error.empty()) return ErrorResult(error);
+  if (!problems.empty()) return ErrorResult(problems.Message());
   auto points = EvaluateSenderResponse(req);
-  if (!points.ok()) return ErrorResult((path.empty() ? "" : path + ".") + points.error());
+  if (!points.ok()) return ErrorResult(PrefixProblems(path.empty() ? "" : path + ".", points.error()));
   Json list = Json::array();
   for (const SenderResponsePoint& pt : points.value()) {
     list.push_back(Json{{"p", pt.p}, {"window_segments", pt.window}, {"rate_mbps", pt.rate_mbps}, {"region", pt.region}});

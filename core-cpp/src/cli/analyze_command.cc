@@ -13,6 +13,7 @@
 #include "cli/input_file.h"
 #include "scenario/json_text.h"
 #include "scenario/scenario.h"
+#include "sim/problems.h"
 
 namespace aqmlab {
 
@@ -39,12 +40,19 @@ int Usage() {
 void Csv(const std::string& title, const Json& columns, std::initializer_list<const char*> names) {
   std::cout << "# " << title << "\n";
   std::string header;
-  for (const char* n : names) header += (header.empty() ? "" : ",") + std::string(n);
+  // Appended, not `"," + ...`: GCC 12 warns falsely (-Wrestrict) on that form.
+  for (const char* n : names) {
+    if (!header.empty()) header += ',';
+    header += n;
+  }
   std::cout << header << "\n";
   const size_t rows = columns[*names.begin()].size();
   for (size_t i = 0; i < rows; ++i) {
     std::string line;
-    for (const char* n : names) line += (line.empty() ? "" : ",") + columns[n][i].dump();
+    for (const char* n : names) {
+      if (!line.empty()) line += ',';
+      line += columns[n][i].dump();
+    }
     std::cout << line << "\n";
   }
 }
@@ -68,14 +76,16 @@ void PrintCsv(const Json& r, const std::string& prefix) {
 }
 
 // Solves the model's chain `repeat` times and prints the size and the times.
-int Bench(const Json& model, int repeat) {
+int Bench(const Json& model, int repeat, const std::string& path) {
   if (!model.is_object() || !model.contains("chain")) {
     std::cerr << "aqmlab analyze: --bench: the model file needs a \"chain\"\n";
     return 1;
   }
   auto m = analysis::ReadChainModel(model["chain"], "chain");
   if (!m.ok()) {
-    std::cerr << "aqmlab analyze: " << m.error() << "\n";
+    // A lone problem reads as it always has (without the file's name).
+    const bool several = ProblemLines(m.error()).size() > 1;
+    std::cerr << (several ? ProblemReport("analyze", path, m.error()) : "aqmlab analyze: " + m.error() + "\n");
     return 1;
   }
   std::vector<double> ms;
@@ -157,13 +167,13 @@ int AnalyzeCommand(int argc, char** argv) {
       std::cerr << "aqmlab analyze: " << path << ": " << parsed.error() << "\n";
       return 1;
     }
-    return Bench(parsed.value(), repeat);
+    return Bench(parsed.value(), repeat, path);
   }
   Json result;
   if (scenario) {
     auto sc = ParseScenario(text);
     if (!sc.ok()) {
-      std::cerr << "aqmlab analyze: " << path << ": " << sc.error() << "\n";
+      std::cerr << ProblemReport("analyze", path, sc.error());
       return 1;
     }
     if (side) {
@@ -179,7 +189,7 @@ int AnalyzeCommand(int argc, char** argv) {
     result = parsed.ok() ? analysis::AnalyzeModel(parsed.value()) : analysis::ErrorResult(parsed.error());
   }
   if (!result["ok"].get<bool>()) {
-    std::cerr << "aqmlab analyze: " << path << ": " << result["error"].get<std::string>() << "\n";
+    std::cerr << ProblemReport("analyze", path, result["error"].get<std::string>());
     return 1;
   }
   if (!csv) {

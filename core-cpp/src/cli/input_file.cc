@@ -2,6 +2,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <vector>
+
+#include "sim/problems.h"
 
 namespace aqmlab {
 
@@ -24,6 +27,16 @@ std::string ReadInputFile(const std::string& path, std::string_view kind, std::s
            " may have";
   }
   return "";
+}
+
+std::string ProblemReport(std::string_view command, const std::string& path, const std::string& message) {
+  const std::vector<std::string> lines = ProblemLines(message);
+  const std::string head = "aqmlab " + std::string(command) + ": ";
+  if (lines.size() <= 1) return head + path + ": " + message + "\n";
+  std::string out = head + std::to_string(lines.size()) + " problems in " + path + ":\n";
+  for (size_t i = 0; i < lines.size() && i < kMaxShownProblems; ++i) out += "  " + lines[i] + "\n";
+  if (lines.size() > kMaxShownProblems) out += "  and " + std::to_string(lines.size() - kMaxShownProblems) + " more\n";
+  return out;
 }
 
 }  // namespace aqmlab

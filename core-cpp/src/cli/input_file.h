@@ -20,4 +20,13 @@ std::string ReadInputFile(const std::string& path, std::string_view kind, std::s
 // "<path>: is a directory, not a <kind>" when `path` is a directory, else "".
 std::string DirectoryRefusal(const std::string& path, std::string_view kind);
 
+// At most this many of a file's problems are printed, then how many more.
+inline constexpr size_t kMaxShownProblems = 20;
+
+// What `aqmlab <command>` prints on stderr for an input file's problems (an
+// error's message, one problem per line): a lone problem on one line as
+// "aqmlab run: <path>: <problem>"; several after a count line
+// ("aqmlab run: 3 problems in <path>:"), one per line, indented.
+std::string ProblemReport(std::string_view command, const std::string& path, const std::string& message);
+
 }  // namespace aqmlab

@@ -29,7 +29,7 @@ int Run(const std::string& path, const std::string& csv_path, bool quiet) {
   }
   auto scenario = ParseScenario(text);
   if (!scenario.ok()) {
-    std::cerr << "aqmlab run: " << path << ": " << scenario.error() << "\n";
+    std::cerr << ProblemReport("run", path, scenario.error());
     return 1;
   }
   const Scenario& sc = scenario.value();

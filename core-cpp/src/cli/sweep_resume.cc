@@ -18,7 +18,7 @@ std::optional<SweepPlan> ReadSweepFile(std::string_view cmd, const std::string& 
   }
   Result<SweepPlan> parsed = ParseSweep(text);
   if (!parsed.ok()) {
-    std::cerr << "aqmlab " << cmd << ": " << path << ": " << parsed.error() << "\n";
+    std::cerr << ProblemReport(cmd, path, parsed.error());
     return std::nullopt;
   }
   return std::move(parsed.value());

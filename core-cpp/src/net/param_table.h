@@ -17,6 +17,7 @@
 
 #include "net/discipline.h"
 #include "sim/format.h"
+#include "sim/problems.h"
 #include "sim/result.h"
 
 namespace aqmlab {
@@ -133,17 +134,26 @@ Status AssignParam(std::span<const ParamField<P>> fields, P& params, std::string
   return {};
 }
 
+// Every refused value is a problem of its own (one line each, as
+// sim/problems.h says); the relations between fields are checked only when
+// every value was taken.
 template <class P>
 Result<P> BuildParams(std::span<const ParamField<P>> fields, const ParamOverrides& overrides,
                       const LinkContext& link, Status (*validate)(const P&)) {
   P params{};
   for (const auto& f : fields) SetField(params, f, ResolveDefault(f.spec, link));
+  Problems problems;
   for (const auto& [name, value] : overrides) {
     const ParamField<P>* f = FindField(fields, name);
-    if (!f) return Error{name + ": no such parameter"};
-    if (Status s = CheckParamValue(f->spec, value); !s.ok()) return Error{s.error};
-    SetField(params, *f, value);
+    if (!f) {
+      problems.Add(name + ": no such parameter");
+    } else if (Status s = CheckParamValue(f->spec, value); !s.ok()) {
+      problems.Add(s.error);
+    } else {
+      SetField(params, *f, value);
+    }
   }
+  if (!problems.empty()) return Error{problems.Message()};
   if (Status s = validate(params); !s.ok()) return Error{s.error};
   return params;
 }

@@ -80,26 +80,29 @@ const char* KindName(EventKind k) {
   return "set_flows";
 }
 
-// Reads one event's fields with their types and ranges, then runs CheckEvent.
-void ReadEvent(const Json& j, const std::string& path, std::string* error, const Scenario& s,
-               bool needs_time, TimelineEvent& e) {
-  JsonReader r(j, path, error);
+// Reads one event's fields with their types and ranges, then, when they
+// read fine and `checks` (the scenario's groups and sides read fine), runs
+// CheckEvent.
+void ReadEvent(const Json& j, const std::string& path, Problems* problems, const Scenario& s,
+               bool needs_time, bool checks, TimelineEvent& e) {
+  JsonReader r(j, path, problems);
+  if (!r.ok()) return;
   if (needs_time) r.Number("at_s", e.at_s, 0, s.duration_s);
   std::string kind;
   r.Text("kind", kind, 40);
-  if (!r.ok()) return;
+  // The kind decides which fields an event may have.
+  if (!r.Fine({"kind"})) return r.Stop();
   auto require = [&r](const char* key) {
-    if (r.ok() && !r.Has(key)) r.Fail(r.Field(key), "is required");
+    if (!r.Has(key)) r.Fail(r.Field(key), "is required");
   };
   // The group an event acts on: required, and checked before any use (the
   // range message comes from CheckGroupIndex, which also covers no groups).
   auto read_group = [&]() {
     require("group");
-    if (!r.ok()) return false;
     r.Integer("group", e.group, INT64_MIN, INT64_MAX);
-    if (!r.ok()) return false;
+    if (!r.Has("group") || !r.Fine({"group"}) || !checks) return false;
     if (Status st = CheckGroupIndex(s, e.group, path); !st.ok()) {
-      *error = st.error;
+      problems->Add(st.error);
       return false;
     }
     return true;
@@ -111,10 +114,10 @@ void ReadEvent(const Json& j, const std::string& path, std::string* error, const
     require("count");
   } else if (kind == "set_param") {
     e.kind = EventKind::kSetParam;
-    r.Integer("side", e.side, -1, static_cast<int64_t>(s.sides.size()) - 1);
+    r.Integer("side", e.side, -1, checks ? static_cast<int64_t>(s.sides.size()) - 1 : INT64_MAX);
     r.Text("name", e.name, 40);
     r.Number("value", e.value, -1e12, 1e12);
-    if (r.ok() && e.name.empty()) r.Fail(r.Field("name"), "is required");
+    if (r.Fine({"name"}) && e.name.empty()) r.Fail(r.Field("name"), "is required");
     require("value");
   } else if (kind == "set_capacity") {
     e.kind = EventKind::kSetCapacity;
@@ -128,7 +131,11 @@ void ReadEvent(const Json& j, const std::string& path, std::string* error, const
       if (f.has_rate) {
         r.Number("rate", e.rate, f.lo, f.hi);
         require("rate");
+      } else {
+        r.Skip("rate");  // CheckEvent says the group has none
       }
+    } else {
+      r.Skip("rate");  // its range is the group's, which is unknown
     }
   } else if (kind == "set_delay") {
     e.kind = EventKind::kSetDelay;
@@ -142,16 +149,17 @@ void ReadEvent(const Json& j, const std::string& path, std::string* error, const
     r.Fail(r.Field("kind"),
            "must be one of \"set_flows\", \"set_param\", \"set_capacity\", \"set_rate\", "
            "\"set_delay\", \"group_on\", \"group_off\"");
+    return r.Stop();
   }
-  if (r.ok()) {
-    if (Status st = CheckEvent(e, s, path); !st.ok()) *error = st.error;
+  if (r.ok() && checks) {
+    if (Status st = CheckEvent(e, s, path); !st.ok()) problems->Add(st.error);
   }
   r.RejectUnknown("for kind " + Quoted(kind));
 }
 
 // Flows and sources running at once stay within kMaxTotalFlows whatever the
 // set_flows events do (taken in the order the simulation applies them).
-void CheckTotals(const Scenario& s, std::string* error) {
+void CheckTotals(const Scenario& s, Problems* problems) {
   std::vector<int64_t> counts;
   for (const GroupSpec& g : s.groups) counts.push_back(g.count);
   std::vector<size_t> order(s.events.size());
@@ -164,8 +172,8 @@ void CheckTotals(const Scenario& s, std::string* error) {
     counts[e.group] = e.count;
     const int64_t total = std::accumulate(counts.begin(), counts.end(), int64_t{0});
     if (total > kMaxTotalFlows) {
-      *error = Indexed("events", i) + ".count: would bring the flows and sources of all groups to " +
-               std::to_string(total) + " (at most " + std::to_string(kMaxTotalFlows) + ")";
+      problems->Add(Indexed("events", i) + ".count: would bring the flows and sources of all groups to " +
+                    std::to_string(total) + " (at most " + std::to_string(kMaxTotalFlows) + ")");
       return;
     }
   }
@@ -225,10 +233,10 @@ Result<TimelineEvent> ParseEvent(std::string_view text, const Scenario& scenario
   Result<Json> parsed = ParseJsonText(text, "event", "event");
   if (!parsed.ok()) return Error{parsed.error()};
   const Json& j = parsed.value();
-  std::string error;
+  Problems problems;
   TimelineEvent e;
-  ReadEvent(j, "event", &error, scenario, false, e);
-  if (!error.empty()) return Error{error};
+  ReadEvent(j, "event", &problems, scenario, false, true, e);
+  if (!problems.empty()) return Error{problems.Message()};
   return e;
 }
 

@@ -24,13 +24,14 @@ std::string Indexed(const std::string& path, size_t i);
 // JsonReader's range message, for checks made outside a reader.
 std::string OutOfRange(const std::string& field, double lo, double hi, double got);
 
-// Reads one event (with `at_s` when `needs_time`), then runs CheckEvent; the
-// first problem goes to *error.
-void ReadEvent(const Json& j, const std::string& path, std::string* error, const Scenario& s,
-               bool needs_time, TimelineEvent& e);
+// Reads one event (with `at_s` when `needs_time`), then runs CheckEvent when
+// `checks` (the scenario's groups and sides it names read fine); each
+// problem goes to `problems`.
+void ReadEvent(const Json& j, const std::string& path, Problems* problems, const Scenario& s,
+               bool needs_time, bool checks, TimelineEvent& e);
 
 // Flows and sources running at once stay within kMaxTotalFlows whatever the
 // set_flows events do (taken in the order the simulation applies them).
-void CheckTotals(const Scenario& s, std::string* error);
+void CheckTotals(const Scenario& s, Problems* problems);
 
 }  // namespace aqmlab

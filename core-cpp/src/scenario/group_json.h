@@ -16,9 +16,9 @@ struct GroupContext {
   double hop2_delay_ms = 0;  // parking lot only
 };
 
-// Reads and checks every field of one group; the first error goes to
-// `error` with the field's full path (e.g. "groups[2].peak_mbps: ...").
-void ReadGroup(const Json& j, const std::string& path, std::string* error, const GroupContext& ctx,
+// Reads and checks every field of one group; each problem goes to
+// `problems` with the field's full path (e.g. "groups[2].peak_mbps: ...").
+void ReadGroup(const Json& j, const std::string& path, Problems* problems, const GroupContext& ctx,
                GroupSpec& g);
 
 nlohmann::ordered_json GroupToJson(const GroupSpec& g);

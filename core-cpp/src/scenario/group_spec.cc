@@ -39,12 +39,12 @@ void ReadPacketBytes(JsonReader& r, std::optional<int64_t>& out) {
 }
 
 // `variant` names the congestion controller, `variant_params` sets its
-// parameters (checked against its table); a controller that needs ECN
-// (Prague) refuses a group without it.
+// parameters (checked against its table; not read when the controller is
+// unknown); a controller that needs ECN (Prague) refuses a group without it.
 void ReadVariant(JsonReader& r, TcpOptions& t) {
   r.Text("variant", t.variant, 40);
   const Json* params = r.Object("variant_params");
-  if (!r.ok()) return;
+  if (!r.Fine({"variant"})) return;
   const CcEntry* cc = FindCc(t.variant);
   if (!cc) {
     r.Fail(r.Field("variant"), "unknown congestion control " + Quoted(t.variant) + " (known: " +
@@ -52,9 +52,10 @@ void ReadVariant(JsonReader& r, TcpOptions& t) {
     return;
   }
   const CcDescriptor& d = cc->describe();
-  if (!ReadParamValues(r, "variant_params", params, d.params, t.variant_params)) return;
-  if (!ReportParamStatus(r, "variant_params", cc->check(t.variant_params))) return;
-  if (d.needs_ecn && !t.ecn) {
+  if (ReadParamValues(r, "variant_params", params, d.params, t.variant_params)) {
+    ReportParamStatus(r, "variant_params", cc->check(t.variant_params));
+  }
+  if (d.needs_ecn && !t.ecn && r.Fine({"ecn"})) {
     r.Fail(r.Field("variant"), Quoted(t.variant) + " needs \"ecn\": true (its congestion signal is the CE mark)");
   }
 }
@@ -76,7 +77,7 @@ void ReadTcpOptions(JsonReader& r, TcpOptions& t) {
 // A Pareto shape must exceed 1 for the mean to exist.
 void ReadShape(JsonReader& r, double& shape) {
   r.Number("shape", shape, 1, 10);
-  if (r.ok() && r.Has("shape") && shape <= 1) {
+  if (r.Fine({"shape"}) && r.Has("shape") && shape <= 1) {
     r.Fail(r.Field("shape"), "must exceed 1 (the mean must exist), got " + FormatNumber(shape));
   }
 }
@@ -85,13 +86,13 @@ void ReadSizeLaw(JsonReader& r, bool& exponential) {
   r.Choice<bool>("size", exponential, {{"fixed", false}, {"exponential", true}});
 }
 
-void ReadShortSize(JsonReader& parent, std::string* error, ShortTcpTraffic& t) {
+void ReadShortSize(JsonReader& parent, Problems* problems, ShortTcpTraffic& t) {
   const Json* size = parent.Object("size");
   if (!size) return;
-  JsonReader r(*size, parent.Field("size"), error);
+  JsonReader r(*size, parent.Field("size"), problems);
   using Law = ShortTcpTraffic::SizeLaw;
   r.Choice<Law>("law", t.law, {{"fixed", Law::kFixed}, {"pareto", Law::kPareto}, {"duration", Law::kDuration}});
-  if (!r.ok()) return;
+  if (!r.Fine({"law"})) return r.Stop();
   std::string context;
   switch (t.law) {
     case Law::kFixed:
@@ -106,7 +107,7 @@ void ReadShortSize(JsonReader& parent, std::string* error, ShortTcpTraffic& t) {
     case Law::kDuration:
       r.Number("min_s", t.min_s, 0.001, 3600);
       r.Number("max_s", t.max_s, 0.001, 3600);
-      if (r.ok() && t.max_s < t.min_s) {
+      if (r.Fine({"min_s", "max_s"}) && t.max_s < t.min_s) {
         r.Fail(r.Field("max_s"), "must be at least min_s (" + FormatNumber(t.min_s) + ")");
       }
       context = "for law \"duration\"";
@@ -115,20 +116,20 @@ void ReadShortSize(JsonReader& parent, std::string* error, ShortTcpTraffic& t) {
   r.RejectUnknown(context);
 }
 
-void ReadKind(JsonReader& r, std::string*, TcpTraffic& t) { ReadTcpOptions(r, t.tcp); }
+void ReadKind(JsonReader& r, Problems*, TcpTraffic& t) { ReadTcpOptions(r, t.tcp); }
 
-void ReadKind(JsonReader& r, std::string* error, ShortTcpTraffic& t) {
+void ReadKind(JsonReader& r, Problems* problems, ShortTcpTraffic& t) {
   r.Number("arrival_rate", t.arrival_rate, 0.001, kMaxArrivalRate);
   r.Integer("paths", t.paths, 1, kMaxShortFlowPaths);
-  ReadShortSize(r, error, t);
+  ReadShortSize(r, problems, t);
   ReadTcpOptions(r, t.tcp);
 }
 
-void ReadKind(JsonReader& r, std::string*, CbrTraffic& t) {
+void ReadKind(JsonReader& r, Problems*, CbrTraffic& t) {
   ReadPacketBytes(r, t.packet_bytes);
   r.Number("rate_mbps", t.rate_mbps, 0.001, kMaxMbps);
   r.Number("interval_ms", t.interval_ms, 0.001, 3600000);
-  if (r.ok() && t.rate_mbps && t.interval_ms) {
+  if (t.rate_mbps && t.interval_ms) {
     r.Fail(r.Field("interval_ms"), "give rate_mbps or interval_ms, not both");
   }
   if (!t.rate_mbps && !t.interval_ms) t.interval_ms = 80;  // AOPC exp 2
@@ -136,11 +137,11 @@ void ReadKind(JsonReader& r, std::string*, CbrTraffic& t) {
   r.Choice<Ecn>("codepoint", t.codepoint, {{"not-ect", Ecn::kNotEct}, {"ect0", Ecn::kEct0}, {"ect1", Ecn::kEct1}});
 }
 
-void ReadKind(JsonReader& r, std::string*, OnOffTraffic& t) {
+void ReadKind(JsonReader& r, Problems*, OnOffTraffic& t) {
   r.Choice<bool>("law", t.pareto, {{"exponential", false}, {"pareto", true}});
   r.Number("mean_on_s", t.mean_on_s, 0.001, 3600);
   r.Number("mean_off_s", t.mean_off_s, 0, 3600);
-  if (r.ok() && !t.pareto && r.Has("shape")) {
+  if (r.Fine({"law"}) && !t.pareto && r.Has("shape")) {
     r.Fail(r.Field("shape"), "only for law \"pareto\"");
   }
   ReadShape(r, t.shape);
@@ -148,45 +149,45 @@ void ReadKind(JsonReader& r, std::string*, OnOffTraffic& t) {
   ReadPacketBytes(r, t.packet_bytes);
 }
 
-void ReadKind(JsonReader& r, std::string*, PoissonTraffic& t) {
+void ReadKind(JsonReader& r, Problems*, PoissonTraffic& t) {
   r.Number("rate_pps", t.rate_pps, 0.001, kMaxPps);
   ReadSizeLaw(r, t.exponential_sizes);
   ReadPacketBytes(r, t.packet_bytes);
 }
 
-void ReadMmppSource(const Json& j, const std::string& path, std::string* error, MmppSourceSpec& m) {
-  JsonReader r(j, path, error);
+void ReadMmppSource(const Json& j, const std::string& path, Problems* problems, MmppSourceSpec& m) {
+  JsonReader r(j, path, problems);
   r.Number("lambda1", m.lambda1, 0, kMaxPps);
   r.Number("lambda2", m.lambda2, 0, kMaxPps);
   r.Number("r12", m.r12, 1e-6, 1e6);
   r.Number("r21", m.r21, 1e-6, 1e6);
   r.RejectUnknown();
-  if (r.ok() && !(m.lambda1 + m.lambda2 > 0)) {
+  if (r.Fine({"lambda1", "lambda2"}) && !(m.lambda1 + m.lambda2 > 0)) {
     r.Fail(r.Field("lambda2"), "lambda1 and lambda2 cannot both be 0");
   }
 }
 
-void ReadKind(JsonReader& r, std::string* error, MmppTraffic& t) {
+void ReadKind(JsonReader& r, Problems* problems, MmppTraffic& t) {
   if (const Json* sources = r.Array("sources", kMaxMmppSources)) {
     if (sources->empty()) r.Fail(r.Field("sources"), "must list at least one source");
-    for (size_t i = 0; i < sources->size() && r.ok(); ++i) {
+    for (size_t i = 0; i < sources->size(); ++i) {
       MmppSourceSpec m;
-      ReadMmppSource((*sources)[i], r.Field("sources") + "[" + std::to_string(i) + "]", error, m);
+      ReadMmppSource((*sources)[i], r.Field("sources") + "[" + std::to_string(i) + "]", problems, m);
       t.sources.push_back(m);
     }
-  } else if (r.ok()) {
+  } else if (r.Fine({"sources"})) {
     t.sources = {MmppSourceSpec{}};
   }
   ReadSizeLaw(r, t.exponential_sizes);
   ReadPacketBytes(r, t.packet_bytes);
 }
 
-void ReadKind(JsonReader& r, std::string*, HttpTraffic& t) {
+void ReadKind(JsonReader& r, Problems*, HttpTraffic& t) {
   using Law = HttpTraffic::PageLaw;
   r.Number("mean_page_bytes", t.mean_page_bytes, 1, 1e9);
   r.Choice<Law>("page_law", t.law,
                 {{"exponential", Law::kExponential}, {"pareto", Law::kPareto}, {"fixed", Law::kFixed}});
-  if (r.ok() && t.law != Law::kPareto && r.Has("shape")) {
+  if (r.Fine({"page_law"}) && t.law != Law::kPareto && r.Has("shape")) {
     r.Fail(r.Field("shape"), "only for page_law \"pareto\"");
   }
   ReadShape(r, t.shape);
@@ -194,17 +195,17 @@ void ReadKind(JsonReader& r, std::string*, HttpTraffic& t) {
   ReadTcpOptions(r, t.tcp);
 }
 
-void ReadKind(JsonReader& r, std::string* error, VideoTraffic& t) {
+void ReadKind(JsonReader& r, Problems* problems, VideoTraffic& t) {
   r.Number("frame_rate", t.frame_rate, 0.01, 1000);
   r.Integer("mean_frame_bytes", t.mean_frame_bytes, 1, 10000000);
   r.Text("gop", t.gop, 64);
-  if (r.ok()) {
+  if (r.Fine({"gop"})) {
     bool letters = !t.gop.empty();
     for (char c : t.gop) letters = letters && (c == 'I' || c == 'P' || c == 'B');
     if (!letters) r.Fail(r.Field("gop"), "must be 1 to 64 of the letters I, P and B");
   }
   if (const Json* ratios = r.Object("ratios")) {
-    JsonReader rr(*ratios, r.Field("ratios"), error);
+    JsonReader rr(*ratios, r.Field("ratios"), problems);
     rr.Number("i", t.i_ratio, 0.001, 1000);
     rr.Number("p", t.p_ratio, 0.001, 1000);
     rr.Number("b", t.b_ratio, 0.001, 1000);
@@ -215,18 +216,23 @@ void ReadKind(JsonReader& r, std::string* error, VideoTraffic& t) {
   r.Boolean("random_phase", t.random_phase);
 }
 
-void ReadRtt(JsonReader& r, std::string* error, const GroupContext& ctx, GroupSpec& g) {
+void ReadRtt(JsonReader& r, Problems* problems, const GroupContext& ctx, GroupSpec& g) {
+  // The round-trip times are checked against the path's delays only when
+  // they and the path read fine.
+  bool fine = r.Fine({"path"});
   if (r.IsArray("rtt_ms")) {
     r.NumberList("rtt_ms", g.rtt_list_ms, 0, 10000, kMaxFlowsPerGroup);
   } else if (const Json* rtt = r.Object("rtt_ms")) {
-    JsonReader rr(*rtt, r.Field("rtt_ms"), error);
+    JsonReader rr(*rtt, r.Field("rtt_ms"), problems);
     rr.Number("min", g.rtt_min_ms, 0, 10000);
     rr.Number("max", g.rtt_max_ms, 0, 10000);
     rr.RejectUnknown();
-    if (rr.ok() && g.rtt_max_ms < g.rtt_min_ms) {
+    fine = fine && rr.Fine({"min", "max"});
+    if (rr.Fine({"min", "max"}) && g.rtt_max_ms < g.rtt_min_ms) {
       rr.Fail(rr.Field("max"), "must be at least rtt_ms.min (" + FormatNumber(g.rtt_min_ms) + ")");
     }
   }
+  fine = fine && r.Fine({"rtt_ms"});
   double one_way = ctx.bottleneck_delay_ms;
   const char* delays = "bottleneck.delay_ms";
   if (g.path == PathKind::kThrough && ctx.parking_lot) {
@@ -240,12 +246,12 @@ void ReadRtt(JsonReader& r, std::string* error, const GroupContext& ctx, GroupSp
     r.Fail(field, std::string("must be at least twice ") + delays + " (" +
                       FormatNumber(2 * one_way) + "), got " + FormatNumber(rtt));
   };
-  for (size_t i = 0; i < g.rtt_list_ms.size() && r.ok(); ++i) {
+  for (size_t i = 0; i < g.rtt_list_ms.size() && fine; ++i) {
     if (g.rtt_list_ms[i] < 2 * one_way) {
       too_short(r.Field("rtt_ms") + "[" + std::to_string(i) + "]", g.rtt_list_ms[i]);
     }
   }
-  if (r.ok() && g.rtt_list_ms.empty() && g.rtt_min_ms < 2 * one_way) {
+  if (fine && g.rtt_list_ms.empty() && g.rtt_min_ms < 2 * one_way) {
     too_short(r.Field("rtt_ms") + ".min", g.rtt_min_ms);
   }
   r.Choice<RttSpread>("rtt_spread", g.spread, {{"even", RttSpread::kEven}, {"random", RttSpread::kRandom}});
@@ -254,7 +260,7 @@ void ReadRtt(JsonReader& r, std::string* error, const GroupContext& ctx, GroupSp
 void ReadWindow(JsonReader& r, const GroupContext& ctx, GroupSpec& g) {
   r.Number("start_s", g.start_s, 0, ctx.duration_s);
   r.Number("stop_s", g.stop_s, 0, ctx.duration_s);
-  if (r.ok() && g.stop_s && *g.stop_s <= g.start_s) {
+  if (r.Fine({"start_s", "stop_s"}) && g.stop_s && *g.stop_s <= g.start_s) {
     r.Fail(r.Field("stop_s"), "must be above start_s (" + FormatNumber(g.start_s) + "), got " +
                                   FormatNumber(*g.stop_s));
   }
@@ -324,9 +330,9 @@ RateField RateFieldOf(GroupKind k) {
   return {};
 }
 
-void ReadGroup(const Json& j, const std::string& path, std::string* error, const GroupContext& ctx,
+void ReadGroup(const Json& j, const std::string& path, Problems* problems, const GroupContext& ctx,
                GroupSpec& g) {
-  JsonReader r(j, path, error);
+  JsonReader r(j, path, problems);
   GroupKind kind = GroupKind::kTcp;
   r.Choice<GroupKind>("kind", kind,
                       {{"tcp", GroupKind::kTcp},
@@ -337,7 +343,8 @@ void ReadGroup(const Json& j, const std::string& path, std::string* error, const
                        {"mmpp", GroupKind::kMmpp},
                        {"video", GroupKind::kVideo},
                        {"http", GroupKind::kHttp}});
-  if (!r.ok()) return;
+  // The kind decides which fields a group may have.
+  if (!r.Fine({"kind"})) return r.Stop();
   g.traffic = TrafficOf(kind);
   // Only bulk TCP kinds run both ways (their ACKs then cross the AQM);
   // reverse groups form their own class unless told otherwise.
@@ -347,7 +354,7 @@ void ReadGroup(const Json& j, const std::string& path, std::string* error, const
   }
   g.label = std::string(GroupKindName(kind)) + (g.reverse() ? "_reverse" : "");
   r.Text("class", g.label, 32);
-  if (r.ok() && !ValidLabel(g.label)) {
+  if (r.Fine({"class"}) && !ValidLabel(g.label)) {
     r.Fail(r.Field("class"), "must be 1 to 32 letters, digits, '_' or '-'");
   }
   if (g.counted()) {
@@ -358,13 +365,13 @@ void ReadGroup(const Json& j, const std::string& path, std::string* error, const
   }
   r.Choice<PathKind>("path", g.path,
                      {{"through", PathKind::kThrough}, {"hop1", PathKind::kHop1}, {"hop2", PathKind::kHop2}});
-  if (r.ok() && !ctx.parking_lot && g.path != PathKind::kThrough) {
+  if (r.Fine({"path"}) && !ctx.parking_lot && g.path != PathKind::kThrough) {
     r.Fail(r.Field("path"), "\"hop1\" and \"hop2\" need topology.kind \"parking_lot\"");
   }
-  ReadRtt(r, error, ctx, g);
+  ReadRtt(r, problems, ctx, g);
   if (g.counted()) ReadStartPattern(r, g);
   ReadWindow(r, ctx, g);
-  std::visit([&](auto& t) { ReadKind(r, error, t); }, g.traffic);
+  std::visit([&](auto& t) { ReadKind(r, problems, t); }, g.traffic);
   if (auto* m = std::get_if<MmppTraffic>(&g.traffic)) g.count = static_cast<int64_t>(m->sources.size());
   r.RejectUnknown(std::string("for kind \"") + GroupKindName(kind) + "\"");
 }

@@ -8,9 +8,19 @@
 
 namespace aqmlab {
 
-JsonReader::JsonReader(const Json& obj, std::string path, std::string* error)
-    : obj_(obj), path_(std::move(path)), error_(error) {
-  if (!obj_.is_object()) Fail(path_.empty() ? "scenario" : path_, "must be an object");
+JsonReader::JsonReader(const Json& obj, std::string path, Problems* problems)
+    : obj_(obj), path_(std::move(path)), problems_(problems), start_(problems->size()) {
+  if (!obj_.is_object()) {
+    Fail(path_.empty() ? "scenario" : path_, "must be an object");
+    stopped_ = true;
+  }
+}
+
+bool JsonReader::Fine(std::initializer_list<const char*> keys) const {
+  for (const char* key : keys) {
+    if (failed_.count(key)) return false;
+  }
+  return true;
 }
 
 std::string JsonReader::Field(std::string_view key) const {
@@ -18,12 +28,17 @@ std::string JsonReader::Field(std::string_view key) const {
 }
 
 void JsonReader::Fail(const std::string& field, const std::string& message) {
-  if (error_->empty()) *error_ = field + ": " + message;
+  problems_->Add(field + ": " + message);
+}
+
+void JsonReader::FailKey(const char* key, const std::string& message) {
+  failed_.insert(key);
+  Fail(Field(key), message);
 }
 
 const Json* JsonReader::Get(const char* key) {
   seen_.insert(key);
-  if (!ok() || !obj_.is_object()) return nullptr;
+  if (stopped_ || !obj_.is_object()) return nullptr;
   auto it = obj_.find(key);
   return it == obj_.end() ? nullptr : &*it;
 }
@@ -34,10 +49,10 @@ void JsonReader::Number(const char* key, double& out, double lo, double hi) {
   // Appended, not `"[" + ...`: GCC 12 warns falsely (-Wrestrict) on that form.
   std::string range = "[";
   range += FormatNumber(lo) + ", " + FormatNumber(hi) + "]";
-  if (!v->is_number()) return Fail(Field(key), "must be a number in " + range);
+  if (!v->is_number()) return FailKey(key, "must be a number in " + range);
   const double x = v->get<double>();
   if (!std::isfinite(x) || x < lo || x > hi) {
-    return Fail(Field(key), "must be in " + range + ", got " + FormatNumber(x));
+    return FailKey(key, "must be in " + range + ", got " + FormatNumber(x));
   }
   out = x;
 }
@@ -58,25 +73,25 @@ size_t CodePoints(std::string_view s) {
 void JsonReader::Integer(const char* key, int64_t& out, int64_t lo, int64_t hi) {
   const Json* v = Get(key);
   if (!v) return;
-  if (std::string why = ReadWholeNumber(*v, lo, hi, out); !why.empty()) Fail(Field(key), why);
+  if (std::string why = ReadWholeNumber(*v, lo, hi, out); !why.empty()) FailKey(key, why);
 }
 
 void JsonReader::Number(const char* key, std::optional<double>& out, double lo, double hi) {
   double v = 0;
   Number(key, v, lo, hi);
-  if (Has(key) && ok()) out = v;
+  if (Has(key) && !stopped_ && Fine({key})) out = v;
 }
 
 void JsonReader::Integer(const char* key, std::optional<int64_t>& out, int64_t lo, int64_t hi) {
   int64_t v = 0;
   Integer(key, v, lo, hi);
-  if (Has(key) && ok()) out = v;
+  if (Has(key) && !stopped_ && Fine({key})) out = v;
 }
 
 void JsonReader::Boolean(const char* key, bool& out) {
   const Json* v = Get(key);
   if (!v) return;
-  if (!v->is_boolean()) return Fail(Field(key), "must be true or false");
+  if (!v->is_boolean()) return FailKey(key, "must be true or false");
   out = v->get<bool>();
 }
 
@@ -84,10 +99,10 @@ void JsonReader::Boolean(const char* key, bool& out) {
 void JsonReader::Text(const char* key, std::string& out, size_t max_length) {
   const Json* v = Get(key);
   if (!v) return;
-  if (!v->is_string()) return Fail(Field(key), "must be a string");
+  if (!v->is_string()) return FailKey(key, "must be a string");
   const auto& s = v->get_ref<const std::string&>();
   if (const size_t n = CodePoints(s); n > max_length) {
-    return Fail(Field(key), "must be at most " + std::to_string(max_length) + " characters, got " + std::to_string(n));
+    return FailKey(key, "must be at most " + std::to_string(max_length) + " characters, got " + std::to_string(n));
   }
   out = s;
 }
@@ -95,7 +110,7 @@ void JsonReader::Text(const char* key, std::string& out, size_t max_length) {
 const Json* JsonReader::Object(const char* key) {
   const Json* v = Get(key);
   if (v && !v->is_object()) {
-    Fail(Field(key), "must be an object");
+    FailKey(key, "must be an object");
     return nullptr;
   }
   return v;
@@ -105,7 +120,7 @@ const Json* JsonReader::NullableObject(const char* key) {
   const Json* v = Get(key);
   if (v && v->is_null()) return nullptr;
   if (v && !v->is_object()) {
-    Fail(Field(key), "must be an object or null");
+    FailKey(key, "must be an object or null");
     return nullptr;
   }
   return v;
@@ -119,11 +134,11 @@ const Json* JsonReader::Array(const char* key, size_t max_items) {
   const Json* v = Get(key);
   if (!v) return nullptr;
   if (!v->is_array()) {
-    Fail(Field(key), "must be an array");
+    FailKey(key, "must be an array");
     return nullptr;
   }
   if (v->size() > max_items) {
-    Fail(Field(key), "must have at most " + std::to_string(max_items) + " entries");
+    FailKey(key, "must have at most " + std::to_string(max_items) + " entries");
     return nullptr;
   }
   return v;
@@ -133,7 +148,7 @@ void JsonReader::NumberList(const char* key, std::vector<double>& out, double lo
                             size_t max_items) {
   const Json* v = Array(key, max_items);
   if (!v) return;
-  if (v->empty()) return Fail(Field(key), "must have at least one entry");
+  if (v->empty()) return FailKey(key, "must have at least one entry");
   std::string range = "[";
   range += FormatNumber(lo) + ", " + FormatNumber(hi) + "]";
   std::vector<double> list;
@@ -141,14 +156,18 @@ void JsonReader::NumberList(const char* key, std::vector<double>& out, double lo
   for (size_t i = 0; i < v->size(); ++i) {
     const Json& x = (*v)[i];
     const std::string entry = Field(key) + "[" + std::to_string(i) + "]";
-    if (!x.is_number()) return Fail(entry, "must be a number in " + range);
-    const double d = x.get<double>();
-    if (!std::isfinite(d) || d < lo || d > hi) {
-      return Fail(entry, "must be in " + range + ", got " + FormatNumber(d));
+    const double d = x.is_number() ? x.get<double>() : 0;
+    if (!x.is_number()) {
+      Fail(entry, "must be a number in " + range);
+    } else if (!std::isfinite(d) || d < lo || d > hi) {
+      Fail(entry, "must be in " + range + ", got " + FormatNumber(d));
+    } else {
+      list.push_back(d);
+      continue;
     }
-    list.push_back(d);
+    failed_.insert(key);
   }
-  out = std::move(list);
+  if (Fine({key})) out = std::move(list);
 }
 
 bool JsonReader::IsArray(const char* key) const {
@@ -158,10 +177,10 @@ bool JsonReader::IsArray(const char* key) const {
 }
 
 void JsonReader::RejectUnknown(const std::string& context) {
-  if (!ok() || !obj_.is_object()) return;
+  if (stopped_ || !obj_.is_object()) return;
   for (auto it = obj_.begin(); it != obj_.end(); ++it) {
     if (!seen_.count(it.key())) {
-      return Fail(Field(it.key()), context.empty() ? "unknown field" : "unknown field " + context);
+      Fail(Field(it.key()), context.empty() ? "unknown field" : "unknown field " + context);
     }
   }
 }

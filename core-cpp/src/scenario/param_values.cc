@@ -9,28 +9,31 @@ namespace aqmlab {
 bool ReadParamValues(JsonReader& r, const char* key, const Json* params,
                      std::span<const ParamSpec> specs, ParamOverrides& out) {
   if (!params) return true;
+  bool fine = true;
   for (auto it = params->begin(); it != params->end(); ++it) {
     const std::string field = r.Field(key) + "." + FieldKey(it.key());
     if (!it->is_number() && !it->is_boolean()) {
       r.Fail(field, "must be a number");
-      return false;
+      fine = false;
+      continue;
     }
     // Checked here, where the key is echoed safely; the owner's own check
     // (ReportParamStatus) splits its message at the first ':'.
     if (std::none_of(specs.begin(), specs.end(), [&it](const ParamSpec& p) { return p.name == it.key(); })) {
       r.Fail(field, "no such parameter");
-      return false;
+      fine = false;
+      continue;
     }
     out.emplace_back(it.key(), it->is_boolean() ? (it->get<bool>() ? 1.0 : 0.0) : it->get<double>());
   }
-  return true;
+  return fine;
 }
 
 bool ReportParamStatus(JsonReader& r, const char* key, const Status& st) {
-  if (st.ok()) return true;
-  r.Fail(r.Field(key) + "." + st.error.substr(0, st.error.find(':')),
-         st.error.substr(st.error.find(':') + 2));
-  return false;
+  for (const std::string& line : ProblemLines(st.error)) {
+    r.Fail(r.Field(key) + "." + line.substr(0, line.find(':')), line.substr(line.find(':') + 2));
+  }
+  return st.ok();
 }
 
 }  // namespace aqmlab

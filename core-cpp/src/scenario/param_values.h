@@ -11,13 +11,13 @@
 namespace aqmlab {
 
 // Reads `params`, the object at `key` (null: absent, no values), into `out`,
-// refusing a value that is not a number or a toggle, and a name the table
-// lacks. Returns false on a refusal.
+// refusing each value that is not a number or a toggle, and each name the
+// table lacks. Returns false on a refusal.
 bool ReadParamValues(JsonReader& r, const char* key, const Json* params,
                      std::span<const ParamSpec> specs, ParamOverrides& out);
 
-// Reports a failed Status of the form "name: message" as the field
-// `key`.name; returns whether `st` was fine.
+// Reports each problem of a failed Status, of the form "name: message", as
+// the field `key`.name; returns whether `st` was fine.
 bool ReportParamStatus(JsonReader& r, const char* key, const Status& st);
 
 }  // namespace aqmlab

@@ -29,7 +29,7 @@ inline constexpr size_t kMaxTracedFlows = 8;
 
 // Reads `window_chart` (absent or null: none). Without `flows`, the first
 // flow of each `tcp` group with flows, up to kMaxTracedFlows.
-void ReadWindowChart(JsonReader& r, std::string* error, const std::vector<GroupSpec>& groups,
+void ReadWindowChart(JsonReader& r, Problems* problems, const std::vector<GroupSpec>& groups,
                      std::optional<WindowChartSpec>& out);
 
 }  // namespace aqmlab

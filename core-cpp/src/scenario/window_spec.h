@@ -25,7 +25,7 @@ inline constexpr size_t kMaxWindows = 16;
 inline constexpr size_t kMaxWindowNameLength = 40;
 
 // Reads the scenario's `windows` array (absent: none) into `out`.
-void ReadWindows(JsonReader& r, std::string* error, double duration_s, std::vector<WindowSpec>& out);
+void ReadWindows(JsonReader& r, Problems* problems, double duration_s, std::vector<WindowSpec>& out);
 
 // The tolerance a window with a target uses when it names none: 10% of the
 // target, the LRED paper's band for the mean.

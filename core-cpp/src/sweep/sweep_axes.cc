@@ -25,13 +25,14 @@ nlohmann::ordered_json RangeValue(double x) {
   return x;
 }
 
-void ReadRange(const Json& j, const std::string& path, std::string* error, std::vector<nlohmann::ordered_json>& out) {
-  JsonReader r(j, path, error);
+// The values are worked out only when every field read fine.
+void ReadRange(const Json& j, const std::string& path, Problems* problems, std::vector<nlohmann::ordered_json>& out) {
+  JsonReader r(j, path, problems);
   if (!r.ok()) return;
   for (const char* key : {"from", "to"}) {
-    if (!r.Has(key)) return r.Fail(r.Field(key), "is required");
+    if (!r.Has(key)) r.Fail(r.Field(key), "is required");
   }
-  if (r.Has("count") == r.Has("step")) return r.Fail(r.Field("count"), "give exactly one of count and step");
+  if (r.Has("count") == r.Has("step")) r.Fail(r.Field("count"), "give exactly one of count and step");
   double from = 0, to = 0;
   r.Number("from", from, -kRangeLimit, kRangeLimit);
   r.Number("to", to, -kRangeLimit, kRangeLimit);
@@ -73,21 +74,17 @@ void ReadRange(const Json& j, const std::string& path, std::string* error, std::
   }
 }
 
-void ReadValues(const Json& values, const std::string& path, std::string* error,
+void ReadValues(const Json& values, const std::string& path, Problems* problems,
                 std::vector<nlohmann::ordered_json>& out) {
-  if (!values.is_array() || values.empty()) {
-    *error = path + ": must be a non-empty array";
-    return;
-  }
+  if (!values.is_array() || values.empty()) return problems->Add(path + ": must be a non-empty array");
   if (values.size() > kMaxAxisValues) {
-    *error = path + ": must have at most " + std::to_string(kMaxAxisValues) + " entries";
-    return;
+    return problems->Add(path + ": must have at most " + std::to_string(kMaxAxisValues) + " entries");
   }
   for (size_t i = 0; i < values.size(); ++i) {
     const Json& v = values[i];
     if (!(v.is_number() || v.is_string() || v.is_boolean())) {
-      *error = Indexed(path, i) + ": must be a number, a string or true/false";
-      return;
+      problems->Add(Indexed(path, i) + ": must be a number, a string or true/false");
+      continue;
     }
     out.push_back(nlohmann::ordered_json::parse(v.dump()));
   }
@@ -95,51 +92,62 @@ void ReadValues(const Json& values, const std::string& path, std::string* error,
 
 // A value twice on one axis would run its points twice and count them
 // twice in the report. Equal numbers are equal however written (5, 5.0).
-void RejectRepeats(const SweepAxis& axis, const std::string& at, bool range, std::string* error) {
+void RejectRepeats(const SweepAxis& axis, const std::string& at, bool range, Problems* problems) {
   std::vector<size_t> order(axis.values.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](size_t i, size_t j) { return axis.values[i] < axis.values[j]; });
   for (size_t k = 1; k < order.size(); ++k) {
     const size_t first = std::min(order[k - 1], order[k]), again = std::max(order[k - 1], order[k]);
     if (axis.values[first] != axis.values[again]) continue;
-    *error = range ? at + ".range: gives " + axis.values[first].dump() + " more than once (values " +
-                         std::to_string(first) + " and " + std::to_string(again) + ")"
-                   : Indexed(at + ".values", again) + ": repeats " + axis.values[first].dump() + " (" +
-                         Indexed(at + ".values", first) + ")";
-    return;
+    return problems->Add(range ? at + ".range: gives " + axis.values[first].dump() + " more than once (values " +
+                                     std::to_string(first) + " and " + std::to_string(again) + ")"
+                               : Indexed(at + ".values", again) + ": repeats " + axis.values[first].dump() + " (" +
+                                     Indexed(at + ".values", first) + ")");
   }
 }
 
 }  // namespace
 
-void ReadAxes(const Json& axes, std::string* error, std::vector<SweepAxis>& out) {
-  for (size_t i = 0; i < axes.size() && error->empty(); ++i) {
+void ReadAxes(const Json& axes, Problems* problems, std::vector<SweepAxis>& out) {
+  for (size_t i = 0; i < axes.size(); ++i) {
     const std::string at = Indexed("axes", i);
-    JsonReader r(axes[i], at, error);
-    if (!r.ok()) return;
+    JsonReader r(axes[i], at, problems);
     SweepAxis axis;
-    if (!r.Has("path")) return r.Fail(r.Field("path"), "is required");
-    r.Text("path", axis.path, 200);
-    if (r.Has("values") == r.Has("range")) return r.Fail(r.Field("values"), "give exactly one of values and range");
-    if (const Json* range = r.Object("range")) ReadRange(*range, r.Field("range"), error, axis.values);
-    if (r.Has("values")) {
-      const Json* values = r.Array("values", kMaxAxisValues);
-      if (values) ReadValues(*values, r.Field("values"), error, axis.values);
+    if (!r.ok()) {
+      out.push_back(std::move(axis));
+      continue;
     }
-    if (r.ok()) r.RejectUnknown();
+    if (!r.Has("path")) r.Fail(r.Field("path"), "is required");
+    r.Text("path", axis.path, 200);
+    if (r.Has("values") == r.Has("range")) {
+      r.Fail(r.Field("values"), "give exactly one of values and range");
+      r.Skip("values");
+      r.Skip("range");
+    } else if (const Json* range = r.Object("range")) {
+      ReadRange(*range, r.Field("range"), problems, axis.values);
+    } else if (const Json* values = r.Array("values", kMaxAxisValues)) {
+      ReadValues(*values, r.Field("values"), problems, axis.values);
+    }
+    r.RejectUnknown();
     // Every run sets its own seed from the sweep's `seeds`: an axis on it
     // would label points that all ran alike.
-    if (r.ok() && axis.path == "seed") {
-      return r.Fail(r.Field("path"), "\"seed\" cannot be an axis (the runs' seeds come from the sweep's \"seeds\")");
+    const bool named = r.Has("path") && r.Fine({"path"});
+    if (named && axis.path == "seed") {
+      r.Fail(r.Field("path"), "\"seed\" cannot be an axis (the runs' seeds come from the sweep's \"seeds\")");
     }
-    for (size_t k = 0; k < out.size() && r.ok(); ++k) {
-      if (out[k].path == axis.path) return r.Fail(r.Field("path"), Quoted(axis.path) + " is another axis too");
+    for (size_t k = 0; k < out.size() && named; ++k) {
+      if (out[k].path.empty()) continue;  // that axis had no path
+      if (out[k].path == axis.path) {
+        r.Fail(r.Field("path"), Quoted(axis.path) + " is another axis too");
+        break;
+      }
       if (std::string field = CommonField(out[k].path, axis.path); !field.empty()) {
-        return r.Fail(r.Field("path"), Quoted(axis.path) + " sets " + field + ", which " + Indexed("axes", k) + " (" +
-                                           Quoted(out[k].path) + ") sets too");
+        r.Fail(r.Field("path"), Quoted(axis.path) + " sets " + field + ", which " + Indexed("axes", k) + " (" +
+                                    Quoted(out[k].path) + ") sets too");
+        break;
       }
     }
-    if (r.ok()) RejectRepeats(axis, at, r.Has("range"), error);
+    if (r.ok()) RejectRepeats(axis, at, r.Has("range"), problems);
     out.push_back(std::move(axis));
   }
 }

@@ -12,7 +12,8 @@ namespace aqmlab {
 // The most values one axis may have (the whole grid is capped separately).
 constexpr size_t kMaxAxisValues = 100000;
 
-// Reads `axes` (a non-empty array) into `out`; the first error goes to `error`.
-void ReadAxes(const Json& axes, std::string* error, std::vector<SweepAxis>& out);
+// Reads `axes` (a non-empty array) into `out`, one entry per axis; each
+// problem goes to `problems`.
+void ReadAxes(const Json& axes, Problems* problems, std::vector<SweepAxis>& out);
 
 }  // namespace aqmlab

@@ -45,7 +45,7 @@ Result<OJson> ReadBase(const Json& base) {
     return Error{"base: must be a scenario object or the name of a shipped preset"};
   }
   Result<Scenario> sc = ParseScenario(text);
-  if (!sc.ok()) return Error{"base." + sc.error()};
+  if (!sc.ok()) return Error{PrefixProblems("base.", sc.error())};
   return OJson::parse(ScenarioToJson(sc.value()));
 }
 
@@ -65,13 +65,15 @@ void ReadSeeds(JsonReader& r, uint64_t base_seed, std::vector<uint64_t>& out) {
   if (!list) return;
   if (list->empty()) return r.Fail("seeds", "must have at least one entry");
   std::set<int64_t> seen;
-  for (size_t i = 0; i < list->size() && r.ok(); ++i) {
+  for (size_t i = 0; i < list->size(); ++i) {
     int64_t seed = 0;
     if (std::string why = ReadWholeNumber((*list)[i], 0, int64_t{1} << 53, seed); !why.empty()) {
-      return r.Fail(Indexed("seeds", i), why);
+      r.Fail(Indexed("seeds", i), why);
+    } else if (!seen.insert(seed).second) {
+      r.Fail(Indexed("seeds", i), "repeats " + std::to_string(seed));
+    } else {
+      out.push_back(static_cast<uint64_t>(seed));
     }
-    if (!seen.insert(seed).second) return r.Fail(Indexed("seeds", i), "repeats " + std::to_string(seed));
-    out.push_back(static_cast<uint64_t>(seed));
   }
 }
 
@@ -80,13 +82,14 @@ void ReadMetrics(JsonReader& r, std::vector<std::string>& out) {
   if (!metrics) return;
   const std::vector<std::string>& allowed = SweepMetricNames();
   std::set<std::string> asked;
-  for (size_t i = 0; i < metrics->size() && r.ok(); ++i) {
+  for (size_t i = 0; i < metrics->size(); ++i) {
     const Json& m = (*metrics)[i];
     if (!m.is_string() || std::find(allowed.begin(), allowed.end(), m.get<std::string>()) == allowed.end()) {
       std::string list;
       for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
-      return r.Fail(Indexed("metrics", i), (m.is_string() ? Quoted(m.get<std::string>()) : std::string("it")) +
-                                               " is no summary metric (one of " + list + ")");
+      r.Fail(Indexed("metrics", i), (m.is_string() ? Quoted(m.get<std::string>()) : std::string("it")) +
+                                        " is no summary metric (one of " + list + ")");
+      continue;
     }
     asked.insert(m.get<std::string>());
   }
@@ -119,7 +122,7 @@ Status CheckPoints(const SweepPlan& plan) {
     Result<std::string> text = plan.ScenarioJson(p * static_cast<int64_t>(plan.seeds.size()));
     if (!text.ok()) return {text.error()};
     Result<Scenario> sc = ParseScenario(text.value());
-    if (!sc.ok()) return {"axes: at " + DescribePoint(plan.PointJson(p)) + ": " + sc.error()};
+    if (!sc.ok()) return {PrefixProblems("axes: at " + DescribePoint(plan.PointJson(p)) + ": ", sc.error())};
   }
   return Status::Ok();
 }
@@ -139,13 +142,17 @@ Status CheckCost(const SweepPlan& plan) {
 
 // The scenario's `windows` (named [from_s, to_s] spans the summary is also
 // computed over): set on every run's scenario, whose parser checks them.
-void ReadWindows(JsonReader& r, std::string* error, OJson& base) {
+// Checked with the base only when it read fine.
+void ReadWindows(JsonReader& r, Problems* problems, bool base_fine, OJson& base) {
   const Json* windows = r.Array("windows", 100);
-  if (!windows || !r.ok()) return;
+  if (!windows || !base_fine) return;
   base["windows"] = OJson::parse(windows->dump());
   // Checked once here, so a bad window is named as such, not at a point.
   Result<Scenario> sc = ParseScenario(base.dump());
-  if (!sc.ok()) *error = sc.error().rfind("windows", 0) == 0 ? sc.error() : "windows: " + sc.error();
+  if (sc.ok()) return;
+  for (const std::string& line : ProblemLines(sc.error())) {
+    problems->Add(line.rfind("windows", 0) == 0 ? line : "windows: " + line);
+  }
 }
 
 }  // namespace
@@ -173,27 +180,30 @@ Result<SweepPlan> ParseSweep(std::string_view text) {
   Result<Json> parsed = ParseJsonText(text, "sweep", "");
   if (!parsed.ok()) return Error{parsed.error()};
   const Json& j = parsed.value();
-  std::string error;
-  JsonReader r(j, "", &error);
   if (!j.is_object()) return Error{"sweep: must be an object"};
+  Problems problems;
+  JsonReader r(j, "", &problems);
   for (const auto& [key, value] : j.items()) {
     static const std::set<std::string> kKeys = {"base", "axes", "zip", "seeds", "metrics", "windows"};
-    if (!kKeys.count(key)) return Error{r.Field(key) + ": unknown field (allowed: axes, base, metrics, seeds, windows, zip)"};
+    if (!kKeys.count(key)) r.Fail(r.Field(key), "unknown field (allowed: axes, base, metrics, seeds, windows, zip)");
   }
   SweepPlan plan;
-  if (!r.Has("base")) return Error{"base: is required (a scenario object or a shipped preset's name)"};
-  if (!r.Has("axes")) return Error{"axes: is required (one or more {path, values | range})"};
-  Result<OJson> full = ReadBase(j["base"]);
-  if (!full.ok()) return Error{full.error()};
-  plan.base = full.value();
+  if (!r.Has("base")) r.Fail("base", "is required (a scenario object or a shipped preset's name)");
+  if (!r.Has("axes")) r.Fail("axes", "is required (one or more {path, values | range})");
+  Result<OJson> full = r.Has("base") ? ReadBase(j["base"]) : Result<OJson>(Error{""});
+  if (full.ok()) {
+    plan.base = full.value();
+  } else {
+    problems.AddAll(full.error());
+  }
   const Json* axes = r.Array("axes", 10);
   if (axes && axes->empty()) r.Fail("axes", "must have at least one axis");
-  if (axes && r.ok()) ReadAxes(*axes, &error, plan.axes);
-  if (r.ok()) r.Boolean("zip", plan.zip);
-  if (r.ok()) ReadSeeds(r, plan.base["seed"].get<uint64_t>(), plan.seeds);
-  if (r.ok()) ReadMetrics(r, plan.metrics);
-  if (r.ok()) ReadWindows(r, &error, plan.base);
-  if (!error.empty()) return Error{error};
+  if (axes) ReadAxes(*axes, &problems, plan.axes);
+  r.Boolean("zip", plan.zip);
+  ReadSeeds(r, full.ok() ? plan.base["seed"].get<uint64_t>() : 1, plan.seeds);
+  ReadMetrics(r, plan.metrics);
+  ReadWindows(r, &problems, full.ok(), plan.base);
+  if (!problems.empty()) return Error{problems.Message()};
   if (plan.zip) {
     for (const SweepAxis& a : plan.axes) {
       if (a.values.size() != plan.axes[0].values.size()) {

@@ -5,6 +5,7 @@
 
 #include "analysis/analysis_json.h"
 #include "aqm/red/red_theory.h"
+#include "sim/problems.h"
 
 namespace aqmlab::analysis {
 namespace {
@@ -64,6 +65,30 @@ TEST(AnalysisJson, ParametersTakeTheirDefaultsForTheLink) {
   EXPECT_NE(Analyze(R"({"network":{"flows":30},"aqm":"codel","fluid":{}})")["error"].get<std::string>().find(
                 "aqm: the fluid model has no law for \"codel\""),
             std::string::npos);
+}
+
+// Every mistake in a model file at once, each part's under its name.
+TEST(AnalysisJson, EveryProblemIsReportedTogether) {
+  const Json out = Analyze(R"({"chain":{"sources":[{"poisson":-1}],"capacity_pkts":10},
+      "network":{"flows":-3},"aqm":"red","params":{"min_th":40,"max_th":20},"extra":1})");
+  ASSERT_FALSE(out["ok"].get<bool>());
+  EXPECT_EQ(ProblemLines(out["error"].get<std::string>()),
+            (std::vector<std::string>{
+                "chain.sources[0].poisson: must be in [0, 10000000], got -1",
+                "network.flows: must be in [0, 1000000], got -3",
+                "extra: unknown field (network, aqm, params, fluid, chain, stability, response_bounds, "
+                "sender_response)",
+            }));
+  // RED's own rule (min_th below max_th) is checked with the network's
+  // buffer: only once the network reads fine.
+  const Json waits = Analyze(R"({"network":{"buffer_pkts":-1},"aqm":"red","params":{"min_th":40,"max_th":20}})");
+  EXPECT_EQ(ProblemLines(waits["error"].get<std::string>()),
+            (std::vector<std::string>{"network.buffer_pkts: must be in [1, 1000000000], got -1"}));
+  const Json both = Analyze(R"({"network":{"buffer_pkts":100},"aqm":"red","params":{"min_th":40,"max_th":20},"extra":1})");
+  EXPECT_EQ(ProblemLines(both["error"].get<std::string>()),
+            (std::vector<std::string>{"params.min_th: must be below max_th (20), got 40",
+                                      "extra: unknown field (network, aqm, params, fluid, chain, stability, "
+                                      "response_bounds, sender_response)"}));
 }
 
 }  // namespace

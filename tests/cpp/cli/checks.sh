@@ -45,6 +45,26 @@ set_rate_without_groups)
   echo '{"groups":[],"events":[{"kind":"set_rate"}]}' > "$tmp/crash.json"
   expect_refusal 1 'crash.json: events\[0\]\.group: is required$' "message" run "$tmp/crash.json"
   ;;
+all_problems)
+  # Every problem at once: a count line, then one per line in the order read.
+  echo '{"duration_s":-5,"groups":[{"kind":"tcp","count":5,"bogus":1}],
+         "sides":[{"aqm":"droptail"},{"aqm":"red","params":{"min_th":100,"max_th":50}}]}' > "$tmp/three.json"
+  out=$("$aqmlab" run "$tmp/three.json" 2>&1 >/dev/null); status=$?
+  [ "$status" -eq 1 ] || fail "three problems: exit status $status, expected 1"
+  want="aqmlab run: 3 problems in $tmp/three.json:
+  duration_s: must be in [0.1, 86400], got -5
+  groups[0].bogus: unknown field for kind \"tcp\"
+  sides[1].params.min_th: must be below max_th (50), got 100"
+  [ "$out" = "$want" ] || fail "three problems: got: $out"
+  # Past 20, how many more.
+  groups=$(printf '{"count":-1},%.0s' $(seq 25))
+  echo "{\"groups\":[${groups%,}]}" > "$tmp/many.json"
+  out=$("$aqmlab" run "$tmp/many.json" 2>&1 >/dev/null)
+  [ "$(wc -l <<<"$out")" -eq 22 ] || fail "25 problems: expected 22 lines, got: $(head -c 600 <<<"$out")"
+  expect_match "$(head -1 <<<"$out")" "^aqmlab run: 25 problems in .*many.json:$" "count line"
+  expect_match "$(sed -n 21p <<<"$out")" '^  groups\[19\]\.count: must be in \[0, 20000\], got -1$' "20th problem"
+  expect_match "$(tail -1 <<<"$out")" '^  and 5 more$' "the rest counted"
+  ;;
 progress_on_a_terminal)
   # script(1) gives the run a terminal; the progress line goes to it.
   out=$(script -qec "$aqmlab run $here/progress.json > /dev/null" /dev/null)

@@ -38,7 +38,7 @@ analyze_ranges)
   model red '{}' ', "events": [{"at_s": 5, "params": {"max_p": "high"}}]'
   expect_refusal 1 'm\.json: fluid\.events\[0\]\.params\.max_p: must be a number$' "event parameter not a number" analyze "$tmp/m.json"
   # The Markov chain's RED drop curve too.
-  echo '{"chain": {"sources": [{"poisson": 100}], "service_pps": 120, "capacity": 50,
+  echo '{"chain": {"sources": [{"poisson": 100}], "service_rate_pps": 120, "capacity_pkts": 50,
          "drop_curve": {"kind": "red", "min_th": 10, "max_th": 40, "max_p": 5}}}' > "$tmp/c.json"
   expect_refusal 1 'c\.json: chain\.drop_curve\.max_p: must be in \[0, 1\], got 5$' "chain max_p 5" analyze "$tmp/c.json"
   # `run` words it the same way.

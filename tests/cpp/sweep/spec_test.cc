@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "sim/problems.h"
 #include "sweep/sweep_spec.h"
 
 namespace aqmlab {
@@ -77,9 +78,11 @@ TEST(SweepSpec, AShippedPresetIsABase) {
 }
 
 TEST(SweepSpec, BadInputNamesTheFieldAndTheRange) {
-  EXPECT_EQ(ErrorOf(R"({"axes": []})"), "base: is required (a scenario object or a shipped preset's name)");
+  // Each problem of the file at once, one per line.
+  EXPECT_EQ(ErrorOf(R"({"axes": []})"),
+            "base: is required (a scenario object or a shipped preset's name)\naxes: must have at least one axis");
   EXPECT_EQ(ErrorOf(Sweep(R"("axes": [], "extra": 1)")),
-            "extra: unknown field (allowed: axes, base, metrics, seeds, windows, zip)");
+            "extra: unknown field (allowed: axes, base, metrics, seeds, windows, zip)\naxes: must have at least one axis");
   EXPECT_EQ(ErrorOf(Sweep(R"("axes": [])")), "axes: must have at least one axis");
   EXPECT_NE(ErrorOf(R"({"base": "no-such", "axes": []})").find(R"(base: "no-such" is no shipped preset (one of )"),
             std::string::npos);
@@ -166,6 +169,22 @@ TEST(SweepSpec, NameLimitsCountCharactersNotBytes) {
   const std::string rest = R"(", "aqm": "red"}]}, "axes": [{"path": "bottleneck.buffer_pkts", "values": [100]}]})";
   EXPECT_EQ(ErrorOf(base + clefs + rest), "(parsed)");
   EXPECT_EQ(ErrorOf(base + clefs + "x" + rest), "base.sides[0].name: must be at most 40 characters, got 41");
+}
+
+// Every mistake in a sweep file at once, the base scenario's under "base.".
+TEST(SweepSpec, EveryProblemIsReportedTogether) {
+  const std::string text = R"({"base": {"duration_s": -1, "groups": [{"count": -3}]},
+      "axes": [{"values": [1, 2]}, {"path": "bottleneck.buffer_pkts", "values": [10, 10]}],
+      "seeds": [1, 1], "bogus": true})";
+  EXPECT_EQ(ProblemLines(ErrorOf(text)),
+            (std::vector<std::string>{
+                "bogus: unknown field (allowed: axes, base, metrics, seeds, windows, zip)",
+                "base.duration_s: must be in [0.1, 86400], got -1",
+                "base.groups[0].count: must be in [0, 20000], got -3",
+                "axes[0].path: is required",
+                "axes[1].values[1]: repeats 10 (axes[1].values[0])",
+                "seeds[1]: repeats 1",
+            }));
 }
 
 }  // namespace

@@ -6,7 +6,7 @@ import type { TheoryState } from '../theory/theory-state';
 import { openPanelIds, reopenPanels } from './open-panels';
 import { sideName } from '../lab/side-session';
 import type { SeriesSource } from '../scenario/series-csv';
-import { linkBannerMessage, loadInitialState, replaceFragment, watchLinks, type InitialState } from '../scenario/url-codec';
+import { linkBanner, loadInitialState, replaceFragment, watchLinks, type InitialState, type LinkBanner } from '../scenario/url-codec';
 import { ExperimentPanel, panelProps, useViews, ViewTabs } from '../experiment/ExperimentTabs';
 import { copyLink } from './share-actions';
 import type { Lab } from '../lab/lab';
@@ -19,6 +19,7 @@ import { lessonRequest, TeacherLinkMenu, useLessonMode } from './lesson-mode';
 import { LockedNote, Part, PolicyProvider } from '../lesson/Part';
 import type { UpdateSignal } from '../lib/update-signal';
 import { pageClipboard } from '../lib/action-outcome';
+import { ProblemList } from '../lib/ProblemList';
 import { UpdateNotice } from './UpdateNotice';
 import { EmbedBar, isEmbed } from './embed';
 
@@ -34,7 +35,7 @@ export function App({ updates }: { updates?: UpdateSignal }) {
   const lab = useLab();
   const [layout, setLayout] = useState<Layout>('overlay');
   const [timeRange, setTimeRange] = useState<TimeRange>('recent');
-  const [banner, setBanner] = useState<string | null>(null);
+  const [banner, setBanner] = useState<LinkBanner | null>(null);
   // What the lab runs, for the preset menu: a label when it is not a preset, the preset it came
   // from (a link names it too), and n, which counts replacements.
   const [running, setRunning] = useState<{ label: string; n: number; preset: string | null }>({ label: 'Default lab', n: 0, preset: null });
@@ -80,9 +81,9 @@ export function App({ updates }: { updates?: UpdateSignal }) {
           setBanner(null);
           return;
         }
-        setBanner(linkBannerMessage(refused, firstRun ? 'default' : 'unchanged'));
+        setBanner(linkBanner(refused, firstRun ? 'default' : 'unchanged'));
       } else if (initial.kind === 'error') {
-        setBanner(linkBannerMessage(initial.reason, firstRun ? 'default' : 'unchanged'));
+        setBanner(linkBanner(initial.reason, firstRun ? 'default' : 'unchanged'));
       }
       // A lesson opens on its first step's state instead of the default lab.
       if (firstRun && lessonRequest(window.location.search) === null) target.start();
@@ -177,7 +178,10 @@ export function App({ updates }: { updates?: UpdateSignal }) {
       )}
       {banner && (
         <div className="link-banner" role="alert" data-testid="link-banner">
-          <p>{banner}</p>
+          <div>
+            <p>{banner.message}</p>
+            <ProblemList problems={banner.problems} testId="link-banner-problems" />
+          </div>
           <button type="button" onClick={() => setBanner(null)}>
             Dismiss
           </button>

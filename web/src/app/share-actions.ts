@@ -4,6 +4,7 @@ import { buildSeriesCsv, type SeriesSource } from '../scenario/series-csv';
 import { checkLabState, encodeLabState, urlWithFragment, type Layout } from '../scenario/url-codec';
 import type { LinkView } from '../scenario/link-view';
 import { messageOf } from '../lib/errors';
+import { problemDetails } from '../lib/problems';
 import { offerLink, type ActionOutcome } from '../lib/action-outcome';
 
 export type { ActionOutcome };
@@ -96,6 +97,10 @@ export async function importJson(file: ScenarioFileLike, load: LoadScenario): Pr
   const read = await readScenarioFile(file);
   if (!read.ok) return { kind: 'error', message: read.error };
   const refused = await loadOutcome(load, read.json);
-  if (refused !== null) return { kind: 'error', message: `${file.name}: ${refused}` };
+  if (refused !== null) {
+    const problems = problemDetails(refused);
+    if (problems.length > 0) return { kind: 'error', message: `${problems.length} problems in ${file.name}:`, problems };
+    return { kind: 'error', message: `${file.name}: ${refused}` };
+  }
   return { kind: 'done', message: `Loaded ${file.name}.` };
 }

@@ -15,6 +15,7 @@ import { emptyAxis, readExperimentState, sweepDocument, type ExperimentState } f
 import type { WorkerEnd } from '../lib/worker-rpc';
 import { spawnSweepWorker } from './spawn-sweep-worker';
 import { SweepProgress } from './SweepProgress';
+import { ProblemText } from '../lib/ProblemList';
 import { useExperimentRunner, useSettled } from './use-experiment';
 
 // The experiment view: set up a sweep over one or two parameters and seeds,
@@ -190,7 +191,11 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
         onRun={run}
       />
       {phase.kind === 'planning' && <p className="experiment-hint">Planning the sweep…</p>}
-      {phase.kind === 'refused' && <p className="share-error" role="alert" data-testid="experiment-refused">{phase.error}</p>}
+      {phase.kind === 'refused' && (
+        <div className="share-error" role="alert" data-testid="experiment-refused">
+          <ProblemText message={phase.error} />
+        </div>
+      )}
       {phase.kind === 'running' && <SweepProgress progress={phase.progress} onCancel={() => runner.cancel()} />}
       {phase.kind === 'finished' && (
         <p className="experiment-hint" role="status" data-testid="experiment-finished">

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import './action-outcome.css';
+import { ProblemList } from './ProblemList';
 
 // What a button that saves, loads or makes a link tells the person, said the
 // same way wherever such a button is: a line that confirms, a link to copy by
@@ -9,7 +10,8 @@ import './action-outcome.css';
 export type ActionOutcome =
   /** `url`: a link the person may still want to see or copy again. */
   | { kind: 'done'; message: string; url?: string }
-  | { kind: 'error'; message: string }
+  /** `problems`: an input's problems to list under the message (problems.ts), when it has several. */
+  | { kind: 'error'; message: string; problems?: readonly string[] }
   /** The link could not go to the clipboard: it is shown to copy by hand. */
   | { kind: 'manual'; message: string; url: string };
 
@@ -57,9 +59,10 @@ export function OutcomeLine({ outcome, testId, linkLabel, busy = false, id, show
         {url !== undefined && <input ref={field} type="text" readOnly value={url} aria-label={linkLabel} data-testid={`${testId}-link-field`} onFocus={(e) => e.target.select()} />}
       </div>
       {outcome?.kind === 'error' && (
-        <p className="share-error" role="alert" data-testid={`${testId}-error`}>
-          {outcome.message}
-        </p>
+        <div className="share-error" role="alert" data-testid={`${testId}-error`}>
+          <p>{outcome.message}</p>
+          <ProblemList problems={outcome.problems ?? []} />
+        </div>
       )}
     </>
   );

@@ -2,6 +2,7 @@ import { isLayout, layouts as layoutChoices, type Layout } from '../charts/layou
 import { parseCheckedJson } from '../lib/json-check';
 import { isRecord } from '../lib/json';
 import { maxSides } from '../lib/limits';
+import { problemDetails, problemsOf } from '../lib/problems';
 import { checkLinkTeach, writeLinkTeach, type LinkTeach } from './link-teach';
 import { checkLinkView, type LinkView } from './link-view';
 
@@ -273,10 +274,23 @@ export type InitialState =
 /**
  * The banner's text for a link that was not used. At page start the default
  * lab runs instead; a link pasted into the open page leaves its lab as it was.
+ * A scenario with several problems is said with their count (linkBanner lists them).
  */
 export function linkBannerMessage(reason: string, instead: 'default' | 'unchanged'): string {
   const what = instead === 'default' ? 'Showing the default lab instead.' : 'The lab goes on as it was.';
-  return `This link could not be opened (${reason}). ${what}`;
+  const problems = problemsOf(reason);
+  const why = problems.length > 1 ? `its scenario has ${problems.length} problems` : reason;
+  return `This link could not be opened (${why}). ${what}`;
+}
+
+/** The banner for a link that was not used: its sentence, and the problems to list under it (none for one). */
+export interface LinkBanner {
+  message: string;
+  problems: string[];
+}
+
+export function linkBanner(reason: string, instead: 'default' | 'unchanged'): LinkBanner {
+  return { message: linkBannerMessage(reason, instead), problems: problemDetails(reason) };
 }
 
 /**

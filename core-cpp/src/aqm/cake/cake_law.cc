@@ -50,8 +50,9 @@ uint32_t FlowTable::Tag(int32_t flow_id) const {
   return fq::HashFlow(flow_id, perturbation_, UINT32_MAX);
 }
 
-Placement FlowTable::Lookup(int32_t flow_id) const {
-  const uint32_t tag = Tag(flow_id);
+Placement FlowTable::Lookup(int32_t flow_id) const { return LookupTag(Tag(flow_id)); }
+
+Placement FlowTable::LookupTag(uint32_t tag) const {
   const uint32_t reduced = tag % kQueues;
   const uint32_t outer = reduced - reduced % kWays;
   Placement at{reduced, WayOutcome::kHit};
@@ -72,8 +73,9 @@ Placement FlowTable::Lookup(int32_t flow_id) const {
 }
 
 Placement FlowTable::Place(int32_t flow_id) {
-  const Placement at = Lookup(flow_id);
-  tags_[at.queue] = Tag(flow_id);
+  const uint32_t tag = Tag(flow_id);
+  const Placement at = LookupTag(tag);
+  tags_[at.queue] = tag;
   return at;
 }
 

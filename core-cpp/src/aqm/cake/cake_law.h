@@ -117,6 +117,7 @@ class FlowTable {
   struct List {
     uint32_t head = 0, tail = 0, size = 0;
   };
+  Placement LookupTag(uint32_t tag) const;
   List& ListOf(Chain c);
   void PushBack(Chain c, uint32_t i);
   void Remove(uint32_t i);

@@ -29,9 +29,9 @@ bool ReadParamValues(JsonReader& r, const char* key, const Json* params,
   return fine;
 }
 
-bool ReportParamStatus(JsonReader& r, const char* key, const Status& st) {
+bool ReportParamStatus(JsonReader& r, const char* key, const Status& st, std::string_view suffix) {
   for (const std::string& line : ProblemLines(st.error)) {
-    r.Fail(r.Field(key) + "." + line.substr(0, line.find(':')), line.substr(line.find(':') + 2));
+    r.Fail(r.Field(key) + "." + line.substr(0, line.find(':')), line.substr(line.find(':') + 2) + std::string(suffix));
   }
   return st.ok();
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <span>
+#include <string_view>
 
 #include "net/param_table.h"
 #include "scenario/json_reader.h"
@@ -17,7 +18,8 @@ bool ReadParamValues(JsonReader& r, const char* key, const Json* params,
                      std::span<const ParamSpec> specs, ParamOverrides& out);
 
 // Reports each problem of a failed Status, of the form "name: message", as
-// the field `key`.name; returns whether `st` was fine.
-bool ReportParamStatus(JsonReader& r, const char* key, const Status& st);
+// the field `key`.name, with `suffix` after each message (where it applied,
+// say); returns whether `st` was fine.
+bool ReportParamStatus(JsonReader& r, const char* key, const Status& st, std::string_view suffix = "");
 
 }  // namespace aqmlab

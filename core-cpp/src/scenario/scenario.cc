@@ -73,10 +73,7 @@ void ReadSide(const Json& j, const std::string& path, Problems* problems, const 
   // The side's discipline runs at a parking lot's second hop too, with that
   // link's figures: the parameters must suit both.
   if (!s.topology.parking_lot() || !params_fine) return;
-  if (Status st = entry->check(ScenarioHop(s, 2).link, side.params); !st.ok()) {
-    r.Fail(r.Field("params") + "." + st.error.substr(0, st.error.find(':')),
-           st.error.substr(st.error.find(':') + 2) + " (at topology.hop2)");
-  }
+  ReportParamStatus(r, "params", entry->check(ScenarioHop(s, 2).link, side.params), " (at topology.hop2)");
 }
 
 void ReadTopology(JsonReader& r, Problems* problems, Scenario& s) {
@@ -126,11 +123,7 @@ void ReadBottleneck(JsonReader& r, Problems* problems, Scenario& s) {
   br.Integer("buffer_pkts", s.buffer_pkts, 1, 1000000);
   br.Integer("packet_bytes", s.packet_bytes, 40, 9000);
   br.Boolean("ecn", s.ecn);
-  if (br.Has("ecn_mark_p")) {
-    double mark_p = 1;
-    br.Number("ecn_mark_p", mark_p, 0, 1);
-    s.ecn_mark_p = mark_p;
-  }
+  br.Number("ecn_mark_p", s.ecn_mark_p, 0, 1);
   br.RejectUnknown();
   // As for the duration: a refused delay is taken at its least, so the
   // groups' round-trip times are not refused against it too.

@@ -73,7 +73,6 @@ void TcpSource::OnModelAck(const Packet& ack) {
 // (Mathis & Mahdavi's FACK, 1996); after a timeout the resent segments; else
 // what is outstanding and not held (RFC 6675's pipe before a loss is known).
 double TcpSource::Pipe() const {
-  if (sack_) return static_cast<double>(board_.Pipe());
   if (in_recovery_) {
     const int64_t resent = fack_ > snd_una_ ? 1 : 0;  // the hole, below fack_
     return static_cast<double>(std::max<int64_t>(snd_nxt_ - fack_, 0) + resent);

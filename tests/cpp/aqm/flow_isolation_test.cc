@@ -53,8 +53,9 @@ TEST(FlowIsolation, FlowQueueingShieldsTcpFromUnresponsiveUdp) {
 // a tenth of the link. Each TCP flow's own queue is held by COBALT, so its
 // packets' mean wait lies between half the target (5 ms) and three
 // targets. The flow-queue view (active queues, the largest one's backlog)
-// is recorded with the run: up to five queues active (the flood's always,
-// a TCP flow's at most times), the largest the flood's.
+// is recorded with the run: between three and five queues active on
+// average (the flood's always, a TCP flow's at most times), the largest
+// queue's backlog never more than the whole queue's.
 // Measured (seed 1): UDP 2.29 Mb/s, TCP 7.71, TCP mean delay 6.5 ms,
 // 3.76 queues active on average.
 TEST(FlowIsolation, CakeGivesTheFloodItsShareAndTcpItsTarget) {
@@ -72,11 +73,14 @@ TEST(FlowIsolation, CakeGivesTheFloodItsShareAndTcpItsTarget) {
   ASSERT_NE(sim, nullptr);
   const double flows = testing::MeanOver(*sim, "aqm.active_flows", 10, 40);
   EXPECT_GT(flows, 3.0);
-  EXPECT_LE(flows, 5.0);
+  EXPECT_LT(flows, 4.5);  // the TCP flows' queues empty at times
+  // The largest queue's backlog is a part of the whole queue at every sample.
   const std::vector<double> largest = testing::Column(*sim, "aqm.largest_flow_pkts");
+  const std::vector<double> queue = testing::Column(*sim, "queue_pkts");
   ASSERT_FALSE(largest.empty());
+  ASSERT_EQ(largest.size(), queue.size());
+  for (size_t i = 0; i < largest.size(); ++i) EXPECT_LE(largest[i], queue[i]) << "sample " << i;
   EXPECT_GT(testing::MeanOver(*sim, "aqm.largest_flow_pkts", 10, 40), 5.0);
-  EXPECT_LE(*std::max_element(largest.begin(), largest.end()), 1000.0);
 }
 
 }  // namespace

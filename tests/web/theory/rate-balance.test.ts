@@ -55,7 +55,7 @@ describe.runIf(nodeCoreBuilt)("the rate balance by the senders' laws", () => {
     // CUBIC at p_C = 0.0016, R_C = 35 ms: Reno-friendly sqrt(3 / 0.0032) = 30.619 (its cubic window would be 10.7),
     // 10.498 Mb/s. r_L / r_C = (sqrt(2) / (sqrt(3/2) k)) (R_C / R_L) = 0.57735 * 1.75 = 1.01036.
     const groups = [group(0, 'prague', 1, 20, 9), group(1, 'cubic', 1, 35, 10)];
-    const b = await predictBalance(ask, { pCl: 0.08, k: 2 }, groups, senders, setups, 10 / 9);
+    const b = await predictBalance(ask, { pCl: 0.08, k: 2 }, groups, senders, setups);
     if (typeof b === 'string') throw new Error(b);
     expect(b.rows.map((r) => [r.queue, r.regionLabel])).toEqual([['L', 'scalable (1/p) law'], ['C', 'Reno-friendly region']]);
     expect(b.rows[0]?.predictedMbps).toBeCloseTo(10.607, 3);
@@ -63,7 +63,7 @@ describe.runIf(nodeCoreBuilt)("the rate balance by the senders' laws", () => {
     expect(b.predictedRatio).toBeCloseTo((Math.SQRT2 / (Math.sqrt(1.5) * 2)) * (35 / 20), 6);
     expect(b.measuredRatio).toBeCloseTo(0.9, 12);
     // Two flows of each: the group rates double, the ratio stays.
-    const doubled = await predictBalance(ask, { pCl: 0.08, k: 2 }, groups.map((g) => ({ ...g, flows: 2 })), senders, setups, null);
+    const doubled = await predictBalance(ask, { pCl: 0.08, k: 2 }, groups.map((g) => ({ ...g, flows: 2 })), senders, setups);
     if (typeof doubled === 'string') throw new Error(doubled);
     expect(doubled.rows[0]?.predictedMbps).toBeCloseTo(21.213, 3);
     expect(doubled.predictedRatio).toBeCloseTo(b.predictedRatio, 12);
@@ -73,11 +73,11 @@ describe.runIf(nodeCoreBuilt)("the rate balance by the senders' laws", () => {
     const { ask, senders } = await coreAndSenders();
     const setups = groupSetups(scenario);
     const groups = [group(0, 'prague', 1, 20, 9), group(1, 'cubic', 1, 35, 10)];
-    expect(await predictBalance(ask, { pCl: 0, k: 2 }, groups, senders, setups, null)).toContain('p_CL = 0');
-    expect(await predictBalance(ask, { pCl: null, k: 2 }, groups, senders, setups, null)).toContain('no coupled marks yet');
-    expect(await predictBalance(ask, { pCl: 0.08, k: 2 }, [groups[1]!], senders, setups, null)).toContain('a group in each queue');
+    expect(await predictBalance(ask, { pCl: 0, k: 2 }, groups, senders, setups)).toContain('p_CL = 0');
+    expect(await predictBalance(ask, { pCl: null, k: 2 }, groups, senders, setups)).toContain('no coupled marks yet');
+    expect(await predictBalance(ask, { pCl: 0.08, k: 2 }, [groups[1]!], senders, setups)).toContain('a group in each queue');
     const bbr = [groups[0]!, group(1, 'bbr', 1, 35, 10)];
-    expect(await predictBalance(ask, { pCl: 0.08, k: 2 }, bbr, senders, setups, null)).toMatch(/^BBR \(group 2\): BBR has no response function/);
+    expect(await predictBalance(ask, { pCl: 0.08, k: 2 }, bbr, senders, setups)).toMatch(/^BBR \(group 2\): BBR has no response function/);
   });
 
   it("on a real DualPI2 run: the measured balance is the summary's, the prediction near it", async () => {
@@ -86,7 +86,7 @@ describe.runIf(nodeCoreBuilt)("the rate balance by the senders' laws", () => {
     const summary = readRunSummary(raw);
     if (typeof summary === 'string') throw new Error(summary);
     const pCl = measureCoupling(store, 2, 10)?.coupledRate ?? null;
-    const b = await predictBalance(ask, { pCl, k: 2 }, summary.groups, senders, groupSetups(scenario), summary.groupThroughputRatio);
+    const b = await predictBalance(ask, { pCl, k: 2 }, summary.groups, senders, groupSetups(scenario));
     if (typeof b === 'string') throw new Error(b);
     const [prague, cubic] = summary.groups;
     expect(b.measuredRatio).toBeCloseTo((prague?.throughputMbps ?? 0) / (cubic?.throughputMbps ?? 1), 12);

@@ -19,16 +19,7 @@ export function listedProblems(problems: readonly string[]): string[] {
   return more > 0 ? [...shown, `and ${more} more`] : shown;
 }
 
-/**
- * A message in one sentence: the lone problem as the core gave it, or how
- * many there are ("3 problems") when a list follows.
- */
-export function problemSummary(message: string): string {
-  const problems = problemsOf(message);
-  return problems.length > 1 ? `${problems.length} problems` : message;
-}
-
-/** The problems to list under that sentence: none when there is only one. */
+/** The problems to list under a message's sentence: none when there is only one (the sentence is it). */
 export function problemDetails(message: string): string[] {
   const problems = problemsOf(message);
   return problems.length > 1 ? problems : [];

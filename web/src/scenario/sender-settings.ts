@@ -47,15 +47,19 @@ export function senderSettings(json: string): SenderSetting[] {
   );
 }
 
-/** The scenario with group `group`'s fields (without its parameters) changed by `edit`. */
-function withSender(json: string, group: number, edit: (fields: Fields) => Fields): string | { error: string } {
+/** The scenario with group `group`'s fields changed by `edit`. */
+function withGroup(json: string, group: number, edit: (fields: Fields) => Fields): string | { error: string } {
   const scenario = readScenario(json);
   if (!scenario) return { error: notAnObject };
   const groups = arrayField(scenario, 'groups');
   const target = groups[group];
   if (!isRecord(target)) return { error: `groups[${group}]: no such group` };
-  const { variant_params: _old, ...rest } = target;
-  return JSON.stringify({ ...scenario, groups: groups.map((g, i) => (i === group ? edit(rest) : g)) });
+  return JSON.stringify({ ...scenario, groups: groups.map((g, i) => (i === group ? edit(target) : g)) });
+}
+
+/** As withGroup, the group's controller parameters dropped before `edit` (they belong to the controller it had). */
+function withSender(json: string, group: number, edit: (fields: Fields) => Fields): string | { error: string } {
+  return withGroup(json, group, ({ variant_params: _old, ...rest }) => edit(rest));
 }
 
 /**
@@ -73,11 +77,7 @@ export function withGroupParams(json: string, group: number, params: Readonly<Re
 
 /** Group `group` with SACK on or off (its `sack`; its other fields, parameters included, kept). */
 export function withGroupSack(json: string, group: number, on: boolean): string | { error: string } {
-  const scenario = readScenario(json);
-  if (!scenario) return { error: notAnObject };
-  const groups = arrayField(scenario, 'groups');
-  if (!isRecord(groups[group])) return { error: `groups[${group}]: no such group` };
-  return JSON.stringify({ ...scenario, groups: groups.map((g, i) => (i === group && isRecord(g) ? { ...g, sack: on } : g)) });
+  return withGroup(json, group, (fields) => ({ ...fields, sack: on }));
 }
 
 /** Whether the scenario traces flows for the window chart. */

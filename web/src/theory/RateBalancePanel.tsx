@@ -4,7 +4,7 @@ import type { SeriesStore } from '../charts/series-store';
 import { formatValue } from '../lib/format';
 import type { SpanSummary } from '../summary/run-summary';
 import { measureCoupling } from './coupling';
-import { groupSetups } from './group-setup';
+import type { GroupSetup } from './group-setup';
 import { predictBalance, type RateBalance } from './rate-balance';
 import { typeset } from './tex';
 import type { TheoryState } from './theory-state';
@@ -58,7 +58,7 @@ export function RateBalancePanel({
   fromS,
   senders,
   run,
-  scenario,
+  setups,
 }: {
   theory: TheoryState;
   store: SeriesStore;
@@ -66,14 +66,16 @@ export function RateBalancePanel({
   fromS: number;
   senders: readonly SenderSpec[];
   run: SpanSummary | null;
-  scenario: string | null;
+  /** Each group's setup as the scenario runs now (groupSetups). */
+  setups: readonly (GroupSetup | null)[];
 }) {
-  const pCl = measureCoupling(store, k, fromS)?.coupledRate ?? null;
-  const groups = useMemo(() => run?.groups ?? [], [run]);
-  const setups = useMemo(() => groupSetups(scenario), [scenario]);
+  // p_CL is measured once per summary (not at every tick of the panel), so
+  // the core is asked again only when the groups' figures move too.
+  const pCl = useMemo(() => (run ? (measureCoupling(store, k, fromS)?.coupledRate ?? null) : null), [run, store, k, fromS]);
+  const groups = run?.groups ?? [];
   const summaryRatio = run?.groupThroughputRatio ?? null;
-  const key = groups.length === 0 ? null : JSON.stringify([pCl, k, groups, setups, summaryRatio, senders.map((s) => s.name)]);
-  const balance = useCoreAnswer(key, () => predictBalance((r) => theory.senderResponse(r), { pCl, k }, groups, senders, setups, summaryRatio));
+  const key = groups.length === 0 ? null : JSON.stringify([pCl, k, groups, setups, senders.map((s) => s.name)]);
+  const balance = useCoreAnswer(key, () => predictBalance((r) => theory.senderResponse(r), { pCl, k }, groups, senders, setups));
   const tex = useMemo(() => typeset(lawTex, true), []);
   if (groups.length === 0) return null;
   const b = typeof balance === 'string' ? null : balance;
@@ -83,7 +85,7 @@ export function RateBalancePanel({
       data-testid="rate-balance"
       data-predicted={b?.predictedRatio}
       data-measured={b?.measuredRatio}
-      data-summary-ratio={b?.summaryRatio ?? undefined}
+      data-summary-ratio={b ? (summaryRatio ?? undefined) : undefined}
     >
       <h4>Rate balance the coupling implies</h4>
       <div className="law-tex" dangerouslySetInnerHTML={{ __html: tex }} />
@@ -106,10 +108,10 @@ export function RateBalancePanel({
                 <th scope="row">L : Classic throughput, measured</th>
                 <td data-testid="balance-measured">{formatValue(b.measuredRatio)}</td>
               </tr>
-              {b.summaryRatio !== null && (
+              {summaryRatio !== null && (
                 <tr>
                   <th scope="row">The summary's sender ratio (largest over smallest)</th>
-                  <td data-testid="balance-summary">{formatValue(b.summaryRatio)}</td>
+                  <td data-testid="balance-summary">{formatValue(summaryRatio)}</td>
                 </tr>
               )}
             </tbody>

@@ -1,8 +1,7 @@
-import { useMemo } from 'react';
 import type { SenderSpec } from '../aqm/sender-table';
 import { formatValue } from '../lib/format';
 import type { SpanSummary } from '../summary/run-summary';
-import { groupSetups } from './group-setup';
+import type { GroupSetup } from './group-setup';
 import { predictGroups, signalWords, type GroupPrediction } from './sender-prediction';
 import { typeset } from './tex';
 import type { TheoryState } from './theory-state';
@@ -96,17 +95,16 @@ export function SenderResponses({
   theory,
   senders,
   run,
-  scenario,
+  setups,
 }: {
   theory: TheoryState;
   senders: readonly SenderSpec[];
   /** The side's run summary after the warm-up (its `groups`), or null before the first. */
   run: SpanSummary | null;
-  /** The scenario as it runs now (each group's parameters, segment size, advertised window). */
-  scenario: string | null;
+  /** Each group's setup as the scenario runs now (parameters, segment size, advertised window). */
+  setups: readonly (GroupSetup | null)[];
 }) {
-  const groups = useMemo(() => run?.groups ?? [], [run]);
-  const setups = useMemo(() => groupSetups(scenario), [scenario]);
+  const groups = run?.groups ?? [];
   const key = groups.length === 0 ? null : JSON.stringify([groups, setups, senders.map((s) => s.name)]);
   const rows = useCoreAnswer(key, () => predictGroups((r) => theory.senderResponse(r), groups, senders, setups));
   if (groups.length === 0) return null;

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { AqmLaw } from '../aqm/aqm-table';
 import type { SenderSpec } from '../aqm/sender-table';
 import type { SpanSummary } from '../summary/run-summary';
@@ -13,6 +14,7 @@ import { StabilityPanel } from './StabilityPanel';
 import { useTicker } from '../lib/use-ticker';
 import { useTheory } from './use-theory';
 import { CouplingPanel } from './CouplingPanel';
+import { groupSetups } from './group-setup';
 import { hasCoupling } from './coupling';
 import { RateBalancePanel } from './RateBalancePanel';
 import { SenderResponses } from './SenderResponses';
@@ -71,6 +73,7 @@ export function TheoryCards({ theory, sides }: { theory: TheoryState; sides: rea
   const snapshot = useTheory(theory);
   useTicker(1000); // live values and histograms read the sample stores
   const facts = scenarioFacts(snapshot.scenario, sides.length);
+  const setups = useMemo(() => groupSetups(snapshot.scenario), [snapshot.scenario]);
   return (
     <>
       <p className="theory-note" role="status">
@@ -119,7 +122,7 @@ export function TheoryCards({ theory, sides }: { theory: TheoryState; sides: rea
                         fromS={facts.warmupS}
                         senders={side.senders}
                         run={side.run}
-                        scenario={snapshot.scenario}
+                        setups={setups}
                       />
                     </>
                   )}
@@ -132,7 +135,7 @@ export function TheoryCards({ theory, sides }: { theory: TheoryState; sides: rea
                   )}
                 </>
               )}
-              <SenderResponses theory={theory} senders={side.senders} run={side.run} scenario={snapshot.scenario} />
+              <SenderResponses theory={theory} senders={side.senders} run={side.run} setups={setups} />
               <h4>Queue-length distribution</h4>
               <QueueDistribution
                 store={side.store}

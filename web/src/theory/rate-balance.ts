@@ -42,8 +42,6 @@ export interface RateBalance {
   predictedRatio: number;
   /** The same from their measured throughputs. */
   measuredRatio: number;
-  /** The summary's largest over smallest group throughput (with two groups, measuredRatio or its inverse). */
-  summaryRatio: number | null;
 }
 
 /** The queue of DualPI2 a group's packets take. */
@@ -67,7 +65,6 @@ export async function predictBalance(
   groups: readonly GroupFigures[],
   senders: readonly SenderSpec[],
   setups: readonly (GroupSetup | null)[],
-  summaryRatio: number | null,
 ): Promise<RateBalance | string> {
   const { pCl, k } = coupling;
   if (pCl === null || !(pCl > 0)) return 'no coupled marks yet (p_CL = 0): the coupling predicts no balance';
@@ -80,9 +77,9 @@ export async function predictBalance(
     const setup = setups[g.group];
     const queue = queueOf(spec, setup);
     const name = `${spec?.label ?? g.sender} (group ${g.group + 1})`;
-    const request = lawRequest(spec, g.sender, setup, queue === 'L' ? pL : pC, g.rttMs);
-    if (typeof request === 'string' || !setup) return `${name}: ${typeof request === 'string' ? request : 'no setup'}`;
-    const point = await lawPoint(ask, request, g.flows, setup);
+    const asked = lawRequest(spec, g.sender, setup, queue === 'L' ? pL : pC, g.rttMs);
+    if (typeof asked === 'string') return `${name}: ${asked}`;
+    const point = await lawPoint(ask, asked.request, g.flows, asked.setup);
     if (typeof point === 'string') return `${name}: ${point}`;
     if (point.limit !== null) return `${name}: ${point.limit}`;
     rows.push({ group: g.group, label: spec?.label ?? g.sender, flows: g.flows, queue, p: point.p, rttS: point.rttS, regionLabel: point.regionLabel, predictedMbps: point.predictedMbps, measuredMbps: g.throughputMbps ?? 0 });
@@ -100,6 +97,5 @@ export async function predictBalance(
     rows,
     predictedRatio: sum(rows, 'L', 'predictedMbps') / sum(rows, 'C', 'predictedMbps'),
     measuredRatio: measuredC > 0 ? sum(rows, 'L', 'measuredMbps') / measuredC : Number.NaN,
-    summaryRatio,
   };
 }

@@ -40,21 +40,21 @@ export function measuredSignal(law: SenderResponseLaw, g: Pick<GroupFigures, 'lo
   return g.lossRatio === null || g.markRatio === null ? null : g.lossRatio + g.markRatio;
 }
 
-/** The law's request for one group at p and a round trip in ms, or why it has none. */
+/** The law's request for one group at p and a round trip in ms (with the group's setup it was made from), or why it has none. */
 export function lawRequest(
   spec: SenderSpec | undefined,
   sender: string,
   setup: GroupSetup | null | undefined,
   p: number | null,
   rttMs: number | null,
-): SenderResponseRequest | string {
+): { request: SenderResponseRequest; setup: GroupSetup } | string {
   if (!spec) return `the core's catalogue has no sender “${sender}”`;
   if (!spec.response) return `${spec.label} has no response function: it sets its rate from its bandwidth and round-trip estimates, not from a loss or mark rate`;
   if (!setup) return 'not a long-lived TCP group of the scenario';
   if (p === null) return 'it has sent nothing yet';
   if (!(p > 0)) return `no congestion signal yet (p = 0, ${signalWords[spec.response.signal]}): the law bounds nothing`;
   if (rttMs === null || !(rttMs > 0)) return 'no round-trip sample yet';
-  return { sender: spec.name, params: setup.params, rtt_s: rttMs / 1000, segment_bytes: setup.segmentBytes, p: [Math.min(1, p)] };
+  return { request: { sender: spec.name, params: setup.params, rtt_s: rttMs / 1000, segment_bytes: setup.segmentBytes, p: [Math.min(1, p)] }, setup };
 }
 
 /** The law at one group's p and round trip. */
@@ -118,9 +118,9 @@ export async function predictGroup(ask: AskResponse, g: GroupFigures, senders: r
   const law = spec?.response ?? null;
   const base = { group: g.group, sender: g.sender, label: spec?.label ?? g.sender, flows: g.flows, law, measuredMbps: g.goodputMbps };
   const p = law ? measuredSignal(law, g) : null;
-  const request = g.flows > 0 ? lawRequest(spec, g.sender, setup, p, g.rttMs) : 'no flow of it runs';
-  if (typeof request === 'string' || !setup) return { ...base, point: null, why: typeof request === 'string' ? request : 'no setup', ratio: null };
-  const point = await lawPoint(ask, request, g.flows, setup);
+  const asked = g.flows > 0 ? lawRequest(spec, g.sender, setup, p, g.rttMs) : 'no flow of it runs';
+  if (typeof asked === 'string') return { ...base, point: null, why: asked, ratio: null };
+  const point = await lawPoint(ask, asked.request, g.flows, asked.setup);
   if (typeof point === 'string') return { ...base, point: null, why: point, ratio: null };
   const ratio = point.limit === null && g.goodputMbps !== null && point.predictedMbps > 0 ? g.goodputMbps / point.predictedMbps : null;
   return { ...base, point, why: point.limit, ratio };

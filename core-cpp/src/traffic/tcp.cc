@@ -97,7 +97,7 @@ void TcpSource::OnEcnEcho() {
     ecn_hold_ = true;
     ArmRto();
   }
-  cc_->OnEcnEcho(Congestion(FlightSize()), w_);
+  cc_->OnEcnEcho(Congestion(LossFlight(false)), w_);
   // ECN-Echoes keep coming for the rest of this window's ACKs, the last one
   // included; the next reduction waits for an ACK of data sent after this one.
   ecn_recover_ = snd_nxt_;
@@ -170,8 +170,7 @@ void TcpSource::OnDuplicateAck() {
 }
 
 void TcpSource::EnterFastRecovery() {
-  // RFC 5681 sec. 3.2 step 2: what limited transmit sent does not count.
-  w_.ssthresh = cc_->OnLoss(Congestion(FlightSize() - limited_sent_), w_);
+  w_.ssthresh = cc_->OnLoss(Congestion(LossFlight(true)), w_);
   recover_ = snd_nxt_ - 1;
   in_recovery_ = true;
   partial_acks_ = 0;
@@ -199,7 +198,7 @@ void TcpSource::OnTimeout() {
   }
   if (snd_nxt_ == snd_una_) return;
   ++stats_.timeouts;
-  w_.ssthresh = cc_->OnRto(Congestion(FlightSize(), in_recovery_ || backoff_ > 1), w_);
+  w_.ssthresh = cc_->OnRto(Congestion(LossFlight(false), in_recovery_ || backoff_ > 1), w_);
   w_.cwnd = 1.0;
   recover_ = snd_nxt_ - 1;
   in_recovery_ = false;

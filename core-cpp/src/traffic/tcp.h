@@ -126,6 +126,18 @@ class TcpSource final : public PacketReceiver {
   }
   void ArmRto();
   double FlightSize() const { return static_cast<double>(snd_nxt_ - snd_una_); }
+  // The flight a congestion response halves (RFC 5681's FlightSize). With
+  // SACK it is the scoreboard's pipe, as ns-3's sender takes it (Linux takes
+  // cwnd, which pipe never exceeds): the span from snd_una also holds the
+  // SACKed segments above the holes, up to a second window of them when
+  // losses come in consecutive windows (an AQM's spaced drops), and a
+  // reduction from it grew the window at every loss. Without SACK, what
+  // limited transmit sent beyond the window does not count (RFC 5681 sec.
+  // 3.2 step 2); with SACK it was sent by pipe, which counts it within cwnd.
+  double LossFlight(bool after_limited_transmit) const {
+    if (sack_) return static_cast<double>(board_.Pipe());
+    return FlightSize() - (after_limited_transmit ? static_cast<double>(limited_sent_) : 0.0);
+  }
 
   EventLoop& loop_;
   PacketPool& pool_;

@@ -82,12 +82,13 @@ test.describe('the per-sender view', () => {
     await expect(page.getByTestId('sender-param-1-beta-confirm')).toHaveCount(0); // within the usual values
     await expect(page.getByTestId('sender-param-1-beta-value')).toContainText('0.6');
 
-    // SACK, a box per group showing the sender's default until set (off for
-    // every sender today): group 1 turns it on and every side restarts on it.
-    await expect(page.getByTestId('sack-0')).not.toBeChecked();
-    await expect(page.getByTestId('sack-1')).not.toBeChecked();
-    await restarting(page, () => page.getByTestId('sack-1').click());
+    // SACK, a box per group showing the sender's default until set: CUBIC's
+    // is on; group 1 (NewReno, off by default) turns it on and every side
+    // restarts on it.
     await expect(page.getByTestId('sack-1')).toBeChecked();
+    await expect(page.getByTestId('sack-0')).not.toBeChecked();
+    await restarting(page, () => page.getByTestId('sack-0').click());
+    await expect(page.getByTestId('sack-0')).toBeChecked();
 
     // The window chart: the first flow of each group, a line each on every side.
     // The box shows the run's scenario, so it is ticked once the sides have
@@ -119,8 +120,8 @@ test.describe('the per-sender view', () => {
       await expect(other.page.getByTestId('link-banner')).toHaveCount(0);
       await expect(other.page.getByTestId('add-side')).toBeEnabled();
       await expect(other.page.getByTestId('sender-1')).toHaveValue('cubic');
+      await expect(other.page.getByTestId('sack-0')).toBeChecked();
       await expect(other.page.getByTestId('sack-1')).toBeChecked();
-      await expect(other.page.getByTestId('sack-0')).not.toBeChecked();
       await expect(other.page.getByTestId('window-chart')).toBeChecked();
       await runTo(other.page, 20);
       expect(await settledFigures(other.page)).toEqual(original);

@@ -2,11 +2,15 @@
 // behind a deep FIFO, long queueing delays put CUBIC on its cubic curve and
 // it takes more than twice NewReno's share; under CoDel the round trips stay
 // short, CUBIC is in its Reno-friendly region (RFC 9438 sec. 4.3) and the
-// two groups share nearly evenly. BBR against CUBIC (teach-bbr-cubic): in
-// half a BDP of buffer CUBIC's losses keep it below BBR, which does not
-// take loss as a signal; in eight BDPs CUBIC fills the buffer and BBR,
-// held by its inflight cap of two BDPs of its own estimate, gets the
-// smaller share (Hock et al. 2017, Ware et al. 2019).
+// two groups share nearly evenly. BBR against CUBIC (teach-bbr-cubic),
+// both with SACK as in Linux: in half a BDP of buffer CUBIC's losses keep
+// it below BBR, which does not take loss as a signal; in eight BDPs
+// CUBIC fills the buffer and BBR, held by its inflight cap of two BDPs of
+// its own estimate, gets the smaller share, though not by much (Hock et
+// al. 2017, Ware et al. 2019). Without SACK BBR fared far worse there: a
+// window of losses repaired one hole per round trip (300 ms behind the
+// full buffer) outlasted its ten-round bandwidth window, so its estimate
+// fell to the repair's delivery rate and stayed there for tens of seconds.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -33,17 +37,38 @@ TEST(PresetSenders, CubicOutgrowsNewRenoBehindAFifoAndSharesUnderCodel) {
 
 TEST(PresetSenders, BbrOutgrowsCubicInAShallowFifoAndCubicInADeepOne) {
   const std::string text = testing::PresetText("teach-bbr-cubic");
-  const Summary shallow = testing::RunSummary(text, 0);
-  const double bbr_shallow = testing::ClassGoodput(shallow, "bbr");
-  const double cubic_shallow = testing::ClassGoodput(shallow, "cubic");
+  // One seed's split of the shallow link scatters widely (CUBIC's share 42,
+  // 19 and 51% at seeds 1, 2 and 3); over the three BBR takes 1.7 times
+  // CUBIC's goodput.
+  double bbr_shallow = 0, cubic_shallow = 0;
+  for (const char* seed : {"\"seed\": 1", "\"seed\": 2", "\"seed\": 3"}) {
+    std::string seeded = text;
+    const size_t at = seeded.find("\"seed\": 1");
+    ASSERT_NE(at, std::string::npos);
+    seeded.replace(at, std::string("\"seed\": 1").size(), seed);
+    const Summary shallow = testing::RunSummary(seeded, 0);
+    bbr_shallow += testing::ClassGoodput(shallow, "bbr");
+    cubic_shallow += testing::ClassGoodput(shallow, "cubic");
+    EXPECT_LT(shallow.mean_queue_pkts, 16) << seed;
+  }
   EXPECT_GT(bbr_shallow, 1.5 * cubic_shallow);
-  EXPECT_LT(shallow.mean_queue_pkts, 16);
   const Summary deep = testing::RunSummary(text, 1);
   const double bbr_deep = testing::ClassGoodput(deep, "bbr");
   const double cubic_deep = testing::ClassGoodput(deep, "cubic");
-  EXPECT_GT(cubic_deep, 2 * bbr_deep);
+  EXPECT_GT(cubic_deep, bbr_deep);
   EXPECT_GT(deep.mean_queue_pkts, 100);  // CUBIC keeps the deep buffer more than a third full
   EXPECT_GT(bbr_deep + cubic_deep, 9.5);
+
+  // The same lesson without SACK: BBR's share of the deep FIFO collapses.
+  std::string without = text;
+  for (const std::string variant : {"\"variant\": \"bbr\"", "\"variant\": \"cubic\""}) {
+    const size_t at = without.find(variant);
+    ASSERT_NE(at, std::string::npos) << variant;
+    without.insert(at + variant.size(), ", \"sack\": false");
+  }
+  const Summary deep_without = testing::RunSummary(without, 1);
+  EXPECT_LT(testing::ClassGoodput(deep_without, "bbr"), 0.7 * bbr_deep);
+  EXPECT_GT(testing::ClassGoodput(deep_without, "cubic"), 2 * testing::ClassGoodput(deep_without, "bbr"));
 }
 
 }  // namespace

@@ -29,6 +29,7 @@ const CcDescriptor& Bbr::Describe() {
       RecoveryTimer::kSteady,
       true,
       true,
+      true,
       true};
   return d;
 }

@@ -18,6 +18,9 @@ const CcDescriptor& Cubic::Describe() {
       false,
       RecoveryKind::kNewReno,
       RecoveryTimer::kSteady,
+      true,
+      false,
+      false,
       true};
   return d;
 }

@@ -17,7 +17,11 @@ const CcDescriptor& Dctcp::Describe() {
       Ecn::kEct0,
       false,
       RecoveryKind::kNewReno,
-      RecoveryTimer::kSteady};
+      RecoveryTimer::kSteady,
+      false,
+      false,
+      false,
+      true};
   return d;
 }
 

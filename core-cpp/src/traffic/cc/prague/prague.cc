@@ -32,6 +32,7 @@ const CcDescriptor& Prague::Describe() {
       RecoveryTimer::kSteady,
       false,
       false,
+      true,
       true};
   return d;
 }

@@ -79,13 +79,13 @@ void JsonReader::Integer(const char* key, int64_t& out, int64_t lo, int64_t hi) 
 void JsonReader::Number(const char* key, std::optional<double>& out, double lo, double hi) {
   double v = 0;
   Number(key, v, lo, hi);
-  if (Has(key) && !stopped_ && Fine({key})) out = v;
+  if (!stopped_ && Took(key)) out = v;
 }
 
 void JsonReader::Integer(const char* key, std::optional<int64_t>& out, int64_t lo, int64_t hi) {
   int64_t v = 0;
   Integer(key, v, lo, hi);
-  if (Has(key) && !stopped_ && Fine({key})) out = v;
+  if (!stopped_ && Took(key)) out = v;
 }
 
 void JsonReader::Boolean(const char* key, bool& out) {

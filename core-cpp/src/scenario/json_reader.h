@@ -67,6 +67,9 @@ class JsonReader {
   bool IsArray(const char* key) const;
   // Whether the field is present (without reading it).
   bool Has(const char* key) const;
+  // Whether the field is present and was read without a problem: what was
+  // read of it can be used.
+  bool Took(const char* key) const { return Has(key) && Fine({key}); }
   // A field that belongs here but cannot be checked (its range depends on
   // something refused): not read, and not flagged as unknown.
   void Skip(const char* key) { seen_.insert(key); }

@@ -14,7 +14,7 @@ void ReadTracedFlow(const Json& j, const std::string& path, Problems* problems,
   if (!r.Has("group")) r.Fail(r.Field("group"), "is required");
   r.Integer("group", f.group, 0, static_cast<int64_t>(groups.size()) - 1);
   // The flow's range is its group's: checked only once the group is known good.
-  const GroupSpec* g = r.Has("group") && r.Fine({"group"}) ? &groups[static_cast<size_t>(f.group)] : nullptr;
+  const GroupSpec* g = r.Took("group") ? &groups[static_cast<size_t>(f.group)] : nullptr;
   if (g && g->kind() != GroupKind::kTcp) {
     r.Fail(r.Field("group"), "must name a long-lived TCP group (kind \"tcp\"); groups[" +
                                  std::to_string(f.group) + "] is \"" + GroupKindName(g->kind()) + "\"");

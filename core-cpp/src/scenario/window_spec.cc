@@ -18,7 +18,7 @@ void ReadWindow(const Json& j, const std::string& path, Problems* problems, doub
     given = given && r.Has(key);
   }
   r.Text("name", w.name, kMaxWindowNameLength);
-  if (r.Has("name") && r.Fine({"name"})) {
+  if (r.Took("name")) {
     if (w.name.empty()) r.Fail(r.Field("name"), "must not be empty");
     for (const WindowSpec& e : earlier) {
       if (!w.name.empty() && e.name == w.name) {

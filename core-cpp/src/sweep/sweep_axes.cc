@@ -131,7 +131,7 @@ void ReadAxes(const Json& axes, Problems* problems, std::vector<SweepAxis>& out)
     r.RejectUnknown();
     // Every run sets its own seed from the sweep's `seeds`: an axis on it
     // would label points that all ran alike.
-    const bool named = r.Has("path") && r.Fine({"path"});
+    const bool named = r.Took("path");
     if (named && axis.path == "seed") {
       r.Fail(r.Field("path"), "\"seed\" cannot be an axis (the runs' seeds come from the sweep's \"seeds\")");
     }

@@ -83,5 +83,29 @@ TEST(FlowIsolation, CakeGivesTheFloodItsShareAndTcpItsTarget) {
   EXPECT_GT(testing::MeanOver(*sim, "aqm.largest_flow_pkts", 10, 40), 5.0);
 }
 
+// The flow-queue view of FQ-PIE, FQ-CoDel and CAKE beside the flood and
+// one TCP flow: the largest flow queue's backlog is part of the whole
+// queue at every sample, and it is the flood's, which holds most of the
+// queue. Measured (seed 1, 10..40 s), mean largest queue of mean queue:
+// FQ-PIE 9.2 of 13.3 packets, FQ-CoDel 741 of 742 (CoDel cannot hold the
+// flood, whose queue overflows), CAKE 4.5 of 5.6.
+TEST(FlowIsolation, TheLargestFlowQueueIsTheFloods) {
+  for (const char* aqm : {"fq_pie", "fq_codel", "cake"}) {
+    SCOPED_TRACE(aqm);
+    auto sim = testing::RunToEnd(testing::ParseOrDie(Flood(1, std::string(R"({"aqm": ")") + aqm + "\"}")));
+    ASSERT_NE(sim, nullptr);
+    const std::vector<double> largest = testing::Column(*sim, "aqm.largest_flow_pkts");
+    const std::vector<double> queue = testing::Column(*sim, "queue_pkts");
+    ASSERT_FALSE(largest.empty());
+    ASSERT_EQ(largest.size(), queue.size());
+    for (size_t i = 0; i < largest.size(); ++i) ASSERT_LE(largest[i], queue[i]) << "sample " << i;
+    const double mean_largest = testing::MeanOver(*sim, "aqm.largest_flow_pkts", 10, 40);
+    const double mean_queue = testing::MeanOver(*sim, "queue_pkts", 10, 40);
+    EXPECT_GT(mean_largest, 0.5 * mean_queue);
+    // Two flows, so at most two queues hold packets.
+    for (double flows : testing::Column(*sim, "aqm.active_flows")) ASSERT_LE(flows, 2.0);
+  }
+}
+
 }  // namespace
 }  // namespace aqmlab

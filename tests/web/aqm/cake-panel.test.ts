@@ -26,6 +26,16 @@ describe.runIf(nodeCoreBuilt)('CAKE on the page, from the core', () => {
     expect(cake.signals.map((s) => s.name)).toEqual(expect.arrayContaining(['active_flows', 'largest_flow_pkts']));
   });
 
+  it('gives FQ-CoDel and FQ-PIE the same flow-queue view as CAKE', async () => {
+    const core = await nodeCore();
+    const table = readAqmTable(JSON.parse(core.describeAqms()));
+    if (typeof table === 'string') throw new Error(table);
+    for (const name of ['fq_codel', 'fq_pie', 'cake']) {
+      const signals = findAqm(table, name)?.signals.map((s) => s.name);
+      expect(signals, name).toEqual(expect.arrayContaining(['active_flows', 'largest_flow_pkts']));
+    }
+  });
+
   it("records the flow-queue view: a flood's queue is the largest, and every flow's queue is counted", async () => {
     const core = await nodeCore();
     const scenario = {

@@ -76,6 +76,8 @@ export function SenderSelect({ lab, group, variant, id }: { lab: Lab; group: num
  */
 export function SackToggle({ lab, group, variant, sack, id }: { lab: Lab; group: number; variant: string | null; sack: boolean | null; id: string }) {
   const senders = lab.senders();
+  // Until the core's catalogue has come, the sender's default is unknown: no box rather than a wrong one.
+  if (senders.length === 0) return null;
   const spec = senders.find((s) => s.name === (variant ?? senders[0]?.name));
   const now = sack ?? spec?.sack ?? false;
   return (

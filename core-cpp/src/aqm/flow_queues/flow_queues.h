@@ -7,6 +7,7 @@
 // law instead of copying the scheduler. No clock and no RNG.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -163,6 +164,13 @@ class FlowQueues {
     for (const FlowRing* list : {&new_, &old_}) {
       for (size_t k = 0; k < list->size(); ++k) visit(flows_[list->at(k)]);
     }
+  }
+
+  // Packets in the longest flow queue: the per-queue view's largest flow.
+  int64_t LargestFlowPackets() const {
+    int64_t most = 0;
+    ForEachActive([&most](const FlowT& f) { most = std::max(most, f.queue.size()); });
+    return most;
   }
 
   FlowT& current() { return flows_[current_]; }

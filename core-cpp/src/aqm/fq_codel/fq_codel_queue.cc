@@ -19,7 +19,8 @@ const AqmDescriptor& FqCodelQueue::Describe() {
       {{"active_flows", "Active flow queues", ""},
        {"new_flows", "New flow queues", ""},
        {"sojourn", "Sojourn time", "ms"},
-       {"threshold_marks", "L4S threshold marks", ""}},
+       {"threshold_marks", "L4S threshold marks", ""},
+       {"largest_flow_pkts", "Largest flow queue", "pkts"}},
       LawText{R"tex(\begin{gathered} \text{each flow's queue: CoDel} \\ \text{scheduler: deficit round robin (quantum)} \end{gathered})tex",
               "FQ-CoDel hashes flows into separate queues served in deficit round robin, with new flows served first, and runs CoDel on each queue. A bulk flow therefore cannot make a sparse one wait, and each flow's own standing queue is kept short. With an L4S threshold set (and ECN on), ECT(1) packets skip CoDel's law: one that waited longer than the threshold in its queue is marked at once.",
               "Hoeiland-Joergensen et al., FQ-CoDel (RFC 8290, 2018)",
@@ -71,6 +72,7 @@ void FqCodelQueue::ReadSignals(std::span<double> out) const {
   out[1] = static_cast<double>(queues_.new_flows());
   out[2] = last_sojourn_.millis();
   out[3] = static_cast<double>(threshold_marks_);
+  out[4] = static_cast<double>(queues_.LargestFlowPackets());
 }
 
 }  // namespace aqmlab

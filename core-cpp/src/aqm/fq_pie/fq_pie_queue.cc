@@ -14,7 +14,8 @@ const AqmDescriptor& FqPieQueue::Describe() {
       {{"active_flows", "Active flow queues", ""},
        {"new_flows", "New flow queues", ""},
        {"qdelay", "Flow delay estimate", "ms"},
-       {"over_memory", "Arrivals over the memory limit", ""}},
+       {"over_memory", "Arrivals over the memory limit", ""},
+       {"largest_flow_pkts", "Largest flow queue", "pkts"}},
       LawText{R"tex(\begin{gathered} \text{each flow's queue: PIE on its own delay} \\ \text{scheduler: deficit round robin (quantum)} \end{gathered})tex",
               "FQ-PIE is the flow queueing of FQ-CoDel with PIE in place of CoDel: flows hashed into separate queues served in deficit round robin, new flows first, and each queue with its own PIE probability, raised while that flow's packets wait longer than the target. An arrival is dropped with its own flow's probability, so a heavy flow is held back without touching a light one.",
               "Ramakrishnan et al., FQ-PIE in the Linux kernel (IEEE LCN 2019)",
@@ -73,6 +74,7 @@ void FqPieQueue::ReadSignals(std::span<double> out) const {
   out[1] = static_cast<double>(queues_.new_flows());
   out[2] = last_qdelay_.millis();
   out[3] = static_cast<double>(over_memory_);
+  out[4] = static_cast<double>(queues_.LargestFlowPackets());
 }
 
 }  // namespace aqmlab

@@ -25,6 +25,16 @@ inline std::string PresetText(const std::string& id) {
   return text.str();
 }
 
+// `text` with every `from` replaced by `to` (a preset's seed, sender or
+// field changed for a variant of it); a `from` it lacks fails the test.
+inline std::string Replaced(std::string text, const std::string& from, const std::string& to) {
+  EXPECT_NE(text.find(from), std::string::npos) << "no " << from;
+  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
 inline Scenario ParseOrDie(const std::string& json) {
   auto s = ParseScenario(json);
   EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.error());

@@ -33,13 +33,6 @@ const ClassDelay& VoiceDelay(const Summary& s) {
   return none;
 }
 
-std::string Replace(std::string text, const std::string& from, const std::string& to) {
-  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
-    text.replace(at, from.size(), to);
-  }
-  return text;
-}
-
 TEST(PresetCubic, DropTailBloatsAndTheModernAqmsHoldTheirTargets) {
   const std::string text = testing::PresetText("teach-cubic-bufferbloat");
   const Scenario scenario = testing::ParseOrDie(text);
@@ -68,7 +61,7 @@ TEST(PresetCubic, PapersControllersHoldTheirTargetWithMoreDropsThanUnderNewReno)
   const Scenario scenario = testing::ParseOrDie(text);
   ASSERT_EQ(scenario.sides.size(), 4u);  // LRED, PI, REM, AOPC
   // The same preset with NewReno senders (SACK kept on: only the controller differs).
-  const std::string newreno = Replace(Replace(text, "\"variant\": \"cubic\"", "\"variant\": \"newreno\""),
+  const std::string newreno = testing::Replaced(testing::Replaced(text, "\"variant\": \"cubic\"", "\"variant\": \"newreno\""),
                                       "\"class\": \"cubic\"", "\"class\": \"newreno\"");
   ASSERT_NE(newreno, text);
   // One seed's loss ratios scatter by about 20% between the two senders
@@ -78,10 +71,10 @@ TEST(PresetCubic, PapersControllersHoldTheirTargetWithMoreDropsThanUnderNewReno)
   for (const char* seed : {"\"seed\": 1", "\"seed\": 2", "\"seed\": 3"}) {
     for (int side = 0; side < 4; ++side) {
       SCOPED_TRACE(std::string(seed) + ", " + scenario.sides[side].name);
-      const Summary cubic = testing::RunSummary(Replace(text, "\"seed\": 1", seed), side);
+      const Summary cubic = testing::RunSummary(testing::Replaced(text, "\"seed\": 1", seed), side);
       EXPECT_NEAR(cubic.mean_queue_pkts, 100, 10);
       EXPECT_GT(cubic.utilisation, 0.98);
-      const Summary reno = testing::RunSummary(Replace(newreno, "\"seed\": 1", seed), side);
+      const Summary reno = testing::RunSummary(testing::Replaced(newreno, "\"seed\": 1", seed), side);
       EXPECT_NEAR(reno.mean_queue_pkts, 100, 10);
       cubic_loss += cubic.loss_ratio;
       reno_loss += reno.loss_ratio;

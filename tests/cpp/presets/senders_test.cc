@@ -42,11 +42,7 @@ TEST(PresetSenders, BbrOutgrowsCubicInAShallowFifoAndCubicInADeepOne) {
   // CUBIC's goodput.
   double bbr_shallow = 0, cubic_shallow = 0;
   for (const char* seed : {"\"seed\": 1", "\"seed\": 2", "\"seed\": 3"}) {
-    std::string seeded = text;
-    const size_t at = seeded.find("\"seed\": 1");
-    ASSERT_NE(at, std::string::npos);
-    seeded.replace(at, std::string("\"seed\": 1").size(), seed);
-    const Summary shallow = testing::RunSummary(seeded, 0);
+    const Summary shallow = testing::RunSummary(testing::Replaced(text, "\"seed\": 1", seed), 0);
     bbr_shallow += testing::ClassGoodput(shallow, "bbr");
     cubic_shallow += testing::ClassGoodput(shallow, "cubic");
     EXPECT_LT(shallow.mean_queue_pkts, 16) << seed;
@@ -62,9 +58,7 @@ TEST(PresetSenders, BbrOutgrowsCubicInAShallowFifoAndCubicInADeepOne) {
   // The same lesson without SACK: BBR's share of the deep FIFO collapses.
   std::string without = text;
   for (const std::string variant : {"\"variant\": \"bbr\"", "\"variant\": \"cubic\""}) {
-    const size_t at = without.find(variant);
-    ASSERT_NE(at, std::string::npos) << variant;
-    without.insert(at + variant.size(), ", \"sack\": false");
+    without = testing::Replaced(without, variant, variant + ", \"sack\": false");
   }
   const Summary deep_without = testing::RunSummary(without, 1);
   EXPECT_LT(testing::ClassGoodput(deep_without, "bbr"), 0.7 * bbr_deep);

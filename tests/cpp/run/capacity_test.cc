@@ -36,7 +36,7 @@ TEST(ScenarioCapacity, RaisingCapacityLiveIsNotCappedByTheBuiltWayBack) {
   EXPECT_GT(after, 180);  // the ACK-clock ceiling of a 10 Mb/s way back is 125
   // ...and the same as a run built at 200 Mb/s reaches.
   std::string built = Raised("");
-  built.replace(built.find("\"capacity_mbps\": 10"), 19, "\"capacity_mbps\": 200");
+  built = testing::Replaced(built, "\"capacity_mbps\": 10", "\"capacity_mbps\": 200");
   auto reference = testing::RunToEnd(testing::ParseOrDie(built));
   ASSERT_NE(reference, nullptr);
   EXPECT_NEAR(after, MeanOver(*reference, "throughput_mbps", 30, 40), 10);

@@ -14,23 +14,21 @@ Status Bbr::Validate(const Params& p) {
 
 const CcDescriptor& Bbr::Describe() {
   static const CcDescriptor d{
-      "bbr",
-      "BBR",
-      "Cardwell, Cheng, Gunn, Yeganeh & Jacobson, BBR: Congestion-Based Congestion Control, "
-      "ACM Queue 14(5), 2016; version 1 as in Linux 4.9 tcp_bbr.c and ns-3's TcpBbr",
-      "Paces at its estimate of the bottleneck's bandwidth (the highest delivery rate of the "
-      "last 10 round trips) and caps data in flight at twice that times the lowest round trip, "
-      "ignoring loss as a signal.",
-      SpecsOf<Params>(kFields),
-      EcnResponse::kClassic,
-      Ecn::kEct0,
-      false,
-      RecoveryKind::kNewReno,
-      RecoveryTimer::kSteady,
-      true,
-      true,
-      true,
-      true};
+      .name = "bbr",
+      .label = "BBR",
+      .source =
+          "Cardwell, Cheng, Gunn, Yeganeh & Jacobson, BBR: Congestion-Based Congestion Control, "
+          "ACM Queue 14(5), 2016; version 1 as in Linux 4.9 tcp_bbr.c and ns-3's TcpBbr",
+      .summary =
+          "Paces at its estimate of the bottleneck's bandwidth (the highest delivery rate of the "
+          "last 10 round trips) and caps data in flight at twice that times the lowest round trip, "
+          "ignoring loss as a signal.",
+      .params = SpecsOf<Params>(kFields),
+      .recovery_timer = RecoveryTimer::kSteady,
+      .rtt_every_ack = true,
+      .owns_window = true,
+      .paces = true,
+      .sack = true};
   return d;
 }
 

@@ -6,22 +6,18 @@ namespace aqmlab {
 
 const CcDescriptor& Cubic::Describe() {
   static const CcDescriptor d{
-      "cubic",
-      "CUBIC",
-      "Xu, Ha, Rhee, Goel & Eggert, CUBIC for Fast and Long-Distance Networks, RFC 9438, 2023; "
-      "HyStart++, RFC 9406, 2023",
-      "Grows the window along a cubic curve of the time since the last congestion event, "
-      "flat near the window where that loss happened, and cuts it to 0.7 at a loss.",
-      SpecsOf<Params>(kFields),
-      EcnResponse::kClassic,
-      Ecn::kEct0,
-      false,
-      RecoveryKind::kNewReno,
-      RecoveryTimer::kSteady,
-      true,
-      false,
-      false,
-      true};
+      .name = "cubic",
+      .label = "CUBIC",
+      .source =
+          "Xu, Ha, Rhee, Goel & Eggert, CUBIC for Fast and Long-Distance Networks, RFC 9438, 2023; "
+          "HyStart++, RFC 9406, 2023",
+      .summary =
+          "Grows the window along a cubic curve of the time since the last congestion event, "
+          "flat near the window where that loss happened, and cuts it to 0.7 at a loss.",
+      .params = SpecsOf<Params>(kFields),
+      .recovery_timer = RecoveryTimer::kSteady,
+      .rtt_every_ack = true,
+      .sack = true};
   return d;
 }
 

@@ -6,22 +6,18 @@ namespace aqmlab {
 
 const CcDescriptor& Dctcp::Describe() {
   static const CcDescriptor d{
-      "dctcp",
-      "DCTCP",
-      "Bensley, Thaler, Balasubramanian, Eggert & Judd, Data Center TCP (DCTCP), RFC 8257, 2017; "
-      "Alizadeh et al., SIGCOMM 2010",
-      "Cuts the window in proportion to the fraction of its data that was CE-marked (alpha/2 "
-      "once per window), so a shallow marking threshold keeps the link full.",
-      SpecsOf<Params>(kFields),
-      EcnResponse::kScalable,
-      Ecn::kEct0,
-      false,
-      RecoveryKind::kNewReno,
-      RecoveryTimer::kSteady,
-      false,
-      false,
-      false,
-      true};
+      .name = "dctcp",
+      .label = "DCTCP",
+      .source =
+          "Bensley, Thaler, Balasubramanian, Eggert & Judd, Data Center TCP (DCTCP), RFC 8257, 2017; "
+          "Alizadeh et al., SIGCOMM 2010",
+      .summary =
+          "Cuts the window in proportion to the fraction of its data that was CE-marked (alpha/2 "
+          "once per window), so a shallow marking threshold keeps the link full.",
+      .params = SpecsOf<Params>(kFields),
+      .ecn = EcnResponse::kScalable,
+      .recovery_timer = RecoveryTimer::kSteady,
+      .sack = true};
   return d;
 }
 

@@ -18,22 +18,21 @@ double prague::PacingRate(const CcWindow& w, Time srtt) {
 
 const CcDescriptor& Prague::Describe() {
   static const CcDescriptor d{
-      "prague",
-      "TCP Prague",
-      "Briscoe et al., Prague Congestion Control, draft-briscoe-iccrg-prague-congestion-control; "
-      "Linux tcp_prague; L4S, RFC 9330-9332",
-      "A scalable L4S sender: ECT(1), DCTCP's alpha, at most one cut of alpha/2 per round trip, "
-      "paced, and halving like Reno on a loss.",
-      SpecsOf<Params>(kFields),
-      EcnResponse::kScalable,
-      Ecn::kEct1,
-      true,
-      RecoveryKind::kNewReno,
-      RecoveryTimer::kSteady,
-      false,
-      false,
-      true,
-      true};
+      .name = "prague",
+      .label = "TCP Prague",
+      .source =
+          "Briscoe et al., Prague Congestion Control, draft-briscoe-iccrg-prague-congestion-control; "
+          "Linux tcp_prague; L4S, RFC 9330-9332",
+      .summary =
+          "A scalable L4S sender: ECT(1), DCTCP's alpha, at most one cut of alpha/2 per round trip, "
+          "paced, and halving like Reno on a loss.",
+      .params = SpecsOf<Params>(kFields),
+      .ecn = EcnResponse::kScalable,
+      .codepoint = Ecn::kEct1,
+      .needs_ecn = true,
+      .recovery_timer = RecoveryTimer::kSteady,
+      .paces = true,
+      .sack = true};
   return d;
 }
 

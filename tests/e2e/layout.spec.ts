@@ -29,8 +29,7 @@ test('the first chart samples are drawn within 2 s of navigation once the page i
   test.info().annotations.push({ type: 'first paint', description: report });
   // The first load (nothing cached, the core compiled afresh) is reported, not held to 2 s: on
   // this 2-core machine it now takes 2.1-2.3 s (it met the goal before), the cached loads 0.8-0.9 s.
-  // The cold load's goal is open work, not a pass.
-  expect(times[0]).toBeGreaterThan(0);
+  // The cold load's goal is open work, not a pass (its mark must still come: firstSamplesDrawnMs waits for it).
   expect(Math.max(...times.slice(1))).toBeLessThan(2000);
   expect(errors).toEqual([]);
 });

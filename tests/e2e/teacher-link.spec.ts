@@ -6,7 +6,13 @@ import { side } from './lab-driver';
 // hidden or locked (no mouse, keyboard or typed value changes a locked one),
 // the chosen charts hidden, and optionally a lesson fixed to a step.
 
-/** Tries every way to change a control: a click and a drag, the keyboard, a typed value. */
+/**
+ * Tries every way to change a control: a click and a drag, the keyboard, a
+ * typed value. A disabled control takes no focus, so the keyboard cannot
+ * reach it: that is what is checked, and no key is pressed while the focus is
+ * elsewhere (End and PageUp on the page scroll it, smoothly, and a click made
+ * during that scroll lands on whatever control passes under the pointer).
+ */
 async function tryToChange(page: Page, slider: Locator, box: Locator): Promise<void> {
   const b = await slider.boundingBox();
   if (!b) throw new Error('no slider');
@@ -15,10 +21,12 @@ async function tryToChange(page: Page, slider: Locator, box: Locator): Promise<v
   await page.mouse.down();
   await page.mouse.move(b.x + b.width * 0.95, b.y + b.height / 2, { steps: 5 });
   await page.mouse.up();
-  await slider.focus().catch(() => undefined);
-  for (const key of ['ArrowRight', 'ArrowUp', 'PageUp', 'End']) await page.keyboard.press(key);
-  await box.click({ force: true }).catch(() => undefined);
-  await box.focus().catch(() => undefined);
+  for (const control of [slider, box]) {
+    await control.focus().catch(() => undefined);
+    await expect(control).not.toBeFocused();
+  }
+  await box.click({ force: true });
+  await expect(box).not.toBeFocused();
   await page.keyboard.type('42');
   await page.keyboard.press('Enter');
 }
@@ -69,6 +77,8 @@ test.describe('teacher links', () => {
     expect({ flows: await flows.inputValue(), maxTh: await maxTh.inputValue(), flowsShown: await student.getByTestId('flows-value').textContent() }).toEqual(before);
     // Nor did the run change: no live change reached the simulation.
     await expect.poll(() => numberAttribute(side(student, 0), 'data-samples')).toBeGreaterThan(0);
+    // (Any change the timeline holds is named on failure.)
+    await expect(student.getByTestId('change')).toHaveText([]);
     await expect(student.getByTestId('event-marks')).toHaveCount(0);
     await expect(student.getByTestId('locked-flows')).toBeVisible();
     await expect(student.getByText(/^Controls in a dashed frame are locked for this activity/)).toBeVisible();

@@ -37,6 +37,7 @@ step('benchmark smoke runs (native and wasm under Node)', () => {
 buildPage();
 step('benchmark smoke runs in Chromium', () => {
   run('node scripts/live-bench.mjs --quick');  // prints figures, asserts no speed
+  run('node scripts/first-load-bench.mjs --quick');  // one cold and one cached load: the first samples come
   run('node scripts/experiment-bench.mjs --quick');  // a tiny sweep in Chromium finishes
   run('node scripts/bench-theory.mjs --quick');  // the 16-phase chain as the page's theory worker calls it
 });

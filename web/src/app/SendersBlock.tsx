@@ -26,13 +26,18 @@ export function SendersBlock({ lab, scenario }: { lab: Lab; scenario: string }) 
           {several && <h3>Group {g.group + 1}: {g.count ?? 'default'} long-lived flows</h3>}
           <SenderSelect lab={lab} group={g.group} variant={g.variant} id={`sender-${g.group}`} />
           <SackToggle lab={lab} group={g.group} variant={g.variant} sack={g.sack} id={`sack-${g.group}`} />
-          <SenderParams lab={lab} setting={g} spec={senders.find((s) => s.name === (g.variant ?? senders[0]?.name))} />
+          <SenderParams lab={lab} setting={g} spec={senderOf(senders, g.variant)} />
         </div>
       ))}
       {/* With one group the per-sender view is the link's own row; a scenario or link with `window_chart` shows it too. */}
       {(several || hasWindowChart(scenario)) && <WindowChartToggle lab={lab} on={hasWindowChart(scenario)} />}
     </div>
   );
+}
+
+/** The sender a group runs: its variant, or else the catalogue's first (the core's default). */
+function senderOf(senders: readonly SenderSpec[], variant: string | null): SenderSpec | undefined {
+  return senders.find((s) => s.name === (variant ?? senders[0]?.name));
 }
 
 /**
@@ -46,7 +51,7 @@ export function SenderSelect({ lab, group, variant, id }: { lab: Lab; group: num
   if (senders.length === 0) return null;
   const current = variant ?? senders[0]?.name ?? '';
   const ecn = lab.currentScenario !== null && readSettings(lab.currentScenario)?.restart.ecn === true;
-  const chosen = senders.find((s) => s.name === current);
+  const chosen = senderOf(senders, variant);
   return (
     <div className="live-field">
       <label className="restart-field" htmlFor={id}>
@@ -78,8 +83,7 @@ export function SackToggle({ lab, group, variant, sack, id }: { lab: Lab; group:
   const senders = lab.senders();
   // Until the core's catalogue has come, the sender's default is unknown: no box rather than a wrong one.
   if (senders.length === 0) return null;
-  const spec = senders.find((s) => s.name === (variant ?? senders[0]?.name));
-  const now = sack ?? spec?.sack ?? false;
+  const now = sack ?? senderOf(senders, variant)?.sack ?? false;
   return (
     <LiveToggle id={id} now={now} act={(next) => lab.edits.setGroupSack(group, next)}>
       SACK: the receiver reports the blocks it holds (RFC 2018) and the sender repairs every hole they show within a round trip (RFC 6675) (restarts)

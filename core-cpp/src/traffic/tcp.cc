@@ -97,7 +97,7 @@ void TcpSource::OnEcnEcho() {
     ecn_hold_ = true;
     ArmRto();
   }
-  cc_->OnEcnEcho(Congestion(LossFlight(false)), w_);
+  cc_->OnEcnEcho(Congestion(ResponseFlight()), w_);
   // ECN-Echoes keep coming for the rest of this window's ACKs, the last one
   // included; the next reduction waits for an ACK of data sent after this one.
   ecn_recover_ = snd_nxt_;
@@ -107,16 +107,7 @@ void TcpSource::OnEcnEcho() {
 
 void TcpSource::OnNewAck(const Packet& ack) {
   const int64_t newly_acked = ack.seq - snd_una_;
-  const Time exact_rtt = ExactRtt(ack.seq);
-  snd_una_ = ack.seq;
-  limited_sent_ = 0;
-  if (snd_nxt_ < snd_una_) snd_nxt_ = snd_una_;  // after go-back-N a jump past snd_nxt
-  Time rtt = exact_rtt;
-  if (timing_ && snd_una_ > timed_seq_) {
-    timing_ = false;
-    SampleRtt(timed_at_);
-    if (rtt == Time()) rtt = loop_.now() - timed_at_;
-  }
+  const Time rtt = AdvanceUna(ack.seq);
 
   if (in_recovery_) {
     if (snd_una_ > recover_ || !newreno_recovery_) {
@@ -144,11 +135,7 @@ void TcpSource::OnNewAck(const Packet& ack) {
     cc_->OnAck(NewAckEvent(loop_.now(), newly_acked, ack.has(kFlagEce), snd_una_, snd_nxt_, rtt), w_);
   }
   w_.cwnd = std::min(w_.cwnd, config_.advertised_window);
-  if (snd_nxt_ > snd_una_ || ecn_hold_) {
-    ArmRto();  // RFC 6298 sec. 5.3 (every new ACK restarts the timer)
-  } else {
-    rto_timer_.Cancel();
-  }
+  RestartRto();
 }
 
 void TcpSource::OnDuplicateAck() {
@@ -170,7 +157,7 @@ void TcpSource::OnDuplicateAck() {
 }
 
 void TcpSource::EnterFastRecovery() {
-  w_.ssthresh = cc_->OnLoss(Congestion(LossFlight(true)), w_);
+  w_.ssthresh = cc_->OnLoss(Congestion(RecoveryFlight()), w_);
   recover_ = snd_nxt_ - 1;
   in_recovery_ = true;
   partial_acks_ = 0;
@@ -198,7 +185,7 @@ void TcpSource::OnTimeout() {
   }
   if (snd_nxt_ == snd_una_) return;
   ++stats_.timeouts;
-  w_.ssthresh = cc_->OnRto(Congestion(LossFlight(false), in_recovery_ || backoff_ > 1), w_);
+  w_.ssthresh = cc_->OnRto(Congestion(ResponseFlight(), in_recovery_ || backoff_ > 1), w_);
   w_.cwnd = 1.0;
   recover_ = snd_nxt_ - 1;
   in_recovery_ = false;

@@ -117,6 +117,13 @@ class TcpSource final : public PacketReceiver {
   // The exact round trip the ACK of everything below `ack_seq` measured
   // (when the controller asks for one at every ACK), or zero.
   Time ExactRtt(int64_t ack_seq) const;
+  // A cumulative ACK up to `seq`, above snd_una, on every path: returns the
+  // round trip the controller hears (ExactRtt, else a classic controller's
+  // timed segment's).
+  Time AdvanceUna(int64_t seq);
+  // RFC 6298 sec. 5.3 after a new ACK: the timer restarts while data is
+  // outstanding (or an ECN hold waits on it) and stops when none is.
+  void RestartRto();
   void RememberSendTime(int64_t seq, bool retransmission);
   CongestionEvent Congestion(double flight, bool answered = false) const {
     return {loop_.now(), flight, answered};
@@ -131,12 +138,15 @@ class TcpSource final : public PacketReceiver {
   // cwnd, which pipe never exceeds): the span from snd_una also holds the
   // SACKed segments above the holes, up to a second window of them when
   // losses come in consecutive windows (an AQM's spaced drops), and a
-  // reduction from it grew the window at every loss. Without SACK, what
-  // limited transmit sent beyond the window does not count (RFC 5681 sec.
-  // 3.2 step 2); with SACK it was sent by pipe, which counts it within cwnd.
-  double LossFlight(bool after_limited_transmit) const {
-    if (sack_) return static_cast<double>(board_.Pipe());
-    return FlightSize() - (after_limited_transmit ? static_cast<double>(limited_sent_) : 0.0);
+  // reduction from it grew the window at every loss.
+  double ResponseFlight() const {
+    return sack_ ? static_cast<double>(board_.Pipe()) : FlightSize();
+  }
+  // The same on entering fast recovery: without SACK, what limited transmit
+  // sent beyond the window does not count (RFC 5681 sec. 3.2 step 2); with
+  // SACK it was sent by pipe, which counts it within cwnd.
+  double RecoveryFlight() const {
+    return ResponseFlight() - (sack_ ? 0.0 : static_cast<double>(limited_sent_));
   }
 
   EventLoop& loop_;

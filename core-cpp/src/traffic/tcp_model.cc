@@ -16,16 +16,8 @@ void TcpSource::OnModelAck(const Packet& ack) {
   Time rtt;
   if (ack.seq > snd_una_) {
     acked = ack.seq - snd_una_;
-    rtt = ExactRtt(ack.seq);
-    rate_.OnAcked(snd_una_, ack.seq);
-    snd_una_ = ack.seq;
-    limited_sent_ = dupacks_ = 0;
-    if (snd_nxt_ < snd_una_) snd_nxt_ = snd_una_;  // after go-back-N a jump past snd_nxt
-    if (timing_ && snd_una_ > timed_seq_) {
-      timing_ = false;
-      SampleRtt(timed_at_);
-    }
-    if (loss_recovery_ && snd_una_ >= loss_high_) loss_recovery_ = false;
+    rtt = AdvanceUna(ack.seq);
+    dupacks_ = 0;
     if (in_recovery_ && snd_una_ > recover_) in_recovery_ = false;
     if (in_recovery_) lost = 1;  // a partial ACK: the next hole is lost too
   } else if (ack.seq == snd_una_ && snd_nxt_ > snd_una_) {

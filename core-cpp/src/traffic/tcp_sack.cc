@@ -20,16 +20,8 @@ void TcpSource::OnSackAck(const Packet& ack) {
   const bool was_recovering = in_recovery_;
   Time rtt;
   if (u.acked > 0) {
-    rtt = ExactRtt(ack.seq);
-    if (owns_window_) rate_.OnAcked(snd_una_, ack.seq);
-    snd_una_ = ack.seq;
-    limited_sent_ = dupacks_ = 0;
-    if (timing_ && snd_una_ > timed_seq_) {
-      timing_ = false;
-      SampleRtt(timed_at_);
-      if (rtt == Time() && !owns_window_) rtt = loop_.now() - timed_at_;
-    }
-    if (loss_recovery_ && snd_una_ >= loss_high_) loss_recovery_ = false;
+    rtt = AdvanceUna(ack.seq);
+    dupacks_ = 0;
     // Sec. 5 (A): an ACK past RecoveryPoint ends recovery; what the
     // scoreboard holds above it stays.
     if (in_recovery_ && snd_una_ > recover_) {
@@ -61,19 +53,13 @@ void TcpSource::OnSackAck(const Packet& ack) {
     Transmit(snd_una_);  // sec. 5 (4.3): HighRxt and RescueRxt become it
     ArmRto();            // the retransmission waits behind the queue, as without SACK
   } else if (u.acked > 0) {
-    // RFC 6298 sec. 5.3: every new ACK restarts the timer, partial ones
-    // in recovery included (as Linux).
-    if (snd_nxt_ > snd_una_ || ecn_hold_) {
-      ArmRto();
-    } else {
-      rto_timer_.Cancel();
-    }
+    RestartRto();  // partial ACKs in recovery included (as Linux)
   }
 }
 
 // Sec. 5 step (4): RecoveryPoint = HighData, ssthresh from the controller
-// (FlightSize without what limited transmit sent) and cwnd = ssthresh; the
-// caller resends HighACK + 1 once the controller has heard the ACK.
+// (of pipe) and cwnd = ssthresh; the caller resends HighACK + 1 once the
+// controller has heard the ACK.
 void TcpSource::EnterSackRecovery() {
   EnterFastRecovery();
   board_.EnterRecovery();

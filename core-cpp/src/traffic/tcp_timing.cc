@@ -42,6 +42,34 @@ Time TcpSource::ExactRtt(int64_t ack_seq) const {
   return sent == Time::Max() ? Time() : loop_.now() - sent;
 }
 
+// snd_una moves to `seq`; the delivery records (a window owner's) first, as
+// they count from the old snd_una. What limited transmit sent is within the
+// window again; after go-back-N the ACK may jump past snd_nxt; a timeout's
+// resending ends once all it had sent is covered; a timed segment now
+// covered is the RTO estimator's sample.
+Time TcpSource::AdvanceUna(int64_t seq) {
+  const Time exact = ExactRtt(seq);
+  if (owns_window_) rate_.OnAcked(snd_una_, seq);
+  snd_una_ = seq;
+  limited_sent_ = 0;
+  if (snd_nxt_ < snd_una_) snd_nxt_ = snd_una_;
+  if (loss_recovery_ && snd_una_ >= loss_high_) loss_recovery_ = false;
+  if (!timing_ || snd_una_ <= timed_seq_) return exact;
+  timing_ = false;
+  SampleRtt(timed_at_);
+  // A window owner asks for exact round trips only; a classic controller
+  // takes the timed one when the exact one is unknown.
+  return exact == Time() && !owns_window_ ? loop_.now() - timed_at_ : exact;
+}
+
+void TcpSource::RestartRto() {
+  if (snd_nxt_ > snd_una_ || ecn_hold_) {
+    ArmRto();
+  } else {
+    rto_timer_.Cancel();
+  }
+}
+
 void TcpSource::ArmRto() {
   Time wait = rto_ * backoff_;
   if (wait > config_.max_rto) wait = config_.max_rto;

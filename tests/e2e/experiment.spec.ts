@@ -134,6 +134,13 @@ test.describe('experiments', () => {
     await page.getByTestId('axis-0-values').fill('20, -5');
     await expect(page.getByTestId('experiment-plan')).toContainText('groups[0].count');
     await expect(page.getByTestId('experiment-run')).toBeDisabled();
+    // Two at once: counted, and each listed as the core named it.
+    await page.getByTestId('experiment-seeds').fill('0');
+    await page.getByTestId('axis-0-values').fill('20, many');
+    await expect(page.getByTestId('experiment-plan').locator('p')).toHaveText('2 problems:');
+    await expect(page.getByTestId('experiment-plan').locator('li')).toHaveText(['seeds: must be a whole number in [1, 1000], got 0', 'axis 1 values: must be a number, got "many"']);
+    await expect(page.getByTestId('experiment-run')).toBeDisabled();
+    await page.getByTestId('experiment-seeds').fill('2');
     await page.getByTestId('axis-0-path').fill('groups[7].count');
     await page.getByTestId('axis-0-values').fill('20');
     await expect(page.getByTestId('experiment-plan')).toContainText('groups[7]');

@@ -55,6 +55,28 @@ describe('the experiment as a sweep file', () => {
     expect(error({ axes: [axis, { ...emptyAxis('x'), mode: 'values', values: '1, two' }] })).toBe('axis 2 values: must be a number, got "two"');
     expect(error({ axes: [] })).toBe('axes: give 1 to 2 axes, got 0');
   });
+
+  it('says every wrong field at once, a line each, in the form\'s order', () => {
+    const axis = state.axes[0] ?? emptyAxis();
+    const doc = sweepDocument({
+      ...state,
+      seeds: 0,
+      axes: [
+        { ...axis, path: '', from: 'ten', to: '', count: '0' },
+        { ...emptyAxis('x'), mode: 'values', values: '1, two, three' },
+      ],
+    });
+    expect(doc.ok ? '' : doc.error.split('\n')).toEqual([
+      'seeds: must be a whole number in [1, 1000], got 0',
+      'axis 1 path: choose a parameter',
+      'axis 1 from: must be a number, got "ten"',
+      'axis 1 to: must be a number, got ""',
+      'axis 1 count: must be a whole number in [1, 1000], got 0',
+      'axis 2 values: must be a number, got "two"',
+    ]);
+    const stepped = sweepDocument({ ...state, axes: [{ ...axis, by: 'step', step: 'big', to: 'x' }] });
+    expect(stepped.ok ? '' : stepped.error.split('\n')).toEqual(['axis 1 to: must be a number, got "x"', 'axis 1 step: must be a number, got "big"']);
+  });
 });
 
 describe('an experiment in a link', () => {

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ProblemList, ProblemText } from '../../../web/src/lib/ProblemList';
+import { ProblemAlert, ProblemList, ProblemText } from '../../../web/src/lib/ProblemList';
 import { listedProblems, maxShownProblems, problemDetails, problemsOf } from '../../../web/src/lib/problems';
 import { linkBannerMessage } from '../../../web/src/scenario/url-codec';
 
@@ -34,6 +34,15 @@ describe('a core message with its problems', () => {
     expect(html).toContain('<li>and 3 more</li>');
     expect(renderToStaticMarkup(createElement(ProblemText, { message: 'a: x' }))).toBe('<p>a: x</p>');
     expect(renderToStaticMarkup(createElement(ProblemList, { problems: [] }))).toBe('');
+  });
+
+  it('alerts with one problem as its paragraph, and with several counted and listed in one alert', () => {
+    const alert = (props: Parameters<typeof ProblemAlert>[0]) => renderToStaticMarkup(createElement(ProblemAlert, props));
+    expect(alert({ message: 'seeds: must be a whole number in [1, 1000], got 0', testId: 'plan' })).toBe(
+      '<p class="param-error" role="alert" data-testid="plan">seeds: must be a whole number in [1, 1000], got 0</p>',
+    );
+    const several = alert({ message: 'a: x\nb: y', className: 'share-error', lead: 'Theory unavailable: ' });
+    expect(several).toBe('<div class="share-error" role="alert"><p>Theory unavailable: 2 problems:</p><ul class="problem-list"><li>a: x</li><li>b: y</li></ul></div>');
   });
 
   it('keeps the link banner’s sentence for one problem', () => {

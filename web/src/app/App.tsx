@@ -19,7 +19,7 @@ import { lessonRequest, TeacherLinkMenu, useLessonMode } from './lesson-mode';
 import { LockedNote, Part, PolicyProvider } from '../lesson/Part';
 import type { UpdateSignal } from '../lib/update-signal';
 import { pageClipboard } from '../lib/action-outcome';
-import { ProblemList } from '../lib/ProblemList';
+import { ProblemList, ProblemText } from '../lib/ProblemList';
 import { UpdateNotice } from './UpdateNotice';
 import { EmbedBar, isEmbed } from './embed';
 
@@ -190,7 +190,9 @@ export function App({ updates }: { updates?: UpdateSignal }) {
       {updates && <UpdateNotice updates={updates} />}
       {lessons.error && (
         <div className="link-banner" role="alert" data-testid="lesson-banner">
-          <p>{lessons.error}</p>
+          <div>
+            <ProblemText message={lessons.error} />
+          </div>
           <button type="button" onClick={lessons.dismissError}>
             Dismiss
           </button>

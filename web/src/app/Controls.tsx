@@ -7,6 +7,7 @@ import { Part, usePolicy } from '../lesson/Part';
 import { controlState } from '../scenario/view-policy';
 import { useSpaceKey } from './use-space-key';
 import './lab-controls.css';
+import { ProblemAlert } from '../lib/ProblemList';
 
 const speeds: { label: string; value: Speed }[] = [
   { label: '1× (real time)', value: 1 },
@@ -126,11 +127,7 @@ function RunTo({ lab, disabled }: { lab: Lab; disabled: boolean }) {
       <button type="submit" data-testid="run-to" disabled={disabled || target.trim() === ''}>
         Run &amp; pause
       </button>
-      {error && (
-        <p id="run-to-error" className="param-error" role="alert" data-testid="run-to-error">
-          {error}
-        </p>
-      )}
+      {error && <ProblemAlert id="run-to-error" testId="run-to-error" message={error} />}
     </form>
   );
 }

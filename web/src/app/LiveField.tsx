@@ -1,5 +1,6 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { LiveValue } from './live-value';
+import { ProblemAlert } from '../lib/ProblemList';
 
 // One live scenario control: an optional slider for the usual range, a number
 // box for any value the core accepts (Enter or leaving the box sends it), and
@@ -78,11 +79,7 @@ export function LiveField({ id, label, unit, live, slider, step, disabled = fals
           onKeyDown={key}
         />
       </div>
-      {live.error && (
-        <p id={errorId} className="param-error" role="alert" data-testid={errorId}>
-          {live.error}
-        </p>
-      )}
+      {live.error && <ProblemAlert id={errorId} testId={errorId} message={live.error} />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { ProblemAlert } from '../lib/ProblemList';
 
 /**
  * A checkbox on the run: `now` is the run's value (the scenario's, then
@@ -22,11 +23,7 @@ export function LiveToggle({ id, now, act, children }: { id: string; now: boolea
         <input type="checkbox" id={id} data-testid={id} checked={on} onChange={(e) => change(e.target.checked)} />
         {children}
       </label>
-      {error && (
-        <p className="param-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <ProblemAlert message={error} />}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { fetchPreset, fetchPresetIndex, formatDuration, presetGroupLabels, type 
 import { replaceFragment } from '../scenario/url-codec';
 import './share.css';
 import { messageOf } from '../lib/errors';
+import { ProblemAlert } from '../lib/ProblemList';
 
 // A select of the presets in public/presets/index.json and a Load button
 // (a select that loaded on change would restart the lab at every arrow key).
@@ -124,11 +125,7 @@ export function PresetMenu({ onLoad, base = import.meta.env.BASE_URL, running = 
       <div role="status" aria-live="polite" className="share-status">
         {loaded && <span className="share-done">Loaded “{loaded}”.</span>}
       </div>
-      {error && (
-        <p className="share-error" role="alert" data-testid="preset-error">
-          {error}
-        </p>
-      )}
+      {error && <ProblemAlert className="share-error" testId="preset-error" message={error} />}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import type { SideStatus } from '../lab/side-session';
 import { Part } from '../lesson/Part';
 import { SackToggle, SendersBlock, SenderSelect } from './SendersBlock';
 import './lab-controls.css';
+import { ProblemAlert } from '../lib/ProblemList';
 
 // The scenario's traffic and link, shared by every side. Values with a
 // timeline event act live, at one simulated time on every side, and show as
@@ -172,11 +173,7 @@ function AddGroupButton({ lab, kind, label }: { lab: Lab; kind: AddableKind; lab
       <button type="button" data-testid={`add-${kind}`} onClick={() => void lab.edits.addGroup(kind).then(setError)}>
         {label} (restarts)
       </button>
-      {error && (
-        <p className="param-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <ProblemAlert message={error} />}
     </div>
   );
 }
@@ -264,11 +261,7 @@ function RestartBlock({ lab, settings, hasOnOff }: { lab: Lab; settings: Restart
         <button type="submit" data-testid="apply-restart" disabled={busy}>
           Apply &amp; restart
         </button>
-        {error && (
-          <p className="param-error" role="alert" data-testid="restart-error">
-            {error}
-          </p>
-        )}
+        {error && <ProblemAlert testId="restart-error" message={error} />}
       </fieldset>
     </form>
   );

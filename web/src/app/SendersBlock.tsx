@@ -6,6 +6,7 @@ import { readSettings } from '../scenario/scenario-settings';
 import { hasWindowChart, senderSettings, type SenderSetting } from '../scenario/sender-settings';
 import { ParamField } from './aqm/ParamField';
 import { LiveToggle } from './LiveToggle';
+import { ProblemAlert } from '../lib/ProblemList';
 
 // The senders of the scenario's long-lived TCP groups: for each, its
 // congestion controller from the core's catalogue and that controller's
@@ -66,11 +67,7 @@ export function SenderSelect({ lab, group, variant, id }: { lab: Lab; group: num
         </select>
       </label>
       {chosen && <p className="scenario-note">{chosen.summary}</p>}
-      {error && (
-        <p className="param-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <ProblemAlert message={error} />}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { maxNameLength, maxSides } from '../lib/limits';
 import type { Lab } from '../lab/lab';
 import type { SideStatus } from '../lab/side-session';
 import './lab-controls.css';
+import { ProblemAlert } from '../lib/ProblemList';
 
 // The editing half of a side card: its name, discipline, duplicate and remove,
 // and Restart once its worker has failed. Every change but the name restarts
@@ -56,11 +57,7 @@ export function SideControls({ lab, index, status, catalogue, sideCount }: SideC
           </button>
         )}
       </div>
-      {error && (
-        <p className="param-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <ProblemAlert message={error} />}
     </div>
   );
 }
@@ -122,11 +119,7 @@ export function AddSide({ lab, statuses }: { lab: Lab; statuses: readonly SideSt
       <span className="side-count" data-testid="side-count">
         {statuses.length} of {maxSides} sides
       </span>
-      {error && (
-        <p className="param-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <ProblemAlert message={error} />}
     </div>
   );
 }

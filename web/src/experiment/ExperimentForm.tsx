@@ -4,6 +4,7 @@ import { fetchPresetIndex, type PresetEntry } from '../scenario/presets';
 import type { AxisChoice } from './axis-choices';
 import { AxisFields } from './AxisFields';
 import { emptyAxis, maxAxes, type ExperimentState } from './experiment-state';
+import { ProblemAlert } from '../lib/ProblemList';
 
 // The experiment's set-up: the base (the live lab's scenario or a preset),
 // one or two axes, zip or grid, seeds and the pool's size, with the core's
@@ -140,9 +141,13 @@ export const ExperimentForm = memo(function ExperimentForm({ state, onChange, ba
           </button>
         </div>
       </div>
-      <p className={preview && !preview.ok ? 'share-error' : 'experiment-hint'} role={preview && !preview.ok ? 'alert' : undefined} data-testid="experiment-plan">
-        {preview === null ? 'Planning…' : preview.ok ? preview.text : preview.error}
-      </p>
+      {preview && !preview.ok ? (
+        <ProblemAlert className="share-error" testId="experiment-plan" message={preview.error} />
+      ) : (
+        <p className="experiment-hint" data-testid="experiment-plan">
+          {preview === null ? 'Planning…' : preview.text}
+        </p>
+      )}
     </form>
   );
 });

@@ -15,7 +15,7 @@ import { emptyAxis, readExperimentState, sweepDocument, type ExperimentState } f
 import type { WorkerEnd } from '../lib/worker-rpc';
 import { spawnSweepWorker } from './spawn-sweep-worker';
 import { SweepProgress } from './SweepProgress';
-import { ProblemText } from '../lib/ProblemList';
+import { ProblemAlert } from '../lib/ProblemList';
 import { useExperimentRunner, useSettled } from './use-experiment';
 
 // The experiment view: set up a sweep over one or two parameters and seeds,
@@ -168,13 +168,13 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
         Sweep any scenario or discipline parameter over a range and several seeds; every point x seed runs every side to the end, on workers beside the live
         lab. The figures are the core&apos;s: the same as <code>aqmlab sweep</code> and <code>aqmlab report</code> on the same sweep file.
       </p>
-      {typeof catalogue === 'string' && <p className="share-error" role="alert">The experiment view cannot run: {catalogue}</p>}
+      {typeof catalogue === 'string' && <ProblemAlert className="share-error" lead="The experiment view cannot run: " message={catalogue} />}
       {typeof catalogue === 'object' && catalogue?.missing && (
         <p className="share-error" role="alert" data-testid="experiment-unavailable">
           Experiments cannot run with this build of the core: {catalogue.missing}. Nothing runs until the core is rebuilt with them.
         </p>
       )}
-      {baseError && <p className="share-error" role="alert" data-testid="experiment-base-error">{baseError}</p>}
+      {baseError && <ProblemAlert className="share-error" testId="experiment-base-error" message={baseError} />}
       <ExperimentPresetPicker loaded={state.preset} onLoad={loadPreset} disabled={running} />
       <ExperimentForm
         state={state}
@@ -192,9 +192,7 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
       />
       {phase.kind === 'planning' && <p className="experiment-hint">Planning the sweep…</p>}
       {phase.kind === 'refused' && (
-        <div className="share-error" role="alert" data-testid="experiment-refused">
-          <ProblemText message={phase.error} />
-        </div>
+        <ProblemAlert className="share-error" testId="experiment-refused" message={phase.error} />
       )}
       {phase.kind === 'running' && <SweepProgress progress={phase.progress} onCancel={() => runner.cancel()} />}
       {phase.kind === 'finished' && (

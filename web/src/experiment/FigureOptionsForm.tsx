@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { FigureOptions } from './figure-options';
+import { ProblemAlert } from '../lib/ProblemList';
 
 // The metric plot's figure settings: axis labels in the paper's terms, the
 // factor that turns the swept field into the paper's quantity, log axes, and
@@ -54,11 +55,7 @@ export function FigureOptionsForm({ figure, defaults, numericX, onChange }: Figu
         {check('logY', 'log y')}
         {text('censoredLabel', 'Runs without a value', defaults.censored)}
       </div>
-      {scaleError && (
-        <p className="share-error" role="alert" id={`${id}-scale-error`}>
-          {scaleError}
-        </p>
-      )}
+      {scaleError && <ProblemAlert className="share-error" id={`${id}-scale-error`} message={scaleError} />}
     </details>
   );
 }

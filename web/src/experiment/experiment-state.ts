@@ -74,54 +74,68 @@ function wholeIn(value: number, min: number, max: number, field: string): string
   return Number.isInteger(value) && value >= min && value <= max ? null : `${field}: must be a whole number in [${min}, ${max}], got ${value}`;
 }
 
-/** One axis of the sweep file, or what is wrong with the form's fields (named as the form labels them). */
+/** The problems of several parts, one per line (a core message's form, which the page lists), or the value. */
+function built<T>(problems: readonly string[], value: () => T): Built<T> {
+  return problems.length > 0 ? { ok: false, error: problems.join('\n') } : { ok: true, value: value() };
+}
+
+/** A field's number, read in built's value, which runs only once every field has parsed. */
+const parsed = (f: Built<number>): number => (f.ok ? f.value : Number.NaN);
+
+/**
+ * One axis of the sweep file, or everything wrong with the form's fields
+ * (named as the form labels them; a field's first bad number stands for it).
+ */
 export function axisDocument(axis: AxisForm, position: number): Built<Fields> {
   const name = `axis ${position + 1}`;
-  if (axis.path.trim() === '') return { ok: false, error: `${name} path: choose a parameter` };
   const path = axis.path.trim();
+  const problems: string[] = path === '' ? [`${name} path: choose a parameter`] : [];
+  const bad = (...fields: Built<number>[]) => fields.forEach((f) => !f.ok && problems.push(f.error));
   if (axis.mode === 'values') {
     const parts = axis.values.split(/[\s,;]+/).filter((p) => p !== '');
-    if (parts.length === 0) return { ok: false, error: `${name} values: give at least one number` };
-    if (parts.length > maxAxisCount) return { ok: false, error: `${name} values: at most ${maxAxisCount}, got ${parts.length}` };
-    const values: number[] = [];
-    for (const p of parts) {
-      const n = parseNumber(p, `${name} values`);
-      if (!n.ok) return n;
-      values.push(n.value);
-    }
-    return { ok: true, value: { path, values } };
+    if (parts.length === 0) problems.push(`${name} values: give at least one number`);
+    if (parts.length > maxAxisCount) problems.push(`${name} values: at most ${maxAxisCount}, got ${parts.length}`);
+    const values = parts.map((p) => parseNumber(p, `${name} values`));
+    const wrong = values.find((v) => !v.ok);
+    if (wrong) bad(wrong);
+    return built(problems, () => ({ path, values: values.map(parsed) }));
   }
   const from = parseNumber(axis.from, `${name} from`);
-  if (!from.ok) return from;
   const to = parseNumber(axis.to, `${name} to`);
-  if (!to.ok) return to;
+  bad(from, to);
   if (axis.by === 'step') {
     // The core checks the step's range (a positive step; a factor above 1 on a log scale).
     const step = parseNumber(axis.step, `${name} step`);
-    if (!step.ok) return step;
-    return { ok: true, value: { path, range: { from: from.value, to: to.value, step: step.value, scale: axis.scale } } };
+    bad(step);
+    return built(problems, () => ({ path, range: { from: parsed(from), to: parsed(to), step: parsed(step), scale: axis.scale } }));
   }
   const count = parseNumber(axis.count, `${name} count`);
-  if (!count.ok) return count;
-  const countError = wholeIn(count.value, 1, maxAxisCount, `${name} count`);
-  if (countError) return { ok: false, error: countError };
-  return { ok: true, value: { path, range: { from: from.value, to: to.value, count: count.value, scale: axis.scale } } };
+  bad(count);
+  const countError = count.ok ? wholeIn(count.value, 1, maxAxisCount, `${name} count`) : null;
+  if (countError) problems.push(countError);
+  return built(problems, () => ({ path, range: { from: parsed(from), to: parsed(to), count: parsed(count), scale: axis.scale } }));
 }
 
-/** The sweep file for the core: the base scenario inline, the axes, zip, seeds and any kept fields. */
+/**
+ * The sweep file for the core: the base scenario inline, the axes, zip, seeds
+ * and any kept fields; or every problem of the form's fields at once.
+ */
 export function sweepDocument(state: Pick<ExperimentState, 'base' | 'axes' | 'zip' | 'seeds' | 'extra'>): Built<Fields> {
-  if (state.axes.length < 1 || state.axes.length > maxAxes) return { ok: false, error: `axes: give 1 to ${maxAxes} axes, got ${state.axes.length}` };
+  const problems: string[] = [];
+  if (state.axes.length < 1 || state.axes.length > maxAxes) problems.push(`axes: give 1 to ${maxAxes} axes, got ${state.axes.length}`);
   const seedsError = wholeIn(state.seeds, 1, maxSeeds, 'seeds');
-  if (seedsError) return { ok: false, error: seedsError };
+  if (seedsError) problems.push(seedsError);
   const axes: Fields[] = [];
   for (const [i, axis] of state.axes.entries()) {
-    const built = axisDocument(axis, i);
-    if (!built.ok) return built;
-    axes.push(built.value);
+    const axisDoc = axisDocument(axis, i);
+    if (axisDoc.ok) axes.push(axisDoc.value);
+    else problems.push(axisDoc.error);
   }
-  const doc: Fields = { ...state.extra, base: state.base, axes, seeds: state.seeds };
-  if (state.zip && axes.length > 1) doc.zip = true;
-  return { ok: true, value: doc };
+  return built(problems, () => {
+    const doc: Fields = { ...state.extra, base: state.base, axes, seeds: state.seeds };
+    if (state.zip && axes.length > 1) doc.zip = true;
+    return doc;
+  });
 }
 
 // ---- reading an experiment from a link ------------------------------------------

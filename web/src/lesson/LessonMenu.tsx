@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { messageOf } from '../lib/errors';
 import { fetchLessonIndex, type LessonEntry } from './lesson-index';
+import { ProblemAlert } from '../lib/ProblemList';
 
 // The lessons of public/lessons/index.json: a select and a Start button, folded
 // into the header so the charts keep their place on a projector.
@@ -35,11 +36,7 @@ export function LessonMenu({ base, onStart }: { base: string; onStart: (id: stri
       <button type="button" onClick={() => chosen && onStart(chosen)} disabled={!chosen} data-testid="lesson-start">
         Start lesson
       </button>
-      {error && (
-        <p className="share-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <ProblemAlert className="share-error" message={error} />}
       </div>
     </details>
   );

@@ -4,6 +4,7 @@ import type { LessonStep, Prediction } from './lesson-format';
 import { sketchPoints } from './sketch';
 import { SketchPad } from './SketchPad';
 import type { StepPhase } from './use-lesson';
+import { ProblemAlert } from '../lib/ProblemList';
 
 // A step's questions: the prediction (before the run, then locked), the run
 // button, the prediction's feedback once the run is seen, the explanation and
@@ -82,11 +83,7 @@ function PredictionForm({ prediction, untilS, answer, locked, onAnswer }: Predic
           <input id={`${id}-number`} type="number" value={number} min={prediction.min} max={prediction.max} step="any" onChange={(e) => setNumber(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} data-testid="prediction-number" />
           <button type="submit">Keep</button>
           {answer && 'number' in answer && <span className="lesson-kept">Kept: {answer.number}</span>}
-          {error && (
-            <p id={`${id}-error`} className="param-error" role="alert">
-              {error}
-            </p>
-          )}
+          {error && <ProblemAlert id={`${id}-error`} message={error} />}
         </form>
       )}
       {prediction.kind === 'sketch' && (

@@ -22,15 +22,47 @@ export function ProblemList({ problems, testId }: ProblemListProps) {
 
 /**
  * A core message in a block of its own: one problem as a line of text, several
- * as "N problems:" and the list.
+ * as "N problems:" and the list; `lead` goes before either ("Theory unavailable: ").
  */
-export function ProblemText({ message }: { message: string }) {
+export function ProblemText({ message, lead = '' }: { message: string; lead?: string }) {
   const problems = problemDetails(message);
-  if (problems.length === 0) return <p>{message}</p>;
+  if (problems.length === 0) return <p>{lead}{message}</p>;
   return (
     <>
-      <p>{problems.length} problems:</p>
+      <p>
+        {lead}
+        {problems.length} problems:
+      </p>
       <ProblemList problems={problems} />
     </>
+  );
+}
+
+export interface ProblemAlertProps {
+  message: string;
+  /** param-error beside a control, share-error for a panel's. */
+  className?: string;
+  testId?: string;
+  id?: string;
+  lead?: string;
+}
+
+/**
+ * A refusal, where the person acted, as an alert: one problem as a paragraph,
+ * several (a core message holds one per line) counted and listed.
+ */
+export function ProblemAlert({ message, className = 'param-error', testId, id, lead = '' }: ProblemAlertProps) {
+  if (problemDetails(message).length === 0) {
+    return (
+      <p id={id} className={className} role="alert" data-testid={testId}>
+        {lead}
+        {message}
+      </p>
+    );
+  }
+  return (
+    <div id={id} className={className} role="alert" data-testid={testId}>
+      <ProblemText message={message} lead={lead} />
+    </div>
   );
 }

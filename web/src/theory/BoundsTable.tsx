@@ -1,5 +1,6 @@
 import { formatValue } from '../lib/format';
 import type { Read, ResponseBounds } from './theory-json';
+import { ProblemAlert } from '../lib/ProblemList';
 
 // The PI and REM response-time lower bounds the LRED paper derives, for the
 // network the core mapped this scenario onto, as a table against N (the
@@ -9,11 +10,7 @@ const seconds = (v: number | null) => (v === null ? 'never' : `${formatValue(v, 
 
 export function BoundsTable({ bounds, currentFlows }: { bounds: Read<ResponseBounds>; currentFlows: number | null }) {
   if (!bounds.ok) {
-    return (
-      <p className="param-error" role="alert">
-        Response-time bounds unavailable: {bounds.error}
-      </p>
-    );
+    return <ProblemAlert lead="Response-time bounds unavailable: " message={bounds.error} />;
   }
   const { flows, p0, piS, remS } = bounds.value;
   // p0 = 1.5 N^2 / (RC)^2 past 1 is no equilibrium: TCP cannot get that few packets through.

@@ -19,6 +19,7 @@ import { hasCoupling } from './coupling';
 import { RateBalancePanel } from './RateBalancePanel';
 import { SenderResponses } from './SenderResponses';
 import type { TheorySnapshot, TheoryState } from './theory-state';
+import { ProblemAlert } from '../lib/ProblemList';
 
 // The theory panel's content, loaded when the panel first opens (it brings
 // KaTeX): per side, its law with live values, its stability as the papers
@@ -90,11 +91,7 @@ export function TheoryCards({ theory, sides }: { theory: TheoryState; sides: rea
                 {side.name} <span className="theory-aqm">({side.label})</span>
               </h3>
               <LawPanel law={side.law} summary={side.summary} params={params} store={side.store} />
-              {result?.error && (
-                <p className="param-error" role="alert">
-                  Theory unavailable: {result.error}
-                </p>
-              )}
+              {result?.error && <ProblemAlert lead="Theory unavailable: " message={result.error} />}
               {analysis && (
                 <>
                   <h4>Stability</h4>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } fro
 import type { Lab } from '../../lab/lab';
 import type { SideStatus } from '../../lab/side-session';
 import type { AqmSpec } from '../../aqm/aqm-table';
+import { ProblemAlert } from '../../lib/ProblemList';
 
 // The menu of every discipline the core registered, for one side. Choosing
 // one restarts the comparison with it (Lab.switchDiscipline). A choice made
@@ -66,11 +67,7 @@ export function DisciplineSelect({ lab, index, status, catalogue }: DisciplineSe
           </option>
         ))}
       </select>
-      {error && (
-        <p id={`${id}-error`} className="param-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <ProblemAlert id={`${id}-error`} message={error} />}
     </div>
   );
 }

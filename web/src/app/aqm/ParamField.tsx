@@ -1,6 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { formatParamValue, sliderPosition, sliderSteps, sliderValue, unusual, type ParamControl } from '../../aqm/param-controls';
 import type { FieldState } from '../../aqm/param-panel-model';
+import { ProblemAlert } from '../../lib/ProblemList';
 
 // One generated control: a checkbox for a toggle, otherwise a slider over the
 // usual values (the table's sensible range, up to the buffer for a queue
@@ -103,11 +104,7 @@ export function ParamField({ id, control, state, onChange, onRelease }: ParamFie
       <p id={helpId} className="param-help">
         <code>{control.name}</code> {control.help}
       </p>
-      {state.error && (
-        <p id={errorId} className="param-error" role="alert" data-testid={`${id}-error`}>
-          {state.error}
-        </p>
-      )}
+      {state.error && <ProblemAlert id={errorId} testId={`${id}-error`} message={state.error} />}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import type { Metric } from '../../charts/metrics';
 import { findAqm } from '../../aqm/aqm-table';
 import { thresholdsFor } from '../../aqm/levels';
 import { sideLines } from './side-lines';
+import { ProblemAlert } from '../../lib/ProblemList';
 
 // One metric on the page: one chart with a line per side (overlay) or a row
 // of charts, one per side, on a shared value scale (small multiples). The
@@ -156,11 +157,7 @@ export function MetricChart({ metric, context, tools }: { metric: Metric; contex
         </div>
       </div>
       {layout === 'overlay' && <Legend metric={metric} lab={lab} statuses={statuses} />}
-      {exportError && (
-        <p className="param-error" role="alert">
-          {exportError}
-        </p>
-      )}
+      {exportError && <ProblemAlert message={exportError} />}
       <div className={layout === 'overlay' ? 'chart-grid overlay' : 'chart-grid multiples'} style={{ ['--columns' as string]: String(panels.length) }}>
         {panels.map((sides, k) => {
           const first = sides[0] ?? 0;

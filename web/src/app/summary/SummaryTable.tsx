@@ -16,6 +16,7 @@ import { GroupTable } from './GroupTable';
 import { SummaryControls } from './SummaryControls';
 import { glossaryId } from '../aqm/glossary-terms';
 import { BetterMark } from './BetterMark';
+import { ProblemAlert } from '../../lib/ProblemList';
 
 // One row per side: its name, discipline menu and state, then the core's run
 // summary (after the warm-up), the best value of each column marked in bold
@@ -123,11 +124,7 @@ export function SummaryTable({ lab, statuses, poller }: SummaryTableProps) {
                     <Part id="sides">
                       <SideControls lab={lab} index={i} status={status} catalogue={catalogue} sideCount={statuses.length} />
                     </Part>
-                    {status.error && (
-                      <p className="side-error" role="alert" data-testid={`side-error-${i}`}>
-                        {status.error}
-                      </p>
-                    )}
+                    {status.error && <ProblemAlert className="side-error" testId={`side-error-${i}`} message={status.error} />}
                   </th>
                   <td className="state-col">
                     <span className={`state state-${state}`}>{state}</span>

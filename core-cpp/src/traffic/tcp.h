@@ -101,11 +101,16 @@ class TcpSource final : public PacketReceiver {
   void OnSackAck(const Packet& ack);
   void EnterSackRecovery();
   void SendSack();
-  void SackModelAck(const SackScoreboard::Update& u, const Packet& ack, double prior_inflight, Time rtt);
   void OnNewAck(const Packet& ack);
   void OnDuplicateAck();
   // Any ACK, for a controller that owns its window (CcDescriptor::owns_window).
   void OnModelAck(const Packet& ack);
+  // A window owner hears an ACK, on either path (with SACK or without):
+  // the path gives what it counted (acked, rtt, delivered, lost, in
+  // flight); the time, the ACK's ECN-Echo, the sequence space, the phase
+  // and the delivery-rate sample are filled here, then the controller's
+  // application-limited mark is kept.
+  void HearModelAck(const Packet& ack, AckEvent e);
   void EnterFastRecovery();
   CcPhase Phase() const;
   // Segments in flight, for a window owner (RFC 6675's pipe, by what the

@@ -34,21 +34,13 @@ void TcpSource::OnModelAck(const Packet& ack) {
   delivered = std::max<int64_t>(acked + ack.held - sacked_, 0);
   sacked_ = ack.held;
   fack_ = snd_una_ + ack.held_span;
-  const AckEvent e{.now = loop_.now(),
-                   .acked = acked,
-                   .ece = ack.has(kFlagEce),
-                   .snd_una = snd_una_,
-                   .snd_nxt = snd_nxt_,
-                   .rtt = rtt,
-                   .delivered = delivered,
-                   .lost = lost,
-                   .prior_inflight = prior_inflight,
-                   .inflight = Pipe() - static_cast<double>(lost),
-                   .phase = Phase(),
-                   .rate = rate_.Sample(delivered, loop_.now(), rtt)};
-  cc_->OnAck(e, w_);
+  HearModelAck(ack, {.acked = acked,
+                     .rtt = rtt,
+                     .delivered = delivered,
+                     .lost = lost,
+                     .prior_inflight = prior_inflight,
+                     .inflight = Pipe() - static_cast<double>(lost)});
   w_.cwnd = std::min(w_.cwnd, config_.advertised_window);
-  if (const int64_t until = cc_->AppLimitedUntil(); until > 0) rate_.MarkAppLimited(until);
   if (lost > 0) Transmit(snd_una_);
   // RFC 6298 sec. 5.3: a new ACK restarts the timer, and so does a fast
   // retransmission (as in the classic path); a duplicate ACK does not.
@@ -57,6 +49,17 @@ void TcpSource::OnModelAck(const Packet& ack) {
   } else if (acked > 0 || lost > 0) {
     ArmRto();
   }
+}
+
+void TcpSource::HearModelAck(const Packet& ack, AckEvent e) {
+  e.now = loop_.now();
+  e.ece = ack.has(kFlagEce);
+  e.snd_una = snd_una_;
+  e.snd_nxt = snd_nxt_;
+  e.phase = Phase();
+  e.rate = rate_.Sample(e.delivered, e.now, e.rtt);
+  cc_->OnAck(e, w_);
+  if (const int64_t until = cc_->AppLimitedUntil(); until > 0) rate_.MarkAppLimited(until);
 }
 
 // Segments in flight, by what the receiver reports holding (held, up to

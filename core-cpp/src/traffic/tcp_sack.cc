@@ -43,7 +43,15 @@ void TcpSource::OnSackAck(const Packet& ack) {
     }
   }
   if (owns_window_) {
-    SackModelAck(u, ack, prior_inflight, rtt);
+    // Delivered: what the cumulative ACK newly covered and had not been
+    // SACKed, plus what was newly SACKed; lost, the segments IsLost newly
+    // holds for; in flight, pipe.
+    HearModelAck(ack, {.acked = u.acked,
+                       .rtt = rtt,
+                       .delivered = u.acked - u.acked_sacked + u.newly_sacked,
+                       .lost = u.newly_lost,
+                       .prior_inflight = prior_inflight,
+                       .inflight = static_cast<double>(board_.Pipe())});
   } else if (u.acked > 0 && !in_recovery_ && !was_recovering && !(ack.has(kFlagEce) && !scalable_ecn_)) {
     // An ECN-Echo ACK never opens a classic window (RFC 3168 sec. 6.1.2).
     cc_->OnAck(NewAckEvent(loop_.now(), u.acked, ack.has(kFlagEce), snd_una_, snd_nxt_, rtt), w_);
@@ -64,28 +72,6 @@ void TcpSource::EnterSackRecovery() {
   EnterFastRecovery();
   board_.EnterRecovery();
   if (!owns_window_) w_.cwnd = w_.ssthresh;
-}
-
-// A window owner's ACK: delivered is what the cumulative ACK newly covered
-// and had not been SACKed plus what was newly SACKed; lost, the segments
-// IsLost newly holds for; in flight, pipe.
-void TcpSource::SackModelAck(const SackScoreboard::Update& u, const Packet& ack, double prior_inflight,
-                             Time rtt) {
-  const int64_t delivered = u.acked - u.acked_sacked + u.newly_sacked;
-  const AckEvent e{.now = loop_.now(),
-                   .acked = u.acked,
-                   .ece = ack.has(kFlagEce),
-                   .snd_una = snd_una_,
-                   .snd_nxt = snd_nxt_,
-                   .rtt = rtt,
-                   .delivered = delivered,
-                   .lost = u.newly_lost,
-                   .prior_inflight = prior_inflight,
-                   .inflight = static_cast<double>(board_.Pipe()),
-                   .phase = Phase(),
-                   .rate = rate_.Sample(delivered, loop_.now(), rtt)};
-  cc_->OnAck(e, w_);
-  if (const int64_t until = cc_->AppLimitedUntil(); until > 0) rate_.MarkAppLimited(until);
 }
 
 // Sec. 5 (C): while cwnd exceeds pipe by a segment, send what NextSeg

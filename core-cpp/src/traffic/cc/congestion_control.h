@@ -49,7 +49,7 @@ struct RateSample {
 // One ACK that moved snd_una (or, for a scalable controller or one that owns
 // its window, any ACK).
 struct AckEvent {
-  Time now;
+  Time now{};
   int64_t acked = 0;     // segments newly acknowledged, cumulatively
   bool ece = false;      // the ACK carries ECN-Echo
   int64_t snd_una = 0;   // after this ACK
@@ -65,7 +65,7 @@ struct AckEvent {
   double prior_inflight = 0;  // segments in flight before this ACK (RFC 6675's pipe)
   double inflight = 0;        // and after it, the lost segment not yet resent
   CcPhase phase = CcPhase::kOpen;
-  RateSample rate;
+  RateSample rate{};
 };
 
 // A congestion event: three duplicate ACKs, an ECN-Echo answered

@@ -109,8 +109,8 @@ TEST(SackReceiver, AtMostFourBlocksTheOldestDropped) {
   EXPECT_EQ(t.sink.stats().duplicate_segments, 1);
 }
 
-// Loses the first transmission of each listed segment; logs when each
-// retransmission passes.
+// Loses the first transmission of each listed segment, or marks it CE;
+// logs when each retransmission passes.
 struct LoseListed final : PacketReceiver {
   void Receive(Packet* p) override {
     if (p->has(kFlagRetransmit)) {
@@ -118,12 +118,15 @@ struct LoseListed final : PacketReceiver {
     } else if (lost.count(p->seq) != 0) {
       pool->Release(p);
       return;
+    } else if (marked.count(p->seq) != 0 && EcnCapable(p->ecn)) {
+      p->ecn = Ecn::kCe;
     }
     Forward(p);
   }
   EventLoop* loop = nullptr;
   PacketPool* pool = nullptr;
   std::set<int64_t> lost;
+  std::set<int64_t> marked;
   std::vector<std::pair<int64_t, int64_t>> resent;  // (ms, segment)
 };
 
@@ -158,15 +161,22 @@ struct Outcome {
   int64_t acked_at_250ms = 0;
 };
 
-// Twenty segments leave at t = 0; segments 3, 6, 9 and 12 are lost. The
-// receiver's window holds the sender to 20 segments, so the ACKs of the
-// window's survivors bring no burst of new data to crowd the repairs out
-// of the halved window.
-Outcome FourLossesInOneWindow(const char* variant, bool sack) {
+// Twenty segments leave at t = 0, and the receiver's window holds the
+// sender to 20 in flight.
+TcpConfig TwentySegments(bool sack) {
   TcpConfig c;
   c.initial_window = 20;
   c.advertised_window = 20;
   c.sack = sack;
+  return c;
+}
+
+// Segments 3, 6, 9 and 12 of the twenty are lost. The receiver's window
+// keeps the ACKs of the window's survivors from bringing a burst of new
+// data to crowd the repairs out of the halved window.
+Outcome FourLossesInOneWindow(const char* variant, bool sack, bool delayed_ack = false) {
+  TcpConfig c = TwentySegments(sack);
+  c.delayed_ack = delayed_ack;
   LossyPath path(variant, c);
   path.lose.lost = {3, 6, 9, 12};
   path.source.Start();
@@ -200,6 +210,43 @@ TEST(SackSender, SeveralLossesInAWindowRepairInOneRoundTrip) {
   EXPECT_EQ(without.resent, (Log{{100, 3}, {200, 6}, {300, 9}, {400, 12}}));
   EXPECT_EQ(without.stats.timeouts, 0);
   EXPECT_LT(without.acked_at_250ms, 9);
+}
+
+// With delayed ACKs the receiver still ACKs every out-of-order segment at
+// once (RFC 5681 sec. 4.2), so the SACK blocks come as fast and the four
+// holes are resent together at 100 ms, one recovery, no timeout.
+TEST(SackSender, DelayedAcksRepairTheWindowInOneRoundTripToo) {
+  using Log = std::vector<std::pair<int64_t, int64_t>>;
+  for (const char* variant : {"newreno", "cubic"}) {
+    const Outcome o = FourLossesInOneWindow(variant, true, true);
+    ASSERT_GE(o.resent.size(), 4u) << variant;
+    EXPECT_EQ(Log(o.resent.begin(), o.resent.begin() + 4), (Log{{100, 3}, {100, 6}, {100, 9}, {100, 12}})) << variant;
+    EXPECT_EQ(o.stats.fast_retransmits, 1) << variant;
+    EXPECT_EQ(o.stats.timeouts, 0) << variant;
+    EXPECT_GE(o.acked_at_250ms, 20) << variant;
+  }
+}
+
+// Three CE marks in one window, no loss: the SACK sender hears the
+// ECN-Echo as the other does and reduces once for the window (RFC 3168 sec.
+// 6.1.2), from its window of 20 segments (the receiver's limit): NewReno's
+// ssthresh becomes 10, CUBIC's 14 (beta 0.7).
+TEST(SackSender, AnEcnEchoReducesAsWithoutSack) {
+  for (const auto& [variant, ssthresh] : {std::pair{"newreno", 10.0}, std::pair{"cubic", 14.0}}) {
+    for (const bool sack : {true, false}) {
+      SCOPED_TRACE(std::string(variant) + (sack ? " with SACK" : " without SACK"));
+      TcpConfig c = TwentySegments(sack);
+      c.ecn = true;
+      LossyPath path(variant, c);
+      path.lose.marked = {5, 6, 7};
+      path.source.Start();
+      path.loop.RunUntil(Time::Millis(150));
+      EXPECT_EQ(path.source.stats().ecn_reductions, 1);
+      EXPECT_DOUBLE_EQ(path.source.ssthresh(), ssthresh);
+      EXPECT_EQ(path.source.stats().retransmits, 0);
+      path.source.Stop();
+    }
+  }
 }
 
 // Segment 3 of the first window is lost, and later the first new segment

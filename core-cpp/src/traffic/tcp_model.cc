@@ -42,13 +42,9 @@ void TcpSource::OnModelAck(const Packet& ack) {
                      .inflight = Pipe() - static_cast<double>(lost)});
   w_.cwnd = std::min(w_.cwnd, config_.advertised_window);
   if (lost > 0) Transmit(snd_una_);
-  // RFC 6298 sec. 5.3: a new ACK restarts the timer, and so does a fast
-  // retransmission (as in the classic path); a duplicate ACK does not.
-  if (snd_nxt_ == snd_una_) {
-    rto_timer_.Cancel();
-  } else if (acked > 0 || lost > 0) {
-    ArmRto();
-  }
+  // A new ACK restarts the timer, and so does a fast retransmission (as in
+  // the classic path); a duplicate ACK does not.
+  if (acked > 0 || lost > 0) RestartRto();
 }
 
 void TcpSource::HearModelAck(const Packet& ack, AckEvent e) {

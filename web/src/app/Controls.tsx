@@ -6,8 +6,8 @@ import type { SideStatus } from '../lab/side-session';
 import { Part, usePolicy } from '../lesson/Part';
 import { controlState } from '../scenario/view-policy';
 import { useSpaceKey } from './use-space-key';
-import './lab-controls.css';
 import { ProblemAlert } from '../lib/ProblemList';
+import './lab-controls.css';
 
 const speeds: { label: string; value: Speed }[] = [
   { label: '1× (real time)', value: 1 },

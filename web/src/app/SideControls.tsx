@@ -4,8 +4,8 @@ import { DisciplineSelect } from './aqm/DisciplineSelect';
 import { maxNameLength, maxSides } from '../lib/limits';
 import type { Lab } from '../lab/lab';
 import type { SideStatus } from '../lab/side-session';
-import './lab-controls.css';
 import { ProblemAlert } from '../lib/ProblemList';
+import './lab-controls.css';
 
 // The editing half of a side card: its name, discipline, duplicate and remove,
 // and Restart once its worker has failed. Every change but the name restarts

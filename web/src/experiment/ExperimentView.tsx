@@ -170,9 +170,11 @@ export function ExperimentView({ labScenario, openRun, copyLink, fromLink, spawn
       </p>
       {typeof catalogue === 'string' && <ProblemAlert className="share-error" lead="The experiment view cannot run: " message={catalogue} />}
       {typeof catalogue === 'object' && catalogue?.missing && (
-        <p className="share-error" role="alert" data-testid="experiment-unavailable">
-          Experiments cannot run with this build of the core: {catalogue.missing}. Nothing runs until the core is rebuilt with them.
-        </p>
+        <ProblemAlert
+          className="share-error"
+          testId="experiment-unavailable"
+          message={`Experiments cannot run with this build of the core: ${catalogue.missing}. Nothing runs until the core is rebuilt with them.`}
+        />
       )}
       {baseError && <ProblemAlert className="share-error" testId="experiment-base-error" message={baseError} />}
       <ExperimentPresetPicker loaded={state.preset} onLoad={loadPreset} disabled={running} />

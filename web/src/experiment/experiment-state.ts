@@ -74,13 +74,8 @@ function wholeIn(value: number, min: number, max: number, field: string): string
   return Number.isInteger(value) && value >= min && value <= max ? null : `${field}: must be a whole number in [${min}, ${max}], got ${value}`;
 }
 
-/** The problems of several parts, one per line (a core message's form, which the page lists), or the value. */
-function built<T>(problems: readonly string[], value: () => T): Built<T> {
-  return problems.length > 0 ? { ok: false, error: problems.join('\n') } : { ok: true, value: value() };
-}
-
-/** A field's number, read in built's value, which runs only once every field has parsed. */
-const parsed = (f: Built<number>): number => (f.ok ? f.value : Number.NaN);
+/** Every problem of a form at once, one per line (a core message's form, which the page lists). */
+const refused = (problems: readonly string[]): Built<never> => ({ ok: false, error: problems.join('\n') });
 
 /**
  * One axis of the sweep file, or everything wrong with the form's fields
@@ -90,30 +85,29 @@ export function axisDocument(axis: AxisForm, position: number): Built<Fields> {
   const name = `axis ${position + 1}`;
   const path = axis.path.trim();
   const problems: string[] = path === '' ? [`${name} path: choose a parameter`] : [];
-  const bad = (...fields: Built<number>[]) => fields.forEach((f) => !f.ok && problems.push(f.error));
+  /** The field's number, or null with its problem noted. */
+  const number = (text: string, field: string): number | null => {
+    const n = parseNumber(text, `${name} ${field}`);
+    if (!n.ok) problems.push(n.error);
+    return n.ok ? n.value : null;
+  };
   if (axis.mode === 'values') {
     const parts = axis.values.split(/[\s,;]+/).filter((p) => p !== '');
     if (parts.length === 0) problems.push(`${name} values: give at least one number`);
     if (parts.length > maxAxisCount) problems.push(`${name} values: at most ${maxAxisCount}, got ${parts.length}`);
-    const values = parts.map((p) => parseNumber(p, `${name} values`));
-    const wrong = values.find((v) => !v.ok);
-    if (wrong) bad(wrong);
-    return built(problems, () => ({ path, values: values.map(parsed) }));
+    const wrong = parts.find((p) => !Number.isFinite(Number(p)));
+    if (wrong !== undefined) number(wrong, 'values');
+    return problems.length > 0 ? refused(problems) : { ok: true, value: { path, values: parts.map(Number) } };
   }
-  const from = parseNumber(axis.from, `${name} from`);
-  const to = parseNumber(axis.to, `${name} to`);
-  bad(from, to);
-  if (axis.by === 'step') {
-    // The core checks the step's range (a positive step; a factor above 1 on a log scale).
-    const step = parseNumber(axis.step, `${name} step`);
-    bad(step);
-    return built(problems, () => ({ path, range: { from: parsed(from), to: parsed(to), step: parsed(step), scale: axis.scale } }));
-  }
-  const count = parseNumber(axis.count, `${name} count`);
-  bad(count);
-  const countError = count.ok ? wholeIn(count.value, 1, maxAxisCount, `${name} count`) : null;
+  const from = number(axis.from, 'from');
+  const to = number(axis.to, 'to');
+  // The core checks the step's range (a positive step; a factor above 1 on a log scale).
+  const last = axis.by === 'step' ? number(axis.step, 'step') : number(axis.count, 'count');
+  const countError = axis.by === 'count' && last !== null ? wholeIn(last, 1, maxAxisCount, `${name} count`) : null;
   if (countError) problems.push(countError);
-  return built(problems, () => ({ path, range: { from: parsed(from), to: parsed(to), count: parsed(count), scale: axis.scale } }));
+  if (problems.length > 0 || from === null || to === null || last === null) return refused(problems);
+  const range = axis.by === 'step' ? { from, to, step: last, scale: axis.scale } : { from, to, count: last, scale: axis.scale };
+  return { ok: true, value: { path, range } };
 }
 
 /**
@@ -131,11 +125,10 @@ export function sweepDocument(state: Pick<ExperimentState, 'base' | 'axes' | 'zi
     if (axisDoc.ok) axes.push(axisDoc.value);
     else problems.push(axisDoc.error);
   }
-  return built(problems, () => {
-    const doc: Fields = { ...state.extra, base: state.base, axes, seeds: state.seeds };
-    if (state.zip && axes.length > 1) doc.zip = true;
-    return doc;
-  });
+  if (problems.length > 0) return refused(problems);
+  const doc: Fields = { ...state.extra, base: state.base, axes, seeds: state.seeds };
+  if (state.zip && axes.length > 1) doc.zip = true;
+  return { ok: true, value: doc };
 }
 
 // ---- reading an experiment from a link ------------------------------------------

@@ -20,13 +20,8 @@ export function ProblemList({ problems, testId }: ProblemListProps) {
   );
 }
 
-/**
- * A core message in a block of its own: one problem as a line of text, several
- * as "N problems:" and the list; `lead` goes before either ("Theory unavailable: ").
- */
-export function ProblemText({ message, lead = '' }: { message: string; lead?: string }) {
-  const problems = problemDetails(message);
-  if (problems.length === 0) return <p>{lead}{message}</p>;
+/** Several problems: their count, then the list (lead before the count). */
+function Counted({ problems, lead }: { problems: readonly string[]; lead: string }) {
   return (
     <>
       <p>
@@ -36,6 +31,16 @@ export function ProblemText({ message, lead = '' }: { message: string; lead?: st
       <ProblemList problems={problems} />
     </>
   );
+}
+
+/**
+ * A core message in a block of its own: one problem as a line of text, several
+ * as "N problems:" and the list; `lead` goes before either ("Theory unavailable: ").
+ */
+export function ProblemText({ message, lead = '' }: { message: string; lead?: string }) {
+  const problems = problemDetails(message);
+  if (problems.length === 0) return <p>{lead}{message}</p>;
+  return <Counted problems={problems} lead={lead} />;
 }
 
 export interface ProblemAlertProps {
@@ -52,7 +57,8 @@ export interface ProblemAlertProps {
  * several (a core message holds one per line) counted and listed.
  */
 export function ProblemAlert({ message, className = 'param-error', testId, id, lead = '' }: ProblemAlertProps) {
-  if (problemDetails(message).length === 0) {
+  const problems = problemDetails(message);
+  if (problems.length === 0) {
     return (
       <p id={id} className={className} role="alert" data-testid={testId}>
         {lead}
@@ -62,7 +68,7 @@ export function ProblemAlert({ message, className = 'param-error', testId, id, l
   }
   return (
     <div id={id} className={className} role="alert" data-testid={testId}>
-      <ProblemText message={message} lead={lead} />
+      <Counted problems={problems} lead={lead} />
     </div>
   );
 }

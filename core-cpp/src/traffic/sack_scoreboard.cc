@@ -65,21 +65,29 @@ SackScoreboard::Update SackScoreboard::OnAck(int64_t cum, const SackBlock* block
     int64_t s = std::max(blocks[b].start, una_);
     while (s < end) {
       // What the previous ACK reported is marked already: skip it, so a
-      // long block repeated by every ACK costs only its new segments.
+      // long block repeated by every ACK costs only its new segments. From
+      // s, segments up to the next such block's start are looked at one by
+      // one.
       int64_t past = s;
+      int64_t stop = end;
       for (int k = 0; k < last_.count; ++k) {
-        if (last_.blocks[k].start <= s && s < last_.blocks[k].end) past = std::max(past, last_.blocks[k].end);
+        const SackBlock& seen = last_.blocks[k];
+        if (seen.start <= s && s < seen.end) {
+          past = std::max(past, seen.end);
+        } else if (seen.start > s) {
+          stop = std::min(stop, seen.start);
+        }
       }
       if (past > s) {
         s = past;
         continue;
       }
-      if ((ring_[s] & kSacked) == 0) {
+      for (; s < stop; ++s) {
+        if ((ring_[s] & kSacked) != 0) continue;
         Mark(s);
         ++u.newly_sacked;
         top_new = std::max(top_new, s);
       }
-      ++s;
     }
   }
   last_.count = std::min(count, SackOption::kMaxBlocks);

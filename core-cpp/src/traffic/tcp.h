@@ -238,9 +238,11 @@ class TcpSink final : public PacketReceiver {
   void Reset(uint32_t epoch);
   // Turns `p` into the ACK for everything received so far and sends it.
   void SendAck(Packet* p);
-  // The SACK blocks after an arrival (`arrived`: the segment's entry in
-  // out_of_order_, or null when it moved the cumulative point or was old).
-  void UpdateBlocks(const int64_t* arrived);
+  // The SACK blocks after an arrival (`arrived`: the run now holding the
+  // segment, or null when it moved the cumulative point or was old).
+  void UpdateBlocks(const SackBlock* arrived);
+  // Files a segment above expected_ into runs_; the run holding it after.
+  const SackBlock& Hold(int64_t seq);
   // RFC 8257 sec. 3.2: with delayed ACKs, a change of CE state first ACKs
   // what arrived before it with the old state.
   void OnCeChange(bool ce);
@@ -251,11 +253,16 @@ class TcpSink final : public PacketReceiver {
   const Route* ack_route_;
   uint32_t epoch_ = 0;
   int64_t expected_ = 0;
-  // Segments above expected_, sorted, from out_of_order_[ooo_head_] on: a
-  // filled hole releases its run by moving the head, not by shifting the
-  // vector (with thousands of segments buffered that shift dominated).
-  std::vector<int64_t> out_of_order_;
-  size_t ooo_head_ = 0;
+  // The segments held above expected_ as runs of consecutive ones, sorted
+  // and apart (a gap between any two), from runs_[runs_head_] on. The runs
+  // are what SACK blocks report, and there are as many as holes, far fewer
+  // than segments. A filled hole releases the first run by moving the head,
+  // not by shifting the array. A hole filled higher up still shifts the runs
+  // above it; with thousands of runs held (a lost retransmission waiting for
+  // its timeout) that measured faster than a tree of runs.
+  std::vector<SackBlock> runs_;
+  size_t runs_head_ = 0;
+  int64_t held_ = 0;  // segments in the runs
   SackOption blocks_{};  // with SACK: the blocks the next ACK carries
   bool ece_pending_ = false;
   bool scalable_ecn_;  // echo each segment's CE (RFC 8257), not until CWR

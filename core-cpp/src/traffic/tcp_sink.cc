@@ -8,30 +8,6 @@
 
 namespace aqmlab {
 
-namespace {
-
-// The run of consecutive segments around *at in a sorted list of distinct
-// segments: v[j] - v[i] == j - i exactly when v[i..j] is consecutive, which
-// holds up to the run's end and not after, so each edge is a binary search.
-SackBlock RunAround(const int64_t* first, const int64_t* last, const int64_t* at) {
-  const int64_t* lo = first;
-  const int64_t* hi = at;  // the run starts in [lo, hi]
-  while (lo < hi) {
-    const int64_t* mid = lo + (hi - lo) / 2;
-    if (*at - *mid == at - mid) hi = mid; else lo = mid + 1;
-  }
-  const int64_t start = *lo;
-  lo = at;
-  hi = last - 1;  // the run ends in [lo, hi]
-  while (lo < hi) {
-    const int64_t* mid = hi - (hi - lo) / 2;
-    if (*mid - *at == mid - at) lo = mid; else hi = mid - 1;
-  }
-  return {start, *lo + 1};
-}
-
-}  // namespace
-
 TcpSink::TcpSink(EventLoop& loop, PacketPool& pool, const TcpConfig& config,
                  const Route* ack_route)
     : loop_(loop), pool_(pool), config_(config), ack_route_(ack_route),
@@ -41,8 +17,9 @@ TcpSink::TcpSink(EventLoop& loop, PacketPool& pool, const TcpConfig& config,
 void TcpSink::Reset(uint32_t epoch) {
   epoch_ = epoch;
   expected_ = 0;
-  out_of_order_.clear();
-  ooo_head_ = 0;
+  runs_.clear();
+  runs_head_ = 0;
+  held_ = 0;
   ece_pending_ = false;
   ack_pending_ = false;
   delack_timer_.Cancel();
@@ -53,12 +30,9 @@ void TcpSink::Reset(uint32_t epoch) {
 // arrived (when it did not move the cumulative point), then the blocks
 // reported before, most recent first, each once, none the cumulative ACK
 // covers; four at most.
-void TcpSink::UpdateBlocks(const int64_t* arrived) {
+void TcpSink::UpdateBlocks(const SackBlock* arrived) {
   SackOption next;
-  if (arrived) {
-    const int64_t* first = out_of_order_.data() + ooo_head_;
-    next.blocks[next.count++] = RunAround(first, out_of_order_.data() + out_of_order_.size(), arrived);
-  }
+  if (arrived) next.blocks[next.count++] = *arrived;
   for (int k = 0; k < blocks_.count && next.count < SackOption::kMaxBlocks; ++k) {
     const SackBlock& b = blocks_.blocks[k];
     // Blocks are whole runs: one inside the new first block is part of it.
@@ -66,6 +40,28 @@ void TcpSink::UpdateBlocks(const int64_t* arrived) {
     if (b.end > expected_ && !covered) next.blocks[next.count++] = b;
   }
   blocks_ = next;
+}
+
+const SackBlock& TcpSink::Hold(int64_t seq) {
+  const auto first = runs_.begin() + static_cast<std::ptrdiff_t>(runs_head_);
+  // The first run starting above seq, and the one before it (if any).
+  const auto next = std::upper_bound(first, runs_.end(), seq,
+                                     [](int64_t s, const SackBlock& r) { return s < r.start; });
+  const bool has_prev = next != first;
+  if (has_prev && seq < (next - 1)->end) {
+    ++stats_.duplicate_segments;
+    return *(next - 1);
+  }
+  ++held_;
+  const bool joins_prev = has_prev && (next - 1)->end == seq;
+  const bool joins_next = next != runs_.end() && next->start == seq + 1;
+  if (joins_prev && joins_next) {
+    (next - 1)->end = next->end;
+    return *(runs_.erase(next) - 1);
+  }
+  if (joins_prev) return *(next - 1) = {(next - 1)->start, seq + 1};
+  if (joins_next) return *next = {seq, next->end};
+  return *runs_.insert(next, {seq, seq + 1});
 }
 
 void TcpSink::Receive(Packet* p) {
@@ -86,29 +82,25 @@ void TcpSink::Receive(Packet* p) {
   }
 
   const int64_t before = expected_;
-  const bool had_holes = ooo_head_ < out_of_order_.size();
+  const bool had_holes = held_ > 0;
   if (p->seq == expected_) {
     ++expected_;
-    while (ooo_head_ < out_of_order_.size() && out_of_order_[ooo_head_] == expected_) {
-      ++ooo_head_;
-      ++expected_;
+    // Runs are apart, so the segment joins at most the first.
+    if (runs_head_ < runs_.size() && runs_[runs_head_].start == expected_) {
+      held_ -= runs_[runs_head_].end - expected_;
+      expected_ = runs_[runs_head_].end;
+      ++runs_head_;
     }
-    if (ooo_head_ == out_of_order_.size()) {
-      out_of_order_.clear();
-      ooo_head_ = 0;
-    } else if (ooo_head_ >= 64 && 2 * ooo_head_ >= out_of_order_.size()) {
-      out_of_order_.erase(out_of_order_.begin(), out_of_order_.begin() + static_cast<std::ptrdiff_t>(ooo_head_));
-      ooo_head_ = 0;
+    if (runs_head_ == runs_.size()) {
+      runs_.clear();
+      runs_head_ = 0;
+    } else if (runs_head_ >= 64 && 2 * runs_head_ >= runs_.size()) {
+      runs_.erase(runs_.begin(), runs_.begin() + static_cast<std::ptrdiff_t>(runs_head_));
+      runs_head_ = 0;
     }
   } else if (p->seq > expected_) {
-    const auto first = out_of_order_.begin() + static_cast<std::ptrdiff_t>(ooo_head_);
-    auto it = std::lower_bound(first, out_of_order_.end(), p->seq);
-    if (it == out_of_order_.end() || *it != p->seq) {
-      it = out_of_order_.insert(it, p->seq);
-    } else {
-      ++stats_.duplicate_segments;
-    }
-    if (config_.sack) UpdateBlocks(&*it);
+    const SackBlock& run = Hold(p->seq);
+    if (config_.sack) UpdateBlocks(&run);
   } else {
     ++stats_.duplicate_segments;
   }
@@ -156,12 +148,11 @@ void TcpSink::SendAck(Packet* p) {
   p->flags = kFlagAck | (ece_pending_ ? kFlagEce : 0);
   p->ecn = Ecn::kNotEct;  // ACKs are not ECN-capable (RFC 3168 sec. 6.1.4)
   p->seq = expected_;
-  const size_t held = out_of_order_.size() - ooo_head_;
-  p->held = static_cast<uint16_t>(std::min<size_t>(held, UINT16_MAX));
+  p->held = static_cast<uint16_t>(std::min<int64_t>(held_, UINT16_MAX));
   if (config_.sack) {
     if (blocks_.count > 0) pool_.AttachSack(p, blocks_);
   } else {
-    p->held_span = held > 0 ? static_cast<int32_t>(out_of_order_.back() + 1 - expected_) : 0;
+    p->held_span = held_ > 0 ? static_cast<int32_t>(runs_.back().end - expected_) : 0;
   }
   p->size = config_.ack_bytes;
   p->route = ack_route_;

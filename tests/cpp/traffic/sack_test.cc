@@ -109,6 +109,30 @@ TEST(SackReceiver, AtMostFourBlocksTheOldestDropped) {
   EXPECT_EQ(t.sink.stats().duplicate_segments, 1);
 }
 
+// Segments arriving in descending order grow a run downwards; the one
+// between two runs joins them, and the older block inside the joined one is
+// not repeated; the ACK then covers the whole run at once.
+TEST(SackReceiver, RunsGrowDownwardsAndJoin) {
+  SinkUnderTest t;
+  using B = SinkUnderTest::Blocks;
+  for (int64_t s : {9, 8, 7}) t.Arrive(s);
+  EXPECT_EQ(t.LastBlocks(), (B{{7, 10}}));
+  t.Arrive(5);
+  EXPECT_EQ(t.LastBlocks(), (B{{5, 6}, {7, 10}}));
+  t.Arrive(6);
+  EXPECT_EQ(t.LastBlocks(), (B{{5, 10}}));
+  t.Arrive(8);
+  EXPECT_EQ(t.LastBlocks(), (B{{5, 10}}));
+  EXPECT_EQ(t.sink.stats().duplicate_segments, 1);
+  for (int64_t s : {1, 2, 3, 4}) t.Arrive(s);
+  EXPECT_EQ(t.LastBlocks(), (B{{1, 10}}));
+  EXPECT_EQ(t.LastAck(), 0);
+  t.Arrive(0);
+  EXPECT_EQ(t.LastAck(), 10);
+  EXPECT_TRUE(t.LastBlocks().empty());
+  EXPECT_EQ(t.sink.stats().delivered_segments, 10);
+}
+
 // Loses the first transmission of each listed segment, or marks it CE;
 // logs when each retransmission passes.
 struct LoseListed final : PacketReceiver {

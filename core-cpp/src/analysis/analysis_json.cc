@@ -8,39 +8,11 @@
 #include "aqm/red/red_theory.h"
 #include "aqm/registry.h"
 #include "scenario/json_text.h"
+#include "scenario/param_values.h"
 
 namespace aqmlab::analysis {
 
 namespace {
-
-// A discipline's check failed with "<name>: <why>" (one such line per
-// problem): each names the field, under `params` when `in_params`.
-void FailParam(JsonReader& r, bool in_params, const std::string& error) {
-  for (const std::string& line : ProblemLines(error)) {
-    const size_t colon = line.find(':');
-    if (colon == std::string::npos) {
-      r.Fail(r.Field("params"), line);
-      continue;
-    }
-    const std::string name = line.substr(0, colon);
-    r.Fail(in_params ? r.Field("params") + "." + FieldKey(name) : r.Field(name), line.substr(colon + 2));
-  }
-}
-
-// Parameter values by name from a `params` object: numbers of the
-// discipline's parameters only, each error naming the field.
-void ReadParamValues(JsonReader& r, const Json& params, const AqmEntry& entry, const std::string& aqm,
-                     ParamOverrides& out) {
-  const auto& specs = entry.describe().params;
-  for (auto it = params.begin(); it != params.end(); ++it) {
-    const bool known = std::any_of(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == it.key(); });
-    if (!known || !it->is_number()) {
-      r.Fail(r.Field("params") + "." + FieldKey(it.key()), known ? "must be a number" : "no such parameter of " + aqm);
-    } else {
-      out.emplace_back(it.key(), it->get<double>());
-    }
-  }
-}
 
 // Reads {"kind":"linear","threshold"} or {"kind":"red",...} or [F(0)..F(L-1)].
 void ReadDropCurve(JsonReader& r, Problems* problems, MmppChainModel& m) {
@@ -68,7 +40,7 @@ void ReadDropCurve(JsonReader& r, Problems* problems, MmppChainModel& m) {
     LinkContext link;
     link.buffer_packets = m.capacity;
     const ParamOverrides given{{"min_th", red["min_th"]}, {"max_th", red["max_th"]}, {"max_p", red["max_p"]}};
-    if (Status st = FindAqm("red")->check(link, given); cr.ok() && !st.ok()) FailParam(cr, false, st.error);
+    if (cr.ok()) ReportParamStatus(cr, nullptr, FindAqm("red")->check(link, given));
   }
   cr.RejectUnknown();
   if (!cr.ok()) return;
@@ -204,7 +176,9 @@ Result<FluidInput> ReadFluidInput(const Json& model) {
   if (r.Fine({"aqm"}) && !entry) r.Fail("aqm", "unknown discipline " + Quoted(in.aqm) + " (known: " + AqmNames() + ")");
   ParamOverrides given;
   const size_t before_params = problems.size();
-  if (const Json* params = r.Object("params"); params && entry) ReadParamValues(r, *params, *entry, in.aqm, given);
+  if (const Json* params = r.Object("params"); params && entry) {
+    ReadParamValues(r, "params", params, entry->describe().params, given);
+  }
   const bool params_fine = problems.size() == before_params;
   LinkContext link;
   link.capacity_bps = in.capacity_pps * 8 * static_cast<double>(link.typical_packet);
@@ -212,7 +186,7 @@ Result<FluidInput> ReadFluidInput(const Json& model) {
   // The check a scenario's parameters pass (ranges, and rules such as RED's
   // min_th < max_th), so analyze and run accept the same values.
   if (entry && network_fine && params_fine) {
-    if (Status st = entry->check(link, given); !st.ok()) FailParam(r, true, st.error);
+    ReportParamStatus(r, "params", entry->check(link, given));
   }
   in.params = ResolveParams(in.aqm, link, given);
   if (const Json* f = r.Object("fluid")) {
@@ -233,12 +207,10 @@ Result<FluidInput> ReadFluidInput(const Json& model) {
         // earlier event's, then this event's.
         if (const Json* p = er.Object("params"); p && entry) {
           ParamOverrides changed;
-          ReadParamValues(er, *p, *entry, in.aqm, changed);
+          ReadParamValues(er, "params", p, entry->describe().params, changed);
           for (const auto& [k, v] : changed) e.params[k] = v;
           given.insert(given.end(), changed.begin(), changed.end());
-          if (Status st = entry->check(link, given); er.ok() && network_fine && params_fine && !st.ok()) {
-            FailParam(er, true, st.error);
-          }
+          if (er.ok() && network_fine && params_fine) ReportParamStatus(er, "params", entry->check(link, given));
         }
         er.RejectUnknown();
         in.events.push_back(e);

@@ -20,7 +20,9 @@ bool ReadParamValues(JsonReader& r, const char* key, const Json* params,
     // Checked here, where the key is echoed safely; the owner's own check
     // (ReportParamStatus) splits its message at the first ':'.
     if (std::none_of(specs.begin(), specs.end(), [&it](const ParamSpec& p) { return p.name == it.key(); })) {
-      r.Fail(field, "no such parameter");
+      std::string known;
+      for (const ParamSpec& p : specs) known += (known.empty() ? "" : ", ") + std::string(p.name);
+      r.Fail(field, "no such parameter (known: " + (known.empty() ? std::string("none") : known) + ")");
       fine = false;
       continue;
     }
@@ -31,7 +33,13 @@ bool ReadParamValues(JsonReader& r, const char* key, const Json* params,
 
 bool ReportParamStatus(JsonReader& r, const char* key, const Status& st, std::string_view suffix) {
   for (const std::string& line : ProblemLines(st.error)) {
-    r.Fail(r.Field(key) + "." + line.substr(0, line.find(':')), line.substr(line.find(':') + 2) + std::string(suffix));
+    const size_t colon = line.find(": ");
+    if (colon == std::string::npos) {  // not the checks' form: the whole object is named
+      r.Fail(r.Field(key ? key : "params"), line + std::string(suffix));
+      continue;
+    }
+    const std::string name = line.substr(0, colon);
+    r.Fail(key ? r.Field(key) + "." + FieldKey(name) : r.Field(name), line.substr(colon + 2) + std::string(suffix));
   }
   return st.ok();
 }

@@ -18,8 +18,9 @@ bool ReadParamValues(JsonReader& r, const char* key, const Json* params,
                      std::span<const ParamSpec> specs, ParamOverrides& out);
 
 // Reports each problem of a failed Status, of the form "name: message", as
-// the field `key`.name, with `suffix` after each message (where it applied,
-// say); returns whether `st` was fine.
+// the field `key`.name (or, with no key, the reader's own field name), with
+// `suffix` after each message (where it applied, say); returns whether `st`
+// was fine.
 bool ReportParamStatus(JsonReader& r, const char* key, const Status& st, std::string_view suffix = "");
 
 }  // namespace aqmlab

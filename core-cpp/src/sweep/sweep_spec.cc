@@ -190,19 +190,23 @@ Result<SweepPlan> ParseSweep(std::string_view text) {
   SweepPlan plan;
   if (!r.Has("base")) r.Fail("base", "is required (a scenario object or a shipped preset's name)");
   if (!r.Has("axes")) r.Fail("axes", "is required (one or more {path, values | range})");
-  Result<OJson> full = r.Has("base") ? ReadBase(j["base"]) : Result<OJson>(Error{""});
-  if (full.ok()) {
-    plan.base = full.value();
-  } else {
-    problems.AddAll(full.error());
+  bool have_base = false;
+  if (r.Has("base")) {
+    Result<OJson> read = ReadBase(j["base"]);
+    if (read.ok()) {
+      plan.base = std::move(read.value());
+      have_base = true;
+    } else {
+      problems.AddAll(read.error());
+    }
   }
   const Json* axes = r.Array("axes", 10);
   if (axes && axes->empty()) r.Fail("axes", "must have at least one axis");
   if (axes) ReadAxes(*axes, &problems, plan.axes);
   r.Boolean("zip", plan.zip);
-  ReadSeeds(r, full.ok() ? plan.base["seed"].get<uint64_t>() : 1, plan.seeds);
+  ReadSeeds(r, have_base ? plan.base["seed"].get<uint64_t>() : 1, plan.seeds);
   ReadMetrics(r, plan.metrics);
-  ReadWindows(r, &problems, full.ok(), plan.base);
+  ReadWindows(r, &problems, have_base, plan.base);
   if (!problems.empty()) return Error{problems.Message()};
   if (plan.zip) {
     for (const SweepAxis& a : plan.axes) {

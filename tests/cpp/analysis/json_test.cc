@@ -37,7 +37,7 @@ TEST(AnalysisJson, ErrorsNameTheField) {
             "chain.drop_curve: must hold capacity_pkts (4) values, F(0)..F(L-1)");
   EXPECT_EQ(Analyze(R"({"chain":{"capacity_pkts":4}})")["error"], "chain.sources: is required (1 to 64 entries)");
   EXPECT_EQ(Analyze(R"({"network":{"flows":10},"aqm":"pi","params":{"nope":1},"stability":{}})")["error"],
-            "params.nope: no such parameter of pi");
+            "params.nope: no such parameter (known: a, b, freq_hz, qref)");
   EXPECT_EQ(Analyze(R"({"network":{"flows":10},"aqm":"pi","fluid":{"events":[{"at_s":1,"flows":-2}]}})")["error"],
             "fluid.events[0].flows: must be in [0, 1000000], got -2");
   EXPECT_EQ(Analyze(R"({"response_bounds":{"flows":[0]}})")["error"],

@@ -182,7 +182,7 @@ INSTANTIATE_TEST_SUITE_P(
         Refusal{R"({"groups": [{"variant": "cubic", "variant_params": {"beta": 1.5}}]})",
                 "groups[0].variant_params.beta: must be in [0.1, 0.95], got 1.5"},
         Refusal{R"({"groups": [{"variant": "cubic", "variant_params": {"g": 0.5}}]})",
-                "groups[0].variant_params.g: no such parameter"},
+                "groups[0].variant_params.g: no such parameter (known: c, beta, fast_convergence, reno_friendly, hystart)"},
         Refusal{R"({"groups": [{"variant": "prague"}]})",
                 "groups[0].variant: \"prague\" needs \"ecn\": true (its congestion signal is the CE mark)"},
         // short_tcp.

@@ -115,7 +115,7 @@ INSTANTIATE_TEST_SUITE_P(
         Refusal{R"({"sides": [{"aqm": "red", "switch_to": {"at_s": 1, "aqm": "nope"}}]})",
                 "sides[0].switch_to.aqm: unknown discipline \"nope\" (known: ", true},
         Refusal{R"({"sides": [{"aqm": "red", "switch_to": {"at_s": 1, "aqm": "pie", "params": {"wq": 1}}}]})",
-                "sides[0].switch_to.params.wq: no such parameter"},
+                "sides[0].switch_to.params.wq: no such parameter (known: ", true},
         Refusal{R"({"topology": {"kind": "parking_lot"},
                     "sides": [{"aqm": "red", "switch_to": {"at_s": 1, "aqm": "pie"}}]})",
                 "sides[0].switch_to: only with topology.kind \"dumbbell\""}));

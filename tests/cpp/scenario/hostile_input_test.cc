@@ -108,7 +108,7 @@ TEST(HostileInput, MessagesAreShortPrintableAndExact) {
   EXPECT_EQ(ErrorOf(R"({"":1})"), "\"\": unknown field");
   EXPECT_EQ(ErrorOf(R"({"bottleneck":{"x\"y":1}})"), "bottleneck.\"x\\\"y\": unknown field");
   EXPECT_EQ(ErrorOf(R"({"sides":[{"aqm":"red","params":{"\u001b":1}}]})"),
-            "sides[0].params.\"\\u001b\": no such parameter");
+            "sides[0].params.\"\\u001b\": no such parameter (known: wq, min_th, max_th, max_p, gentle, byte_mode, wait)");
   EXPECT_EQ(ErrorOf(R"({"sides":[{"aqm":"\u001bc"}]})").find('\x1b'), std::string::npos);
   // A multi-byte character is never cut in half.
   std::string accents;

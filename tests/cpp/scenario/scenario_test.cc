@@ -93,7 +93,7 @@ INSTANTIATE_TEST_SUITE_P(
         Refusal{R"({"sides": [{"aqm": "red", "params": {"min_th": 100, "max_th": 50}}]})",
                 "sides[0].params.min_th: must be below max_th (50), got 100"},
         Refusal{R"({"sides": [{"aqm": "red", "params": {"wiggle": 1}}]})",
-                "sides[0].params.wiggle: no such parameter"},
+                "sides[0].params.wiggle: no such parameter (known: wq, min_th, max_th, max_p, gentle, byte_mode, wait)"},
         Refusal{R"({"events": [{"at_s": 500, "kind": "set_flows", "group": 0, "count": 3}]})",
                 "events[0].at_s: must be in [0, 300], got 500"},
         Refusal{R"({"events": [{"at_s": 5, "kind": "set_flows", "group": 3, "count": 3}]})",

@@ -57,6 +57,8 @@ struct TcpStats {
   int64_t retransmits = 0;
   int64_t timeouts = 0;
   int64_t fast_retransmits = 0;
+  // Windows whose ECN-Echo the controller was told of (once a window,
+  // RFC 3168); a controller may leave its window as it was (BBR v1).
   int64_t ecn_reductions = 0;
   // The exact round trips of the timed segments (one a round trip, Karn's
   // rule), for the per-group mean RTT: how many, and their sum.

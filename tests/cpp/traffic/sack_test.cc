@@ -10,11 +10,14 @@
 
 #include "net/pipe.h"
 #include "traffic/cc/registry.h"
+#include "tcp_path.h"
 #include "test_util.h"
 #include "traffic/tcp.h"
 
 namespace aqmlab {
 namespace {
+
+using testing::LossyPath;
 
 // The end of the ACK route: each ACK's cumulative point and blocks.
 struct AckLog final : PacketReceiver {
@@ -133,52 +136,6 @@ TEST(SackReceiver, RunsGrowDownwardsAndJoin) {
   EXPECT_EQ(t.sink.stats().delivered_segments, 10);
 }
 
-// Loses the first transmission of each listed segment, or marks it CE;
-// logs when each retransmission passes.
-struct LoseListed final : PacketReceiver {
-  void Receive(Packet* p) override {
-    if (p->has(kFlagRetransmit)) {
-      resent.push_back({loop->now().ns() / 1000000, p->seq});
-    } else if (lost.count(p->seq) != 0) {
-      pool->Release(p);
-      return;
-    } else if (marked.count(p->seq) != 0 && EcnCapable(p->ecn)) {
-      p->ecn = Ecn::kCe;
-    }
-    Forward(p);
-  }
-  EventLoop* loop = nullptr;
-  PacketPool* pool = nullptr;
-  std::set<int64_t> lost;
-  std::set<int64_t> marked;
-  std::vector<std::pair<int64_t, int64_t>> resent;  // (ms, segment)
-};
-
-// A sender and its receiver on a 100 ms round trip without a queue,
-// losing the first transmission of the segments in lose.lost.
-struct LossyPath {
-  LossyPath(const char* variant, TcpConfig c)
-      : source(loop, pool, 0, 0, WithCc(c, variant), &data_route), sink(loop, pool, c, &ack_route) {
-    lose.loop = &loop;
-    lose.pool = &pool;
-    data_route.hops = {&lose, &forward, &sink};
-    ack_route.hops = {&backward, &source};
-  }
-  static TcpConfig WithCc(TcpConfig c, const char* variant) {
-    c.cc = FindCc(variant);
-    return c;
-  }
-  EventLoop loop;
-  PacketPool pool;
-  LoseListed lose;
-  Pipe forward{loop, 0, Time::Millis(50)};
-  Pipe backward{loop, 0, Time::Millis(50)};
-  Route data_route;
-  Route ack_route;
-  TcpSource source;
-  TcpSink sink;
-};
-
 struct Outcome {
   std::vector<std::pair<int64_t, int64_t>> resent;
   TcpStats stats;
@@ -270,6 +227,40 @@ TEST(SackSender, AnEcnEchoReducesAsWithoutSack) {
       EXPECT_EQ(path.source.stats().retransmits, 0);
       path.source.Stop();
     }
+  }
+}
+
+// BBR (v1) does not answer an ECN-Echo, with SACK as without: the
+// machinery still tells the controller once for the window (and sends CWR),
+// but the same three CE marks leave its window and what it sent exactly as
+// in a run with no marks.
+TEST(SackSender, BbrIgnoresAnEcnEchoAsWithoutSack) {
+  struct Seen {
+    int64_t reductions, sent, retransmits;
+    double cwnd;
+  };
+  for (const bool sack : {true, false}) {
+    SCOPED_TRACE(sack ? "with SACK" : "without SACK");
+    auto run = [sack](std::set<int64_t> marked) {
+      TcpConfig c = TwentySegments(sack);
+      c.ecn = true;
+      LossyPath path("bbr", c);
+      path.lose.marked = std::move(marked);
+      path.source.Start();
+      path.loop.RunUntil(Time::Millis(450));
+      const TcpStats& s = path.source.stats();
+      const Seen seen{s.ecn_reductions, s.segments_sent, s.retransmits, path.source.cwnd()};
+      path.source.Stop();
+      return seen;
+    };
+    const Seen marked = run({5, 6, 7});
+    const Seen clean = run({});
+    EXPECT_EQ(marked.reductions, 1);
+    EXPECT_EQ(clean.reductions, 0);
+    EXPECT_EQ(marked.retransmits, 0);
+    EXPECT_GT(marked.sent, 20);  // it went on past the first window
+    EXPECT_EQ(marked.sent, clean.sent);
+    EXPECT_DOUBLE_EQ(marked.cwnd, clean.cwnd);
   }
 }
 

@@ -4,11 +4,14 @@
 #include <vector>
 
 #include "net/pipe.h"
+#include "tcp_path.h"
 #include "test_util.h"
 #include "traffic/tcp.h"
 
 namespace aqmlab {
 namespace {
+
+using testing::RoundTrip100ms;
 
 // Swallows every packet: a path that lost its link.
 struct BlackHole final : PacketReceiver {
@@ -19,29 +22,6 @@ struct BlackHole final : PacketReceiver {
   }
   PacketPool& pool;
   int count = 0;
-};
-
-// A sender and a receiver joined by two delay lines, `one_way` each (50 ms:
-// a 100 ms round trip), with no queue. `before` hops sit between the sender
-// and the line.
-struct RoundTrip100ms {
-  RoundTrip100ms(const TcpConfig& config, std::vector<PacketReceiver*> before = {},
-                 Time one_way = Time::Millis(50))
-      : forward(loop, 0, one_way), backward(loop, 0, one_way),
-        source(loop, pool, 0, 0, config, &data_route), sink(loop, pool, config, &ack_route) {
-    before.push_back(&forward);
-    before.push_back(&sink);
-    data_route.hops = before;
-    ack_route.hops = {&backward, &source};
-  }
-  EventLoop loop;
-  PacketPool pool;
-  Pipe forward;
-  Pipe backward;
-  Route data_route;
-  Route ack_route;
-  TcpSource source;
-  TcpSink sink;
 };
 
 TEST(Tcp, RetransmissionTimerBacksOffExponentially) {
@@ -177,31 +157,12 @@ TEST(Tcp, DelayedAcksHalveTheAckStreamAndTheTimerAcksALoneSegment) {
   EXPECT_GT(sink.acks_sent(), sink.stats().delivered_segments * 0.45);
 }
 
-// Loses the first transmission of segment `lost` and logs every data
-// segment that passes, with the time it passed.
-struct LoseOnce final : PacketReceiver {
-  explicit LoseOnce(int64_t seq) : lost(seq) {}
-  void Receive(Packet* p) override {
-    if (p->seq == lost && !p->has(kFlagRetransmit)) {
-      pool->Release(p);
-      return;
-    }
-    passed.push_back({loop->now().ns() / 1000000, p->seq});
-    Forward(p);
-  }
-  EventLoop* loop = nullptr;
-  PacketPool* pool = nullptr;
-  int64_t lost;
-  std::vector<std::pair<int64_t, int64_t>> passed;  // (ms, segment)
-};
-
 // A sender with `window` segments to start with whose segment 0 is lost
 // once, started at t = 0.
 struct FirstSegmentLost {
   FirstSegmentLost(double window, bool limited_transmit)
-      : config(Config(window, limited_transmit)), rt(config, {&lose}) {
-    lose.loop = &rt.loop;
-    lose.pool = &rt.pool;
+      : config(Config(window, limited_transmit)), rt(config), lose(rt.lose) {
+    lose.lost = {0};
     rt.source.Start();
   }
   static TcpConfig Config(double window, bool limited_transmit) {
@@ -211,8 +172,8 @@ struct FirstSegmentLost {
     return c;
   }
   TcpConfig config;
-  LoseOnce lose{0};
   RoundTrip100ms rt;
+  testing::LoseListed& lose;
 };
 
 // RFC 3042: with a window of three and the first segment lost, only two
@@ -223,7 +184,7 @@ TEST(Tcp, LimitedTransmitSendsNewDataOnTheFirstTwoDuplicateAcks) {
   for (const bool limited : {true, false}) {
     FirstSegmentLost run(3, limited);
     RoundTrip100ms& rt = run.rt;
-    const LoseOnce& lose = run.lose;
+    const testing::LoseListed& lose = run.lose;
     rt.loop.RunUntil(Time::Millis(150));
     EXPECT_EQ(rt.source.cwnd(), 3.0) << limited;
     rt.loop.RunUntil(Time::Millis(1100));
@@ -270,7 +231,7 @@ TEST(Tcp, LimitedTransmitSegmentsDoNotRaiseSsthresh) {
   for (const bool limited : {true, false}) {
     FirstSegmentLost run(10, limited);
     RoundTrip100ms& rt = run.rt;
-    const LoseOnce& lose = run.lose;
+    const testing::LoseListed& lose = run.lose;
     rt.loop.RunUntil(Time::Millis(101));
     EXPECT_EQ(rt.source.stats().fast_retransmits, 1) << limited;
     EXPECT_EQ(rt.source.ssthresh(), 5.0) << limited;

@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ProblemAlert, ProblemList, ProblemText } from '../../../web/src/lib/ProblemList';
 import { listedProblems, maxShownProblems, problemDetails, problemsOf } from '../../../web/src/lib/problems';
 import { linkBannerMessage } from '../../../web/src/scenario/url-codec';
+import { repoRoot } from '../support/node-core';
 
 // A core message holds one problem per line (core-cpp/SCENARIO.md): the page
 // says one in its sentence, and several as a count with a list of at most 20.
@@ -25,6 +27,12 @@ describe('a core message with its problems', () => {
     expect(listed.slice(0, maxShownProblems)).toEqual(many.slice(0, maxShownProblems));
     expect(listed.at(-1)).toBe('and 3 more');
     expect(listedProblems(many.slice(0, 20))).toEqual(many.slice(0, 20));
+  });
+
+  it('lists as many as the command line prints (one limit, stated twice)', () => {
+    const header = readFileSync(`${repoRoot}core-cpp/src/cli/input_file.h`, 'utf8');
+    const limit = /kMaxShownProblems = (\d+);/.exec(header);
+    expect(limit?.[1]).toBe(String(maxShownProblems));
   });
 
   it('renders as a count over a list, or as the one sentence', () => {

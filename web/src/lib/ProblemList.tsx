@@ -50,13 +50,26 @@ export interface ProblemAlertProps {
   testId?: string;
   id?: string;
   lead?: string;
+  /** Problems counted elsewhere: `message` is then their header ("3 problems in a.json:"), listed under it. */
+  problems?: readonly string[];
 }
 
 /**
  * A refusal, where the person acted, as an alert: one problem as a paragraph,
  * several (a core message holds one per line) counted and listed.
  */
-export function ProblemAlert({ message, className = 'param-error', testId, id, lead = '' }: ProblemAlertProps) {
+export function ProblemAlert({ message, className = 'param-error', testId, id, lead = '', problems: listed }: ProblemAlertProps) {
+  if (listed !== undefined && listed.length > 0) {
+    return (
+      <div id={id} className={className} role="alert" data-testid={testId}>
+        <p>
+          {lead}
+          {message}
+        </p>
+        <ProblemList problems={listed} />
+      </div>
+    );
+  }
   const problems = problemDetails(message);
   if (problems.length === 0) {
     return (

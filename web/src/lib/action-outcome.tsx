@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import './action-outcome.css';
-import { ProblemList } from './ProblemList';
+import { ProblemAlert } from './ProblemList';
 
 // What a button that saves, loads or makes a link tells the person, said the
 // same way wherever such a button is: a line that confirms, a link to copy by
@@ -59,10 +59,7 @@ export function OutcomeLine({ outcome, testId, linkLabel, busy = false, id, show
         {url !== undefined && <input ref={field} type="text" readOnly value={url} aria-label={linkLabel} data-testid={`${testId}-link-field`} onFocus={(e) => e.target.select()} />}
       </div>
       {outcome?.kind === 'error' && (
-        <div className="share-error" role="alert" data-testid={`${testId}-error`}>
-          <p>{outcome.message}</p>
-          <ProblemList problems={outcome.problems ?? []} />
-        </div>
+        <ProblemAlert className="share-error" testId={`${testId}-error`} message={outcome.message} problems={outcome.problems} />
       )}
     </>
   );

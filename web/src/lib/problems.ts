@@ -4,7 +4,7 @@
 // several as a count with a list (ProblemList), the first 20 and how many more,
 // as `aqmlab run` prints them.
 
-/** At most this many problems are listed; a last line says how many more. */
+/** At most this many problems are listed; a last line says how many more (kMaxShownProblems of the command line: a test holds them equal). */
 export const maxShownProblems = 20;
 
 /** The problems of a core message (none for an empty one). */

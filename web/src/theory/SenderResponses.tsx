@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { SenderSpec } from '../aqm/sender-table';
 import { formatValue } from '../lib/format';
 import type { SpanSummary } from '../summary/run-summary';
@@ -13,21 +14,11 @@ import { useCoreAnswer } from './use-core-answer';
 // its value the core's senderResponse; a group the law says nothing about
 // says why.
 
-const texCache = new Map<string, string>();
-
-function lawHtml(tex: string): string {
-  let html = texCache.get(tex);
-  if (html === undefined) {
-    html = typeset(tex, true);
-    texCache.set(tex, html);
-  }
-  return html;
-}
-
 const mbps = (v: number | null) => (v === null ? '–' : `${formatValue(v)} Mb/s`);
 
 export function GroupResponse({ row }: { row: GroupPrediction }) {
   const { point, law } = row;
+  const lawHtml = useMemo(() => (law ? typeset(law.tex, true) : ''), [law?.tex]);
   return (
     <div
       className="sender-response"
@@ -44,7 +35,7 @@ export function GroupResponse({ row }: { row: GroupPrediction }) {
       <h5>
         {row.label} · group {row.group + 1} · {row.flows} {row.flows === 1 ? 'flow' : 'flows'}
       </h5>
-      {law && <div className="law-tex" dangerouslySetInnerHTML={{ __html: lawHtml(law.tex) }} />}
+      {law && <div className="law-tex" dangerouslySetInnerHTML={{ __html: lawHtml }} />}
       <table className="theory-numbers">
         <tbody>
           {point && law && (

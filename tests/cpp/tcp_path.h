@@ -14,14 +14,19 @@
 
 namespace aqmlab::testing {
 
-// Loses the first transmission of each segment in `lost`, marks that of each
-// in `marked` CE (if ECN-capable); logs every data segment that passes, and
-// each retransmission, with the time (ms).
+// Loses the first transmission of each segment in `lost` (and the first
+// retransmission of each in `lost_resent`), marks that of each in `marked`
+// CE (if ECN-capable); logs every data segment that passes, and each
+// retransmission sent, with the time (ms).
 struct LoseListed final : PacketReceiver {
   void Receive(Packet* p) override {
     const int64_t ms = loop->now().ns() / 1000000;
     if (p->has(kFlagRetransmit)) {
       resent.push_back({ms, p->seq});
+      if (lost_resent.erase(p->seq) != 0) {
+        pool->Release(p);
+        return;
+      }
     } else if (lost.count(p->seq) != 0) {
       pool->Release(p);
       return;
@@ -35,6 +40,7 @@ struct LoseListed final : PacketReceiver {
   PacketPool* pool = nullptr;
   std::set<int64_t> lost;
   std::set<int64_t> marked;
+  std::set<int64_t> lost_resent;  // their first retransmission is lost too
   std::vector<std::pair<int64_t, int64_t>> passed;  // (ms, segment)
   std::vector<std::pair<int64_t, int64_t>> resent;  // (ms, segment)
 };

@@ -193,6 +193,28 @@ TEST(SackSender, SeveralLossesInAWindowRepairInOneRoundTrip) {
   EXPECT_LT(without.acked_at_250ms, 9);
 }
 
+// A retransmission lost again is found by the timer only: RFC 6675's
+// NextSeg resends nothing at or below HighRxt, so the SACKs that keep
+// arriving for the segments above it never make it lost a second time
+// (neither this model nor ns-3.37's has RACK, which would). Segment 3 is
+// resent at 100 ms and lost again; the one round-trip sample so far (100
+// ms, the first) sets the timer to 100 + 4 x 50 = 300 ms (RFC 6298 sec.
+// 2.2), so the second resend leaves at 400 ms, after a timeout.
+TEST(SackSender, ALostRetransmissionWaitsForTheTimer) {
+  using Log = std::vector<std::pair<int64_t, int64_t>>;
+  LossyPath path("newreno", TwentySegments(true));
+  path.lose.lost = {3};
+  path.lose.lost_resent = {3};
+  path.source.Start();
+  path.loop.RunUntil(Time::Seconds(3));
+  const TcpStats s = path.source.stats();
+  path.source.Stop();
+  EXPECT_EQ(path.lose.resent, (Log{{100, 3}, {400, 3}}));
+  EXPECT_EQ(s.fast_retransmits, 1);
+  EXPECT_EQ(s.timeouts, 1);
+  EXPECT_GE(path.source.acked(), 20);
+}
+
 // With delayed ACKs the receiver still ACKs every out-of-order segment at
 // once (RFC 5681 sec. 4.2), so the SACK blocks come as fast and the four
 // holes are resent together at 100 ms, one recovery, no timeout.

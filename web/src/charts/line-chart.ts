@@ -1,12 +1,11 @@
-import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
-import { select } from 'd3-selection';
 import { resolveColour, type MarkerShape } from '../lib/colours';
 import { onThemeChange } from '../lib/theme';
 import { crosshairTime, type ChartView } from './chart-view';
 import { columnsPath, type PanelPicture } from './chart-svg';
 import { barsGeometry, pathGeometry, type SeriesGeometry } from './column-marks';
-import { layoutLevelLabels, layoutMarkLabels, markRowPx, type MarkLabel } from './mark-layout';
+import { layoutMarkLabels } from './mark-layout';
+import { paintLevels, paintMarks, paintXAxis, paintYAxis, xTickCount, yTickCount, yTickFormat } from './chart-overlay';
 import { markerPath } from './markers';
 import { columnsExtent, firstFilled, IncrementalDecimator, type PixelColumns } from './decimate';
 import type { SeriesStore } from './series-store';
@@ -26,7 +25,8 @@ export { chartMargin, noExtent, unionExtent, valueDomain } from './chart-types';
 // An imperative canvas line chart: the page calls draw() from one
 // requestAnimationFrame callback; React only mounts the container. D3 supplies
 // the scales and draws the axes into an SVG laid over the canvas; the same
-// overlay holds the levels (thresholds, targets), the event marks and the
+// overlay holds the levels (thresholds, targets), the event marks
+// (chart-overlay.ts paints these layers; the chart decides when) and the
 // crosshair, and an HTML readout lists every series' value under it.
 
 type Scale = ScaleLinear<number, number>;
@@ -183,15 +183,18 @@ export class LineChart {
     const yKey = frame.y.domain().join(',');
     // The time axis moves at every frame; the value axis only when its scale or the size changes.
     const axes = { x: `${frame.x0},${frame.x1},${size}`, y: `${yKey},${size}` };
-    if (axes.x !== keys.axes.x) this.paintXAxis(frame);
-    if (axes.y !== keys.axes.y) this.paintYAxis(frame);
+    const percent = this.options.valueKind === 'percent';
+    if (axes.x !== keys.axes.x) paintXAxis(this.xAxis, frame.x, frame.plotW, frame.plotH);
+    if (axes.y !== keys.axes.y) paintYAxis(this.yAxis, frame.y, frame.plotH, percent);
     const levels = this.options.levels?.() ?? [];
     const levelsKey = `${yKey},${size},${levels.map((l) => `${l.value}:${l.label}:${l.colour}`).join(';')}`;
-    if (levelsKey !== keys.levels) this.paintLevels(frame);
+    if (levelsKey !== keys.levels) paintLevels(this.levelLayer, levels, frame.plotW, frame.y);
     const marks = this.visibleMarks(frame);
     // Marks move with the window; with none in view there is nothing to redo.
     const marksKey = marks.length === 0 ? '' : `${frame.x0},${frame.x1},${size},${marks.map((m) => `${m.t}:${m.label}`).join(';')}`;
-    if (marksKey !== keys.marks) this.paintMarks(frame);
+    if (marksKey !== keys.marks) {
+      paintMarks(this.markLayer, marks.map((m) => ({ x: frame.x(m.t), label: m.label })), frame.plotW, frame.plotH);
+    }
     if (this.options.view?.hover !== null && this.options.view?.hover !== undefined) this.drawCrosshair();
     this.overlayKeys = { axes, levels: levelsKey, marks: marksKey, data };
     if (this.used > 0) markFirstSamplesDrawn();
@@ -203,15 +206,15 @@ export class LineChart {
     if (!frame) return null;
     const { x, y, plotW, plotH, series } = frame;
     const marks = this.visibleMarks(frame).map((m) => ({ x: x(m.t), label: m.label }));
-    const yFormat = this.yTickFormat(y);
+    const yFormat = yTickFormat(y, plotH, this.options.valueKind === 'percent');
     return {
       width: this.width,
       height: this.height,
       margin,
       caption: this.options.caption ?? '',
       yLabel: this.options.yLabel,
-      xTicks: x.ticks(this.xTickCount(plotW)).map((v) => ({ at: x(v), label: `${v} s` })),
-      yTicks: y.ticks(this.yTickCount(plotH)).map((v) => ({ at: y(v), label: yFormat(v) })),
+      xTicks: x.ticks(xTickCount(plotW)).map((v) => ({ at: x(v), label: `${v} s` })),
+      yTicks: y.ticks(yTickCount(plotH)).map((v) => ({ at: y(v), label: yFormat(v) })),
       lines: series.map((s, i) => {
         const columns = this.decimators[i]?.columns;
         return {
@@ -259,92 +262,8 @@ export class LineChart {
     return { kind: 'marker', colour, outline, path: markerPath(shape, 4.5), x: p + 0.5, y: y(c.last[p] ?? 0) };
   }
 
-  private xTickCount(plotW: number): number {
-    return Math.max(2, Math.floor(plotW / 90));
-  }
-
-  private yTickCount(plotH: number): number {
-    return Math.max(2, Math.floor(plotH / 40));
-  }
-
-  private yTickFormat(y: Scale): (v: number) => string {
-    const f = y.tickFormat(this.yTickCount(this.frame?.plotH ?? 100), this.options.valueKind === 'percent' ? '.0%' : undefined);
-    return (v) => f(v);
-  }
-
-  private paintXAxis({ x, plotW, plotH }: Frame): void {
-    select(this.xAxis)
-      .attr('transform', `translate(${margin.left},${margin.top + plotH})`)
-      .call(axisBottom(x).ticks(this.xTickCount(plotW)).tickFormat((v) => `${Number(v)} s`));
-  }
-
-  private paintYAxis({ y, plotH }: Frame): void {
-    const yFormat = this.yTickFormat(y);
-    select(this.yAxis)
-      .attr('transform', `translate(${margin.left},${margin.top})`)
-      .call(axisLeft(y).ticks(this.yTickCount(plotH)).tickFormat((v) => yFormat(Number(v))));
-  }
-
-  private paintLevels(frame: Frame): void {
-    const levels = this.options.levels?.() ?? [];
-    const layer = select(this.levelLayer).attr('transform', `translate(${margin.left},${margin.top})`);
-    const groups = layer.selectAll<SVGGElement, ChartLevel>('g.level').data(levels).join((enter) => {
-      const g = enter.append('g').attr('class', 'level');
-      g.append('line');
-      g.append('text').attr('text-anchor', 'end');
-      return g;
-    });
-    groups
-      .select('line')
-      .attr('x1', 0)
-      .attr('x2', frame.plotW)
-      .attr('y1', (l) => frame.y(l.value))
-      .attr('y2', (l) => frame.y(l.value))
-      .attr('stroke', (l) => l.colour);
-    const ends = layoutLevelLabels(
-      levels.map((l) => ({ y: frame.y(l.value), label: l.label })),
-      frame.plotW,
-    );
-    groups
-      .select('text')
-      .attr('x', (_, i) => ends[i] ?? frame.plotW - 2)
-      .attr('y', (l) => frame.y(l.value) - 3)
-      .attr('fill', (l) => l.colour)
-      .text((l) => l.label);
-  }
-
   private visibleMarks(frame: Frame): EventMark[] {
     return (this.options.marks?.() ?? []).filter((m) => m.t >= frame.x0 && m.t <= frame.x1);
-  }
-
-  private paintMarks(frame: Frame): void {
-    const layer = select(this.markLayer).attr('transform', `translate(${margin.left},${margin.top})`);
-    const marks = this.visibleMarks(frame).map((m) => ({ x: frame.x(m.t), label: m.label }));
-    layer
-      .selectAll<SVGLineElement, { x: number }>('line')
-      .data(marks)
-      .join('line')
-      .attr('x1', (m) => m.x)
-      .attr('x2', (m) => m.x)
-      .attr('y1', 0)
-      .attr('y2', frame.plotH);
-    layer
-      .selectAll<SVGTextElement, MarkLabel>('text')
-      .data(layoutMarkLabels(marks, frame.plotW))
-      .join((enter) => {
-        const text = enter.append('text');
-        text.append('title');
-        return text;
-      })
-      .attr('x', (l) => (l.anchorEnd ? l.x - 3 : l.x + 3))
-      .attr('y', (l) => 9 + l.row * markRowPx)
-      .attr('text-anchor', (l) => (l.anchorEnd ? 'end' : 'start'))
-      .call((text) => text.select('title').text((l) => l.title))
-      .each(function (l) {
-        // The text node after the <title>: set without dropping the title.
-        const node = this.lastChild?.nodeType === Node.TEXT_NODE ? this.lastChild : this.appendChild(document.createTextNode(''));
-        node.textContent = l.text;
-      });
   }
 
   /** The crosshair line, a dot per series, and the readout; only the overlay changes. */

@@ -8,10 +8,15 @@
 
 #include <array>
 #include <cstddef>
+#include <limits>
 #include <string>
 #include <string_view>
 
 namespace aqmlab {
+
+// A figure with no value (an interval mean without a departure, a mean of
+// no runs): NaN, which JSON writes as null and CSV as an empty cell.
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // How a sample's value relates to the interval that ends at its time.
 enum class ColumnReading {

@@ -8,7 +8,6 @@
 namespace aqmlab {
 
 namespace {
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 }  // namespace
 
 QueueMeters::QueueMeters(const QueueDisc& disc) : owner_(&disc) {

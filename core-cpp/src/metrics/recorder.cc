@@ -14,7 +14,6 @@ namespace {
 constexpr uint32_t kTagWarmupEnd = 1;
 // Window i opens with tag kTagWindowBase + 2i and closes with the next tag.
 constexpr uint32_t kTagWindowBase = 2;
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr uint64_t kHashSeed = 0xcbf29ce484222325ULL;
 
 // The determinism hash. Each column's series is a polynomial in an odd

@@ -10,7 +10,6 @@ namespace aqmlab {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // One traced flow: where to find it, and whether its controller paces.
 struct Traced {

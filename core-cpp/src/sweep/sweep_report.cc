@@ -7,13 +7,13 @@
 
 #include <boost/math/distributions/students_t.hpp>
 
+#include "metrics/columns.h"
+
 namespace aqmlab {
 
 namespace {
 
 using OJson = nlohmann::ordered_json;
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // Numeric leaves of a summary, by dotted path; a null leaf names the
 // metric with no value. Entries of a list are named by their "name"

@@ -114,7 +114,16 @@ export async function theoryMainThread(browser, baseURL, { changes, gapMs }) {
   await page.getByTestId('play-pause').click();
   await page.getByTestId('run-to-time').fill('70');
   await page.getByTestId('run-to').click();
-  await page.locator('[data-testid="side-1"][data-sim-time="70"]').waitFor({ timeout: 60_000 });
+  // Read as a number (a time drawn as "70.0" or a hair past it still counts);
+  // on a loaded machine the run there can take a while, so the wait is long
+  // and a miss says how far the side got.
+  const reached = await page
+    .waitForFunction(() => Number(document.querySelector('[data-testid="side-1"]')?.getAttribute('data-sim-time')) >= 69.999, null, { timeout: 180_000 })
+    .then(() => true, () => false);
+  if (!reached) {
+    const at = await page.getByTestId('side-1').getAttribute('data-sim-time');
+    throw new Error(`side 1 did not reach 70 s of simulated time within 180 s (it stood at ${at} s)`);
+  }
   await page.getByTestId('speed').selectOption('10');
   await page.getByTestId('play-pause').click();
   const cdp = await page.context().newCDPSession(page);

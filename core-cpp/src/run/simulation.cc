@@ -50,14 +50,8 @@ Status Simulation::BuildHop(const AqmEntry& entry, int hop) {
   env.seed = scenario_.seed;
   env.stream = static_cast<uint64_t>(hop - 1);
   auto disc = entry.create(env, scenario_.sides[side_].params);
-  if (!disc.ok()) {
-    // Each of the discipline's problems names its field and where it applied.
-    Problems problems;
-    for (const std::string& line : ProblemLines(disc.error())) {
-      problems.Add("sides[" + std::to_string(side_) + "].params." + line + at);
-    }
-    return {problems.Message()};
-  }
+  // Each of the discipline's problems names its field and where it applied.
+  if (!disc.ok()) return {PrefixProblems("sides[" + std::to_string(side_) + "].params.", disc.error(), at)};
   const Time delay = Time::Millis(figures.delay_ms);
   Hop& h = hops_.emplace_back();
   h.forward = std::make_unique<QueueLink>(loop_, env.link.capacity_bps, delay, std::move(disc.value()));

@@ -5,6 +5,7 @@
 
 #include "aqm/registry.h"
 #include "scenario/json_text.h"
+#include "scenario/param_values.h"
 #include "sim/format.h"
 
 namespace aqmlab {
@@ -33,12 +34,12 @@ Status CheckParamName(const Scenario& s, const TimelineEvent& e, const std::stri
     for (const AqmEntry* entry : entries) {
       if (!entry) continue;
       for (const ParamSpec& spec : entry->describe().params) {
-        if (spec.name == e.name) {
-          if (Status st = CheckParamValue(spec, e.value); !st.ok()) return {path + ".value: " + st.error};
-          return {};
-        }
-        if (e.side >= 0) known += (known.empty() ? "" : ", ") + std::string(spec.name);
+        if (spec.name != e.name) continue;
+        if (Status st = CheckParamValue(spec, e.value); !st.ok()) return {path + ".value: " + st.error};
+        return {};
       }
+      const std::string names = ParamNames(entry->describe().params);
+      if (e.side >= 0 && !names.empty()) known += (known.empty() ? "" : ", ") + names;
     }
   }
   if (e.side >= 0) {

@@ -20,15 +20,20 @@ bool ReadParamValues(JsonReader& r, const char* key, const Json* params,
     // Checked here, where the key is echoed safely; the owner's own check
     // (ReportParamStatus) splits its message at the first ':'.
     if (std::none_of(specs.begin(), specs.end(), [&it](const ParamSpec& p) { return p.name == it.key(); })) {
-      std::string known;
-      for (const ParamSpec& p : specs) known += (known.empty() ? "" : ", ") + std::string(p.name);
-      r.Fail(field, "no such parameter (known: " + (known.empty() ? std::string("none") : known) + ")");
+      const std::string known = ParamNames(specs);
+      r.Fail(field, "no such parameter" + (known.empty() ? std::string(" (it has none)") : " (known: " + known + ")"));
       fine = false;
       continue;
     }
     out.emplace_back(it.key(), it->is_boolean() ? (it->get<bool>() ? 1.0 : 0.0) : it->get<double>());
   }
   return fine;
+}
+
+std::string ParamNames(std::span<const ParamSpec> specs) {
+  std::string out;
+  for (const ParamSpec& p : specs) out += (out.empty() ? "" : ", ") + std::string(p.name);
+  return out;
 }
 
 bool ReportParamStatus(JsonReader& r, const char* key, const Status& st, std::string_view suffix) {

@@ -21,6 +21,9 @@ bool ReadParamValues(JsonReader& r, const char* key, const Json* params,
 // the field `key`.name (or, with no key, the reader's own field name), with
 // `suffix` after each message (where it applied, say); returns whether `st`
 // was fine.
+// The parameters' names, comma-separated, in table order ("" for none).
+std::string ParamNames(std::span<const ParamSpec> specs);
+
 bool ReportParamStatus(JsonReader& r, const char* key, const Status& st, std::string_view suffix = "");
 
 }  // namespace aqmlab

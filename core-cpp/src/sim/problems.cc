@@ -2,8 +2,8 @@
 
 namespace aqmlab {
 
-void Problems::AddAll(std::string_view message, std::string_view prefix) {
-  for (std::string& line : ProblemLines(message)) Add(std::string(prefix) + line);
+void Problems::AddAll(std::string_view message, std::string_view prefix, std::string_view suffix) {
+  for (std::string& line : ProblemLines(message)) Add(std::string(prefix) + line + std::string(suffix));
 }
 
 std::string Problems::Message() const {
@@ -27,9 +27,9 @@ std::vector<std::string> ProblemLines(std::string_view message) {
   }
 }
 
-std::string PrefixProblems(std::string_view prefix, std::string_view message) {
+std::string PrefixProblems(std::string_view prefix, std::string_view message, std::string_view suffix) {
   Problems p;
-  p.AddAll(message, prefix);
+  p.AddAll(message, prefix, suffix);
   return p.Message();
 }
 

@@ -18,8 +18,9 @@ class Problems {
  public:
   void Add(std::string problem) { list_.push_back(std::move(problem)); }
   // Every problem of another error's message, each prefixed with `prefix`
-  // (a scenario read inside a sweep file is its "base.").
-  void AddAll(std::string_view message, std::string_view prefix = "");
+  // (a scenario read inside a sweep file is its "base.") and followed by
+  // `suffix` (where it applied).
+  void AddAll(std::string_view message, std::string_view prefix = "", std::string_view suffix = "");
   bool empty() const { return list_.empty(); }
   size_t size() const { return list_.size(); }
   const std::vector<std::string>& list() const { return list_; }
@@ -32,7 +33,7 @@ class Problems {
 
 // The problems of an error's message (at least one, unless it is empty).
 std::vector<std::string> ProblemLines(std::string_view message);
-// The message with `prefix` before each of its problems.
-std::string PrefixProblems(std::string_view prefix, std::string_view message);
+// The message with `prefix` before each of its problems (and `suffix` after).
+std::string PrefixProblems(std::string_view prefix, std::string_view message, std::string_view suffix = "");
 
 }  // namespace aqmlab

@@ -38,8 +38,9 @@ Status CheckParamName(const Scenario& s, const TimelineEvent& e, const std::stri
         if (Status st = CheckParamValue(spec, e.value); !st.ok()) return {path + ".value: " + st.error};
         return {};
       }
+      if (e.side < 0) continue;  // the refusal for every side lists no names
       const std::string names = ParamNames(entry->describe().params);
-      if (e.side >= 0 && !names.empty()) known += (known.empty() ? "" : ", ") + names;
+      if (!names.empty()) known += (known.empty() ? "" : ", ") + names;
     }
   }
   if (e.side >= 0) {

@@ -17,13 +17,13 @@ namespace aqmlab {
 bool ReadParamValues(JsonReader& r, const char* key, const Json* params,
                      std::span<const ParamSpec> specs, ParamOverrides& out);
 
+// The parameters' names, comma-separated, in table order ("" for none).
+std::string ParamNames(std::span<const ParamSpec> specs);
+
 // Reports each problem of a failed Status, of the form "name: message", as
 // the field `key`.name (or, with no key, the reader's own field name), with
 // `suffix` after each message (where it applied, say); returns whether `st`
 // was fine.
-// The parameters' names, comma-separated, in table order ("" for none).
-std::string ParamNames(std::span<const ParamSpec> specs);
-
 bool ReportParamStatus(JsonReader& r, const char* key, const Status& st, std::string_view suffix = "");
 
 }  // namespace aqmlab

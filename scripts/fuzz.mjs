@@ -1,12 +1,17 @@
-// Runs the libFuzzer targets (tests/fuzz) for a bounded time each and fails
-// on any finding. `npm test` runs each for 60 s; run longer with
+// Runs the libFuzzer targets (tests/fuzz) side by side, each for a bounded
+// time, and fails on any finding. `npm test` runs them for 60 s; run longer with
 //   node scripts/fuzz.mjs --seconds 3600 [--target fuzz_scenario]
+// The targets run at once rather than one after another: libFuzzer's bound is
+// wall time, so in turn they would take three times as long for the same
+// span of search each, while side by side they share the cores the rest of
+// the machine leaves (in `npm test`, what the main lane leaves).
 // The corpus a run grows stays in build/fuzz/corpus/<target>, so the next
 // run goes on from it; a finding is written to build/fuzz/findings/.
-// The mutations follow --seed (default 1), so a CI run repeats the same
-// search; `--seed 0` lets libFuzzer pick a new one (for long exploring runs).
+// The mutations follow --seed (default 1); `--seed 0` lets libFuzzer pick a
+// new one (for long exploring runs). How far a time-bound search gets
+// depends on the CPU it was given, so two runs need not try the same inputs.
 import { cpSync, mkdirSync, readdirSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { buildFuzz, root } from './setup.mjs';
 
 const args = process.argv.slice(2);
@@ -41,9 +46,9 @@ if (only !== null && !(only in targets)) {
 buildFuzz();
 const findings = `${root}build/fuzz/findings/`;
 mkdirSync(findings, { recursive: true });
-let failed = false;
-for (const [target, seedDirs] of Object.entries(targets)) {
-  if (only !== null && target !== only) continue;
+// One target: its corpus seeded, libFuzzer run, its output kept until the end
+// (three targets writing at once would interleave their lines).
+function fuzz(target, seedDirs) {
   const corpus = `${root}build/fuzz/corpus/${target}`;
   mkdirSync(corpus, { recursive: true });
   for (const dir of seedDirs) {
@@ -51,8 +56,7 @@ for (const [target, seedDirs] of Object.entries(targets)) {
       if (name !== 'index.json') cpSync(`${root}${dir}/${name}`, `${corpus}/seed-${name}`);
     }
   }
-  console.log(`\n> ${target}: ${seconds} s`);
-  const run = spawnSync(
+  const child = spawn(
     `${root}build/fuzz/tests/fuzz/${target}`,
     [
       `-max_total_time=${seconds}`,
@@ -64,15 +68,28 @@ for (const [target, seedDirs] of Object.entries(targets)) {
       `-artifact_prefix=${findings}${target}-`,
       corpus,
     ],
-    { stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8', maxBuffer: 64 << 20 },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const log = run.stderr ?? '';
+  let log = '';
+  child.stdout.setEncoding('utf8').on('data', (d) => { log += d; });
+  child.stderr.setEncoding('utf8').on('data', (d) => { log += d; });
+  return new Promise((resolve) => {
+    child.on('error', (error) => resolve({ target, status: -1, log: `${log}\n${error.message}` }));
+    child.on('close', (status, signal) => resolve({ target, status: status ?? signal, log }));
+  });
+}
+
+const chosen = Object.entries(targets).filter(([target]) => only === null || target === only);
+console.log(`fuzzing ${chosen.map(([t]) => t).join(', ')} side by side for ${seconds} s`);
+let failed = false;
+for (const { target, status, log } of await Promise.all(chosen.map(([t, dirs]) => fuzz(t, dirs)))) {
+  console.log(`\n> ${target}: ${seconds} s`);
   const stats = log.split('\n').filter((l) => /^stat::number_of_executed_units|^stat::peak_rss_mb|^#\d+\s+DONE/.test(l));
   console.log(stats.join('\n'));
-  if (run.status !== 0) {
+  if (status !== 0) {
     failed = true;
     console.error(log.split('\n').slice(-60).join('\n'));
-    console.error(`${target}: a finding (exit ${run.status}); the input is in ${findings}; reproduce with build/fuzz/tests/fuzz/${target} <file>`);
+    console.error(`${target}: a finding (exit ${status}); the input is in ${findings}; reproduce with build/fuzz/tests/fuzz/${target} <file>`);
   }
 }
 if (failed) process.exit(1);

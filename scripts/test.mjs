@@ -6,8 +6,8 @@
 //   3. smoke runs of the speed benchmarks (native and wasm under Node; the sweep pool)
 //   4. the page in Debian's Chromium: smoke runs of the live, experiment and theory benchmarks, then Playwright
 // Beside it, the fuzz lane: the clang build with sanitizers (a separate
-// build of the core, sharing nothing with the main lane's), then each fuzz
-// target for 60 s (scripts/fuzz.mjs). The lane runs at the lowest CPU
+// build of the core, sharing nothing with the main lane's), then the fuzz
+// targets side by side for 60 s (scripts/fuzz.mjs). The lane runs at the lowest CPU
 // priority, so it takes what the main lane leaves idle (a browser test waits
 // on the page much of the time) and hardly slows the main lane's builds or
 // its timed browser tests; what is left of it after the main lane ends gets

@@ -7,8 +7,6 @@
 
 #include <boost/math/distributions/students_t.hpp>
 
-#include "metrics/columns.h"
-
 namespace aqmlab {
 
 namespace {
@@ -39,6 +37,7 @@ OJson Number(double x) { return std::isfinite(x) ? OJson(x) : OJson(); }
 }  // namespace
 
 MetricStats StatsOf(const std::vector<double>& values) {
+  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
   MetricStats s{static_cast<int64_t>(values.size()), kNaN, kNaN, kNaN, kNaN};
   if (values.empty()) return s;
   const double n = static_cast<double>(values.size());

@@ -21,11 +21,7 @@ export default defineConfig({
   // Checked in beside the specs; made on this machine's Chromium and fonts
   // (regenerate with --update-snapshots after a font or Chromium change).
   snapshotPathTemplate: '{testDir}/screenshots/{arg}{ext}',
-  // Two at once: a test spends much of its time waiting on the page (a run
-  // reaching the time it checks, a chart's next frame), and on the two-core
-  // machine the suite took 7.0 min with two workers against 8.3 min with one.
-  // No test asserts a wall-clock time, so a neighbour's load cannot fail one.
-  workers: 2,
+  workers: 1,
   retries: 0,
   reporter: [['list']],
   use: {

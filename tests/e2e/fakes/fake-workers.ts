@@ -7,12 +7,10 @@ import { build } from 'vite';
 // The tests' fake workers (a worker that crashes on cue) are built here, each
 // into one self-contained file, and served in place of the page's own worker
 // of that kind; the page's production build never contains them
-// (bundle.spec.ts checks). Built once per test process, on first use, into
-// a folder of that process's own: Playwright's workers run side by side, and
-// a build empties its folder first.
+// (bundle.spec.ts checks). Built once per test process, on first use.
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const outDir = path.join(root, 'build/e2e-fakes', `worker-${process.env.TEST_WORKER_INDEX ?? 0}`);
+const outDir = path.join(root, 'build/e2e-fakes');
 
 export type FakeWorker = 'crash-sweep' | 'crash-sim';
 

@@ -12,7 +12,9 @@ TcpSink::TcpSink(EventLoop& loop, PacketPool& pool, const TcpConfig& config,
                  const Route* ack_route)
     : loop_(loop), pool_(pool), config_(config), ack_route_(ack_route),
       scalable_ecn_(DescriptorOf(config).ecn == EcnResponse::kScalable),
-      delack_timer_(loop, this, 0) {}
+      delack_timer_(loop, this, 0) {
+  if (config_.sack) blocks_ = std::make_unique<SackOption>();
+}
 
 void TcpSink::Reset(uint32_t epoch) {
   epoch_ = epoch;
@@ -23,7 +25,7 @@ void TcpSink::Reset(uint32_t epoch) {
   ece_pending_ = false;
   ack_pending_ = false;
   delack_timer_.Cancel();
-  blocks_.count = 0;
+  if (blocks_) blocks_->count = 0;
 }
 
 // RFC 2018 sec. 4: the first block is the one holding the segment that just
@@ -33,13 +35,13 @@ void TcpSink::Reset(uint32_t epoch) {
 void TcpSink::UpdateBlocks(const SackBlock* arrived) {
   SackOption next;
   if (arrived) next.blocks[next.count++] = *arrived;
-  for (int k = 0; k < blocks_.count && next.count < SackOption::kMaxBlocks; ++k) {
-    const SackBlock& b = blocks_.blocks[k];
+  for (int k = 0; k < blocks_->count && next.count < SackOption::kMaxBlocks; ++k) {
+    const SackBlock& b = blocks_->blocks[k];
     // Blocks are whole runs: one inside the new first block is part of it.
     const bool covered = next.count > 0 && b.start >= next.blocks[0].start && b.end <= next.blocks[0].end;
     if (b.end > expected_ && !covered) next.blocks[next.count++] = b;
   }
-  blocks_ = next;
+  *blocks_ = next;
 }
 
 const SackBlock& TcpSink::Hold(int64_t seq) {
@@ -150,7 +152,7 @@ void TcpSink::SendAck(Packet* p) {
   p->seq = expected_;
   p->held = static_cast<uint16_t>(std::min<int64_t>(held_, UINT16_MAX));
   if (config_.sack) {
-    if (blocks_.count > 0) pool_.AttachSack(p, blocks_);
+    if (blocks_->count > 0) pool_.AttachSack(p, *blocks_);
   } else {
     p->held_span = held_ > 0 ? static_cast<int32_t>(runs_.back().end - expected_) : 0;
   }

@@ -114,7 +114,7 @@ try {
   const preview = await startPreview(port + 1);
   try {
     const startLoad = loadavg();
-    const phases = await theoryMainThread(browser, `http://127.0.0.1:${port + 1}/`, { changes: quick ? 2 : 6, gapMs: quick ? 2000 : 3000 });
+    const phases = await theoryMainThread(browser, `http://127.0.0.1:${port + 1}/`, { changes: quick ? 2 : 6, gapMs: quick ? 1000 : 3000 });
     printMainThread(phases, `${startLoad} at the start, ${loadavg()} at the end`);
   } finally {
     preview.kill();

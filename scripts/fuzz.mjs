@@ -70,9 +70,16 @@ function fuzz(target, seedDirs) {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  // Only the output's end is kept: an hour's run prints tens of megabytes of
+  // progress lines, and what is shown (the final stats, a finding's report)
+  // comes last.
   let log = '';
-  child.stdout.setEncoding('utf8').on('data', (d) => { log += d; });
-  child.stderr.setEncoding('utf8').on('data', (d) => { log += d; });
+  const keep = (d) => {
+    log += d;
+    if (log.length > 1 << 20) log = log.slice(-(1 << 18));
+  };
+  child.stdout.setEncoding('utf8').on('data', keep);
+  child.stderr.setEncoding('utf8').on('data', keep);
   return new Promise((resolve) => {
     child.on('error', (error) => resolve({ target, status: -1, log: `${log}\n${error.message}` }));
     child.on('close', (status, signal) => resolve({ target, status: status ?? signal, log }));

@@ -19,7 +19,9 @@ namespace aqmlab::testing {
 
 // The text of a shipped preset, public/presets/<id>.json (empty if missing).
 inline std::string PresetText(const std::string& id) {
-  std::ifstream in(std::string(AQMLAB_SOURCE_DIR) + "/public/presets/" + id + ".json");
+  std::string path = AQMLAB_SOURCE_DIR;
+  path.append("/public/presets/").append(id).append(".json");
+  std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
   return text.str();

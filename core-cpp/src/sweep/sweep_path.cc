@@ -94,7 +94,11 @@ std::string Render(const std::vector<PathStep>& steps) {
     if (!out.empty()) out += '.';
     out += s.key;
     if (s.every) out += "[*]";
-    if (s.index) out += "[" + std::to_string(*s.index) + "]";
+    if (s.index) {
+      out += '[';
+      out += std::to_string(*s.index);
+      out += ']';
+    }
   }
   return out;
 }

@@ -100,6 +100,8 @@ class HttpSession final : public EventTarget, FiniteTransfer::Owner {
   RandomStream rng_;
   Server server_;
   Route requests_;
+  // Before transfer_, which is handed the address of one of its counters.
+  HttpStats stats_;
   FiniteTransfer transfer_;
   Timer timer_;
 
@@ -108,7 +110,6 @@ class HttpSession final : public EventTarget, FiniteTransfer::Owner {
   int attempts_ = 0;      // of the current request
   Time requested_;
   Bytes page_bytes_ = 0;  // of the page in progress
-  HttpStats stats_;
   std::vector<PageCompletion> pages_;
 };
 

@@ -2,7 +2,6 @@
 
 #include <array>
 #include <cmath>
-#include <limits>
 
 #include "metrics/columns.h"
 
@@ -36,8 +35,7 @@ void LinkMonitor::Sample(ColumnBatch::RowWriter& row, double dt, bool measuring)
   const QueueCounters& c = disc.counters();
   const Time busy = link_.busy_time();
   const double q = static_cast<double>(disc.packets());
-  const double delay = delay_n_ ? delay_sum_ms_ / static_cast<double>(delay_n_)
-                                : std::numeric_limits<double>::quiet_NaN();
+  const double delay = delay_n_ ? delay_sum_ms_ / static_cast<double>(delay_n_) : kNaN;
   disc.ReadSignals(signals_);
   // Each value to its column by name (columns.h), the row in the table's order.
   std::array<double, link::kCount> v;

@@ -30,8 +30,12 @@ export class RunnerSide {
   private readonly runner: SimRunner;
   private readonly end: FakeWorkerEnd;
 
-  constructor(core: AqmLabModule, clock: ManualClock, driver: SimDriver, private readonly events: SideEvents) {
-    const runner = new SimRunner({ loadModule: async () => core, events, clock }, defaultPacing, driver);
+  /** `eventDelayMs`: the side's events reach the page that much later (by setTimeout, in order), as from a busy worker. */
+  constructor(core: AqmLabModule, clock: ManualClock, driver: SimDriver, private readonly events: SideEvents, eventDelayMs = 0) {
+    const later = <A>(tell: (a: A) => void) => (a: A) => void setTimeout(() => tell(a), eventDelayMs);
+    const heard: SideEvents =
+      eventDelayMs > 0 ? { ready: later(events.ready), state: later(events.state), batch: later(events.batch), error: later(events.error) } : events;
+    const runner = new SimRunner({ loadModule: async () => core, events: heard, clock }, defaultPacing, driver);
     const log = (call: SideCall) => void this.sent.push(call);
     const api: SideApi = {
       start: (side, scenario, play) => (log({ call: 'start', side, scenario, play }), runner.start(side, scenario, play)),
@@ -83,13 +87,17 @@ export class RunnerSide {
   }
 }
 
-/** Sides in one simulation worker (one driver, as sim-host.ts): each new side is also pushed to `sides`. */
-export function oneWorker(core: AqmLabModule, clock: ManualClock, sides: RunnerSide[] = []): SideHost {
+/**
+ * Sides in one simulation worker (one driver, as sim-host.ts): each new side
+ * is also pushed to `sides`; `eventDelaysMs[i]` delays the events of the i-th
+ * side spawned (RunnerSide).
+ */
+export function oneWorker(core: AqmLabModule, clock: ManualClock, sides: RunnerSide[] = [], eventDelaysMs: readonly number[] = []): SideHost {
   const driver = new SimDriver(clock, defaultPacing);
   const byRpc = new Map<WorkerRpc<SideApi>, RunnerSide>();
   return {
     spawn: (events) => {
-      const side = new RunnerSide(core, clock, driver, events);
+      const side = new RunnerSide(core, clock, driver, events, eventDelaysMs[sides.length] ?? 0);
       sides.push(side);
       byRpc.set(side.rpc, side);
       return side.rpc;

@@ -336,8 +336,14 @@ export class Lab {
 
   private sampleIntervalMs(): number { return this.intervalOf(this.scenario); }
 
+  /**
+   * While sides are restarting, a change waits (quietly, a tenth of a second
+   * at most) for the last of them to be ready: the lab then renders the new
+   * run once, not once for the first side ready and again for the rest.
+   */
   private statusChanged(urgent = true): void {
-    if (urgent) this.feed?.changed(); // `feed`: undefined while the constructor creates the first sessions
+    // `feed` and `sessions`: undefined while the constructor creates the first sessions
+    if (urgent && !this.sessions?.some((s) => s.status.restarting)) this.feed?.changed();
     else this.feed?.changedQuietly();
   }
 }

@@ -7,9 +7,9 @@ import { globalTimers, throttleLatest, type ThrottledSender, type Timers } from 
 // the whole lab at once, synchronously: most of the main thread's time in a
 // discipline switch. The first change after a quiet spell is told
 // at once (throttleLatest, as a slider's values), so a lone change (Pause)
-// shows without delay; "at once" is the end of the task that made it, so
-// changes made together (a live change every side took, answered in one
-// message) are told together. Told as each came, the first side's change
+// shows without delay; "at once" is a microtask later, so changes made
+// together (a live change every side took, answered in one message) are
+// told together. Told as each came, the first side's change
 // alone took the immediate notice and the others waited for the next one,
 // 40 to 65 ms later on a busy main thread.
 
@@ -18,7 +18,7 @@ export class StatusFeed<T> {
   private readonly listeners = new Set<() => void>();
   private readonly notices: ThrottledSender<void>;
   private quiet: number | null = null;
-  private queued = false; // a notice waits for the end of this task
+  private queued = false; // a notice waits in a microtask
   private disposed = false;
 
   constructor(
@@ -41,8 +41,9 @@ export class StatusFeed<T> {
   };
 
   /**
-   * Something changed: the listeners hear of it when the current task's
-   * microtasks are done, or at the end of the interval since the last notice.
+   * Something changed: the listeners hear of it a microtask later (once the
+   * code that changed it has run, with whatever else that code changed), or
+   * at the end of the interval since the last notice.
    */
   changed(): void {
     if (this.queued) return;

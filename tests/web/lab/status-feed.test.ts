@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StatusFeed } from '../../../web/src/lab/status-feed';
 
-// The sides' statuses for React: a lone change is told at the end of its
-// task, with every other change of that task; a burst (a lab-wide restart)
+// The sides' statuses for React: a lone change is told a microtask later,
+// with every other change the same code made; a burst (a lab-wide restart)
 // at most once per interval; and the snapshot React reads stays the same
 // object between notices.
 
-/** The end of the current task's microtasks (a notice queued in it has run). */
+/** A microtask later: a notice queued by the code before it has run. */
 const endOfTask = () => Promise.resolve();
 
 describe('StatusFeed', () => {
@@ -23,7 +23,7 @@ describe('StatusFeed', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('tells a lone change at the end of its task, with a fresh snapshot', async () => {
+  it('tells a lone change a microtask later, with a fresh snapshot', async () => {
     const before = feed.current;
     value = [1];
     feed.changed();
@@ -34,7 +34,7 @@ describe('StatusFeed', () => {
     expect(feed.current).not.toBe(before);
   });
 
-  it('tells the changes of one task in one notice: every side that took a change together', async () => {
+  it('tells the changes made together in one notice: every side that took a change at once', async () => {
     value = [0, 0, 0, 0, 0, 0];
     for (let side = 0; side < 6; side++) {
       value = value.map((v, i) => (i === side ? v + 1 : v));

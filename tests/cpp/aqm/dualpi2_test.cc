@@ -2,8 +2,9 @@
 // from the RFC's pseudocode (App. A.1) and Linux's constants, the
 // classifier, the scheduler's shares, and a closed-loop run of TCP Prague
 // beside CUBIC in which the L queue stays near its 1 ms step, the Classic
-// queue near its 15 ms target, and each queue signals at the rate its
-// probability of the moment (p_C = p'^2, p_CL = k p') predicts.
+// queue near its 15 ms target, each queue signals at the rate its
+// probability of the moment (p_C = p'^2, p_CL = k p') predicts, and the
+// measured rates obey p_C = (p_CL / k)^2 within each PI update interval.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -226,7 +227,7 @@ TEST(DualPi2Queue, PerQueueLengthsAddUpToTheQueue) {
 }
 
 // One TCP Prague flow (ECT(1)) and one CUBIC flow (ECT(0)) of equal round
-// trip through DualPI2 at 100 Mb/s (issue's invariants).
+// trip through DualPI2 at 100 Mb/s (the invariants a DualPI2 must hold there).
 constexpr const char* kCoexistence = R"({
   "version": 1, "seed": 1, "duration_s": 120, "warmup_s": 20,
   "bottleneck": {"capacity_mbps": 100, "delay_ms": 5, "buffer_pkts": 4000,
@@ -302,7 +303,7 @@ TEST(DualPi2Simulation, PragueAndCubicShareWithTheCouplingHolding) {
   RecordProperty("ratio", std::to_string(ratio));
 }
 
-// The issue's form of the coupling: the measured rates themselves obey
+// The coupling on the measured rates themselves: they obey
 // p_C = (p_CL / k)^2, taken over each PI update interval (16 ms), within
 // which p' does not change, and summed. Over a whole run they do not (the
 // test above: E[p'^2] > E[p']^2). In an interval w with C_w Classic
@@ -311,7 +312,7 @@ TEST(DualPi2Simulation, PragueAndCubicShareWithTheCouplingHolding) {
 // p_CL^2 (the marks are binomial at one probability), so the Classic
 // signals the coupling predicts are the sum over intervals of
 // C_w m_w (m_w - 1) / (U_w (U_w - 1)) / k^2. A single CUBIC flow meets a
-// Classic signal about twice a second, so the run measures 1,000 s (420 to
+// Classic signal about twice a second, so the run measures 1,000 s (421 to
 // 445 signals at seeds 1-7: a Poisson count's standard deviation is then
 // 5%). Seeds 1-7 gave 0.87 to 1.01 measured against predicted (seed 1:
 // 1.00); the run's averages, 1.36 to 1.65.

@@ -21,6 +21,8 @@ export default defineConfig({
   // Checked in beside the specs; made on this machine's Chromium and fonts
   // (regenerate with --update-snapshots after a font or Chromium change).
   snapshotPathTemplate: '{testDir}/screenshots/{arg}{ext}',
+  // One: within npm test the suite already keeps both cores busy, and two
+  // workers took no less there (docs/figures.md).
   workers: 1,
   retries: 0,
   reporter: [['list']],

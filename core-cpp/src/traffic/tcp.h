@@ -265,8 +265,9 @@ class TcpSink final : public PacketReceiver {
   std::vector<SackBlock> runs_;
   size_t runs_head_ = 0;
   int64_t held_ = 0;  // segments in the runs
-  // With SACK only: the blocks the next ACK carries (apart, so that a sink
-  // without SACK, as in the 10,000-flow runs, stays 72 bytes smaller).
+  // With SACK only (null without: the sink's one test of whether SACK is
+  // on): the blocks the next ACK carries, apart, so that a sink without
+  // SACK, as in the 10,000-flow runs, stays 72 bytes smaller.
   std::unique_ptr<SackOption> blocks_;
   bool ece_pending_ = false;
   bool scalable_ecn_;  // echo each segment's CE (RFC 8257), not until CWR

@@ -102,11 +102,11 @@ void TcpSink::Receive(Packet* p) {
     }
   } else if (p->seq > expected_) {
     const SackBlock& run = Hold(p->seq);
-    if (config_.sack) UpdateBlocks(&run);
+    if (blocks_) UpdateBlocks(&run);
   } else {
     ++stats_.duplicate_segments;
   }
-  if (config_.sack && p->seq <= before) UpdateBlocks(nullptr);
+  if (blocks_ && p->seq <= before) UpdateBlocks(nullptr);
   stats_.delivered_segments += expected_ - before;
   const Bytes delivered = (expected_ - before) * p->size;
   stats_.delivered_bytes += delivered;
@@ -151,7 +151,7 @@ void TcpSink::SendAck(Packet* p) {
   p->ecn = Ecn::kNotEct;  // ACKs are not ECN-capable (RFC 3168 sec. 6.1.4)
   p->seq = expected_;
   p->held = static_cast<uint16_t>(std::min<int64_t>(held_, UINT16_MAX));
-  if (config_.sack) {
+  if (blocks_) {
     if (blocks_->count > 0) pool_.AttachSack(p, *blocks_);
   } else {
     p->held_span = held_ > 0 ? static_cast<int32_t>(runs_.back().end - expected_) : 0;

@@ -5,6 +5,7 @@
 // rate is in cake_shaper_test.cc.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -299,6 +300,52 @@ TEST(CakeLimit, DropsFromTheFattestFlow) {
   EXPECT_EQ(h.disc().counters().drops_of(DropReason::kOverflow), 2);
   EXPECT_EQ(h.Signals()[1], 5);  // largest_flow_pkts
   EXPECT_EQ(h.Signals()[0], 4);  // active_flows
+  h.ExpectBalanced();
+}
+
+// The queue's probability is the largest BLUE probability of any of its
+// 1024 queues, kept as they rise (overflow, long sojourns) and fall (a
+// queue gone idle) rather than found by a walk at every sample: checked
+// against the walk at every step of bursts into a 20-packet buffer, then
+// quiet spells that empty the queues, until both have happened many times.
+TEST(CakeCobalt, ProbabilityIsTheLargestBlueOfAnyQueue) {
+  const auto f = Apart(6);
+  testing::QueueHarness h("cake", {}, 20);
+  const cake::FlowTable& t = h.as<CakeQueue>().table();
+  auto largest = [&t] {
+    double p = 0;
+    for (uint32_t i = 0; i < cake::kQueues; ++i) p = std::max(p, t.flow(i).law.blue.p);
+    return p;
+  };
+  uint32_t x = 12345;  // a fixed pseudo-random sequence of flows and gaps
+  auto next = [&x](uint32_t n) {
+    x = x * 1664525u + 1013904223u;
+    return (x >> 16) % n;
+  };
+  double ms = 10;
+  double before = 0;
+  int rises = 0, falls = 0;
+  for (int cycle = 0; cycle < 40; ++cycle) {
+    for (int k = 0; k < 60; ++k) {  // a burst: more arrivals than departures
+      h.AtMillis(ms += 0.5);
+      for (uint32_t a = next(4); a > 0; --a) h.Arrive(f[next(f.size())], 500);
+      if (h.disc().packets() > 0) h.Depart();
+      ASSERT_DOUBLE_EQ(h.disc().probability(), largest()) << "cycle " << cycle << ", burst step " << k;
+      rises += h.disc().probability() > before;
+      before = h.disc().probability();
+    }
+    const double quiet_until = ms + 50 + 10.0 * next(30);
+    while (ms < quiet_until) {  // drains, then idles; BLUE steps down as queues find themselves empty
+      h.AtMillis(ms += 2);
+      if (h.disc().packets() > 0) h.Depart();
+      if (next(8) == 0) h.Arrive(f[next(f.size())], 500);
+      ASSERT_DOUBLE_EQ(h.disc().probability(), largest()) << "cycle " << cycle << " at " << ms << " ms";
+      falls += h.disc().probability() < before;
+      before = h.disc().probability();
+    }
+  }
+  EXPECT_GT(rises, 20);
+  EXPECT_GT(falls, 20);
   h.ExpectBalanced();
 }
 

@@ -44,6 +44,8 @@ void FlowTable::Reset(uint64_t perturbation) {
   counts_ = {};
   current_ = 0;
   continuing_ = false;
+  blue_max_ = 0;
+  blue_stale_ = false;
 }
 
 uint32_t FlowTable::Tag(int32_t flow_id) const {
@@ -136,7 +138,9 @@ void FlowTable::Store(Packet* p, int64_t quantum) {
 
 void FlowTable::Retire(uint32_t i, const cobalt::Params& cp, Time now) {
   Flow& f = flows_[i];
+  const double blue_before = f.law.blue.p;
   cobalt::OnQueueEmpty(cp, f.law, now);
+  NoteBlue(i, blue_before);
   CountOut(f.set);
   if (f.law.blue.p > 0 || f.law.count > 0 || now < f.law.drop_next) {
     MoveTo(Chain::kDecaying, i);
@@ -207,7 +211,9 @@ Packet* FlowTable::DropFromFattest(Packet* arrival, const cobalt::Params& cp, Ti
     }
   }
   Flow& f = flows_[fattest];
+  const double blue_before = f.law.blue.p;
   cobalt::OnQueueFull(cp, f.law, now);
+  NoteBlue(fattest, blue_before);
   if (f.queue.empty()) return arrival;
   return f.queue.PopFront();
 }
@@ -223,10 +229,13 @@ int64_t FlowTable::LargestFlowPackets() const {
 }
 
 double FlowTable::LargestBlue() const {
+  if (!blue_stale_) return blue_max_;
   double p = 0;
   for (const List& l : lists_) {
     for (uint32_t i = l.head; i != kNil; i = flows_[i].next) p = std::max(p, flows_[i].law.blue.p);
   }
+  blue_max_ = p;
+  blue_stale_ = false;
   return p;
 }
 

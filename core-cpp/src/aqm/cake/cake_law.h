@@ -110,6 +110,21 @@ class FlowTable {
   // queue on any list.
   int64_t LargestFlowPackets() const;
   double LargestBlue() const;
+  // The current queue's BLUE probability was `before` and may have moved:
+  // COBALT's dequeue raises it past a sojourn threshold, which CAKE sets
+  // out of reach (Tuning::Cobalt), but the largest must not rest on that.
+  void NoteCurrentBlue(double before) { NoteBlue(current_, before); }
+  // Every queue's probability that may move is told here, so the largest
+  // is known without walking the queues at each sample; only a fall of
+  // the largest makes LargestBlue walk them.
+  void NoteBlue(uint32_t i, double before) {
+    const double p = flows_[i].law.blue.p;
+    if (p >= blue_max_) {
+      blue_max_ = p;
+    } else if (before >= blue_max_) {
+      blue_stale_ = true;
+    }
+  }
   // Every queued packet, queue by queue, into `out` (a hand-over).
   void DrainInto(PacketList& out);
 
@@ -136,6 +151,10 @@ class FlowTable {
   Counts counts_;
   uint32_t current_ = 0;
   bool continuing_ = false;
+  // The largest BLUE probability of a listed queue, unless stale. A queue
+  // leaves the lists only at rest (p = 0), so it is the largest of all.
+  mutable double blue_max_ = 0;
+  mutable bool blue_stale_ = false;
 };
 
 }  // namespace aqmlab::cake

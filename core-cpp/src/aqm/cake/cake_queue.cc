@@ -66,7 +66,9 @@ Decision CakeQueue::OnDeparture(const DepartureContext& ctx) {
   cake::Flow& flow = table_.current();
   const bool markable = CongestWouldMark();
   const cobalt::Candidate c{ctx.now, ctx.sojourn, tuning_.Floor(), markable, ctx.uniform};
+  const double blue_before = flow.law.blue.p;
   Decision d = cobalt::OnDequeue(cobalt_, flow.law, c);
+  table_.NoteCurrentBlue(blue_before);
   last_sojourn_ = ctx.sojourn;
   // The last packet of a queue is never dropped (a mark still stands).
   if (flow.queue.empty() && !(d == Decision::kCongest && markable)) d = Decision::kPass;

@@ -29,6 +29,11 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: 'chromium',
+    // Each test opens a fresh context, where the page's service worker would
+    // install and precache every file of the lab again (the core's wasm, the
+    // presets, the lessons): a fifth of the suite's CPU time on this
+    // machine. Only the offline and update tests need it; they allow it.
+    serviceWorkers: 'block',
     headless: true,
     viewport: { width: 1280, height: 1000 },
     launchOptions: {

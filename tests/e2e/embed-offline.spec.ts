@@ -45,7 +45,8 @@ test('embed mode without a lesson plays the default lab', async ({ page }) => {
 
 test('offline after the first visit: the lab loads from the service worker and a lesson runs', async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  // The suite blocks service workers (playwright.config.ts); this test is about one.
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' });
   const page = await context.newPage();
   const errors = collectErrors(page);
   await page.goto('/?lesson=bufferbloat');

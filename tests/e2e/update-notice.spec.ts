@@ -30,7 +30,8 @@ test('a newer version waits behind a notice, and reloads only when asked', async
   cpSync('dist', site, { recursive: true });
   const port = await freePort();
   const server = await startPreview(port, { dist: site });
-  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}` });
+  // The suite blocks service workers (playwright.config.ts); this test is about one.
+  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}`, serviceWorkers: 'allow' });
   try {
     const page = await context.newPage();
     const errors = collectErrors(page);

@@ -114,17 +114,6 @@ class FlowTable {
   // COBALT's dequeue raises it past a sojourn threshold, which CAKE sets
   // out of reach (Tuning::Cobalt), but the largest must not rest on that.
   void NoteCurrentBlue(double before) { NoteBlue(current_, before); }
-  // Every queue's probability that may move is told here, so the largest
-  // is known without walking the queues at each sample; only a fall of
-  // the largest makes LargestBlue walk them.
-  void NoteBlue(uint32_t i, double before) {
-    const double p = flows_[i].law.blue.p;
-    if (p >= blue_max_) {
-      blue_max_ = p;
-    } else if (before >= blue_max_) {
-      blue_stale_ = true;
-    }
-  }
   // Every queued packet, queue by queue, into `out` (a hand-over).
   void DrainInto(PacketList& out);
 
@@ -143,6 +132,17 @@ class FlowTable {
   void CountOut(FlowSet s);
   // The queue at the head of `c` was found empty.
   void Retire(uint32_t i, const cobalt::Params& cp, Time now);
+  // Every queue's probability that may move is told here, so the largest
+  // is known without walking the queues at each sample; only a fall of
+  // the largest makes LargestBlue walk them.
+  void NoteBlue(uint32_t i, double before) {
+    const double p = flows_[i].law.blue.p;
+    if (p >= blue_max_) {
+      blue_max_ = p;
+    } else if (before >= blue_max_) {
+      blue_stale_ = true;
+    }
+  }
 
   std::vector<Flow> flows_;
   std::vector<uint32_t> tags_;

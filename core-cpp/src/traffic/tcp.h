@@ -17,6 +17,7 @@
 #include "traffic/cc/delivery_rate.h"
 #include "traffic/cc/registry.h"
 #include "traffic/sack_scoreboard.h"
+#include "traffic/segment_runs.h"
 #include "traffic/seq_ring.h"
 
 
@@ -243,8 +244,6 @@ class TcpSink final : public PacketReceiver {
   // The SACK blocks after an arrival (`arrived`: the run now holding the
   // segment, or null when it moved the cumulative point or was old).
   void UpdateBlocks(const SackBlock* arrived);
-  // Files a segment above expected_ into runs_; the run holding it after.
-  const SackBlock& Hold(int64_t seq);
   // RFC 8257 sec. 3.2: with delayed ACKs, a change of CE state first ACKs
   // what arrived before it with the old state.
   void OnCeChange(bool ce);
@@ -255,15 +254,7 @@ class TcpSink final : public PacketReceiver {
   const Route* ack_route_;
   uint32_t epoch_ = 0;
   int64_t expected_ = 0;
-  // The segments held above expected_ as runs of consecutive ones, sorted
-  // and apart (a gap between any two), from runs_[runs_head_] on. The runs
-  // are what SACK blocks report, and there are as many as holes, far fewer
-  // than segments. A filled hole releases the first run by moving the head,
-  // not by shifting the array. A hole filled higher up still shifts the runs
-  // above it; with thousands of runs held (a lost retransmission waiting for
-  // its timeout) that measured faster than a tree of runs.
-  std::vector<SackBlock> runs_;
-  size_t runs_head_ = 0;
+  SegmentRuns runs_;  // the segments held above expected_
   int64_t held_ = 0;  // segments in the runs
   // With SACK only (null without: the sink's one test of whether SACK is
   // on): the blocks the next ACK carries, apart, so that a sink without

@@ -19,8 +19,7 @@ TcpSink::TcpSink(EventLoop& loop, PacketPool& pool, const TcpConfig& config,
 void TcpSink::Reset(uint32_t epoch) {
   epoch_ = epoch;
   expected_ = 0;
-  runs_.clear();
-  runs_head_ = 0;
+  runs_.Clear();
   held_ = 0;
   ece_pending_ = false;
   ack_pending_ = false;
@@ -42,28 +41,6 @@ void TcpSink::UpdateBlocks(const SackBlock* arrived) {
     if (b.end > expected_ && !covered) next.blocks[next.count++] = b;
   }
   *blocks_ = next;
-}
-
-const SackBlock& TcpSink::Hold(int64_t seq) {
-  const auto first = runs_.begin() + static_cast<std::ptrdiff_t>(runs_head_);
-  // The first run starting above seq, and the one before it (if any).
-  const auto next = std::upper_bound(first, runs_.end(), seq,
-                                     [](int64_t s, const SackBlock& r) { return s < r.start; });
-  const bool has_prev = next != first;
-  if (has_prev && seq < (next - 1)->end) {
-    ++stats_.duplicate_segments;
-    return *(next - 1);
-  }
-  ++held_;
-  const bool joins_prev = has_prev && (next - 1)->end == seq;
-  const bool joins_next = next != runs_.end() && next->start == seq + 1;
-  if (joins_prev && joins_next) {
-    (next - 1)->end = next->end;
-    return *(runs_.erase(next) - 1);
-  }
-  if (joins_prev) return *(next - 1) = {(next - 1)->start, seq + 1};
-  if (joins_next) return *next = {seq, next->end};
-  return *runs_.insert(next, {seq, seq + 1});
 }
 
 void TcpSink::Receive(Packet* p) {
@@ -88,20 +65,19 @@ void TcpSink::Receive(Packet* p) {
   if (p->seq == expected_) {
     ++expected_;
     // Runs are apart, so the segment joins at most the first.
-    if (runs_head_ < runs_.size() && runs_[runs_head_].start == expected_) {
-      held_ -= runs_[runs_head_].end - expected_;
-      expected_ = runs_[runs_head_].end;
-      ++runs_head_;
-    }
-    if (runs_head_ == runs_.size()) {
-      runs_.clear();
-      runs_head_ = 0;
-    } else if (runs_head_ >= 64 && 2 * runs_head_ >= runs_.size()) {
-      runs_.erase(runs_.begin(), runs_.begin() + static_cast<std::ptrdiff_t>(runs_head_));
-      runs_head_ = 0;
+    if (!runs_.empty() && runs_.Front().start == expected_) {
+      held_ -= runs_.Front().end - expected_;
+      expected_ = runs_.Front().end;
+      runs_.PopFront();
     }
   } else if (p->seq > expected_) {
-    const SackBlock& run = Hold(p->seq);
+    bool duplicate = false;
+    const SackBlock& run = runs_.Add(p->seq, &duplicate);
+    if (duplicate) {
+      ++stats_.duplicate_segments;
+    } else {
+      ++held_;
+    }
     if (blocks_) UpdateBlocks(&run);
   } else {
     ++stats_.duplicate_segments;
@@ -154,7 +130,7 @@ void TcpSink::SendAck(Packet* p) {
   if (blocks_) {
     if (blocks_->count > 0) pool_.AttachSack(p, *blocks_);
   } else {
-    p->held_span = held_ > 0 ? static_cast<int32_t>(runs_.back().end - expected_) : 0;
+    p->held_span = held_ > 0 ? static_cast<int32_t>(runs_.Back().end - expected_) : 0;
   }
   p->size = config_.ack_bytes;
   p->route = ack_route_;
